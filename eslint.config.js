@@ -18,7 +18,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '@folio/*', 'hono', 'hono/*'], message: 'shared/ imports nothing platform-specific.' }] },
+        {
+          patterns: [
+            { group: ['node:*', '@folio/*', 'hono', 'hono/*'], message: 'shared/ imports nothing platform-specific.' },
+          ],
+        },
       ],
     },
   },

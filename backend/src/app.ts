@@ -1,0 +1,68 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import type { Deps } from './context';
+import type { AppEnv } from './http/env';
+import { handleError, handleNotFound } from './http/error-handler';
+import { rateLimit } from './http/middleware/rate-limit';
+import type { OperationContext } from './http/operation';
+import { documentRoutes } from './http/routes/documentos';
+import { healthRoutes } from './http/routes/health';
+import { llmsTxt } from './http/routes/llms-txt';
+import { pendingRoutes } from './http/routes/pending';
+
+/** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
+function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
+  const api = new OpenAPIHono<AppEnv>();
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal API key (created with `npm run folio -- keys create`), shown once.',
+  });
+  const ctx: OperationContext = {
+    jsonLimit: deps.config.maxJsonBytes,
+    limiter: rateLimit(deps.config.rateLimitPerMinute),
+  };
+  documentRoutes(api, ctx);
+  pendingRoutes(api, ctx);
+
+  let openapi: unknown;
+  api.get('/openapi.json', (c) => {
+    openapi ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Folio API',
+        version: '1.0.0',
+        description: 'Upload, list, read, search, ask, cite and verify against a personal research library.',
+      },
+      servers: [{ url: `${deps.config.publicUrl}/api/v1` }],
+    });
+    return c.json(openapi);
+  });
+  api.get('/llms.txt', (c) => c.text(llmsTxt(deps.config.publicUrl)));
+  api.onError(handleError);
+  api.notFound(handleNotFound);
+  return api;
+}
+
+/** Builds the whole HTTP app; no listen(), so tests drive it with `app.request()`. */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  healthRoutes(app);
+  app.get('/', (c) =>
+    c.json({
+      nombre: 'Folio',
+      api: `${deps.config.publicUrl}/api/v1`,
+      openapi: `${deps.config.publicUrl}/api/v1/openapi.json`,
+      llms: `${deps.config.publicUrl}/api/v1/llms.txt`,
+      salud: `${deps.config.publicUrl}/health`,
+    }),
+  );
+  app.route('/api/v1', apiV1(deps));
+  app.onError(handleError);
+  app.notFound(handleNotFound);
+  return app;
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+const EnvSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  FOLIO_PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  FOLIO_DATA: z.string().default('./.folio'),
+  FOLIO_MAX_UPLOAD_MB: z.coerce.number().positive().default(95),
+  FOLIO_MAX_JSON_KB: z.coerce.number().positive().default(1024),
+  FOLIO_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  FOLIO_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+});
+
+/** Settings of one process, parsed once from the environment. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Base of every link the API returns, without trailing slash. */
+  publicUrl: string;
+  /** Server PostgreSQL when set; embedded PGlite under `dataDir` otherwise. */
+  databaseUrl?: string;
+  dataDir: string;
+  maxUploadBytes: number;
+  maxJsonBytes: number;
+  /** Requests per minute per API key; 0 disables the limit. */
+  rateLimitPerMinute: number;
+  /** Ingestion jobs run at once in this process (0: this process runs no workers). */
+  workers: number;
+  jobRetries: number;
+  jobHeartbeatSeconds: number;
+  queuePollSeconds: number;
+  log: 'silent' | 'error' | 'info' | 'debug';
+}
+
+/** Parses the environment; throws with every invalid variable named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  const e = parsed.data;
+  const displayHost = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.FOLIO_PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.FOLIO_DATA),
+    maxUploadBytes: Math.floor(e.FOLIO_MAX_UPLOAD_MB * MB),
+    maxJsonBytes: Math.floor(e.FOLIO_MAX_JSON_KB * 1024),
+    rateLimitPerMinute: e.FOLIO_RATE_LIMIT,
+    workers: e.FOLIO_WORKERS,
+    jobRetries: e.FOLIO_JOB_RETRIES,
+    jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
+    queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,
+    log: e.FOLIO_LOG,
+  };
+}

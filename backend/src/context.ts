@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { DocumentEvents } from './jobs/document-events';
+import type { JobQueue } from './jobs/queue';
+import type { Logger } from './log';
+import type { BlobStore } from './storage/blob-store';
+
+/** Everything services need, built once at startup (see runtime.ts) and passed down explicitly. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  queue: JobQueue;
+  events: DocumentEvents;
+  log: Logger;
+}

@@ -1,0 +1,13 @@
+/** The one interface every repository writes SQL against: PGlite and server PostgreSQL alike. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs one statement with `$n` parameters and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in a transaction; rolls back if it throws. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

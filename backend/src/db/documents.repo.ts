@@ -1,0 +1,222 @@
+import type { Estado, TipoDocumento } from '@folio/shared';
+import type { Db } from './db';
+
+/** Channel that carries the id of a document whose state changed. */
+export const DOCUMENT_CHANNEL = 'folio_documentos';
+
+export interface UserMeta {
+  titulo?: string;
+  autores?: string[];
+  anio?: number;
+}
+
+export interface DocumentRow {
+  id: string;
+  seq: string;
+  user_id: string;
+  titulo: string;
+  autores: string[];
+  anio: number | null;
+  tipo: TipoDocumento;
+  estado: Estado;
+  progreso: number | null;
+  fase: string | null;
+  unidades: number;
+  duracion: number | null;
+  idioma: string | null;
+  url: string | null;
+  biblioteca: string | null;
+  referencia: string | null;
+  error: string | null;
+  user_meta: UserMeta;
+  sha256: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: string | null;
+  blob_key: string | null;
+  created: Date;
+  updated: Date;
+}
+
+export interface NewDocument {
+  id: string;
+  userId: string;
+  titulo: string;
+  autores: string[];
+  anio?: number;
+  tipo: TipoDocumento;
+  url?: string;
+  biblioteca?: string;
+  userMeta: UserMeta;
+  searchKey: string;
+  sha256?: string;
+  fileName?: string;
+  contentType?: string;
+  sizeBytes?: number;
+  blobKey?: string;
+}
+
+const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
+  idioma, url, biblioteca, referencia, error, user_meta, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  blob_key, created, updated`;
+
+/** Inserts a queued document; returns undefined when the user already has these bytes. */
+export async function insertDocument(db: Db, d: NewDocument): Promise<DocumentRow | undefined> {
+  const rows = await db.query<DocumentRow>(
+    `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
+       search_key, sha256, file_name, content_type, size_bytes, blob_key)
+     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 'en_cola', 0, 'en_cola', $7, $8, $9::text::jsonb, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (user_id, sha256) WHERE sha256 IS NOT NULL DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      d.id,
+      d.userId,
+      d.titulo,
+      JSON.stringify(d.autores),
+      d.anio ?? null,
+      d.tipo,
+      d.url ?? null,
+      d.biblioteca ?? null,
+      JSON.stringify(d.userMeta),
+      d.searchKey,
+      d.sha256 ?? null,
+      d.fileName ?? null,
+      d.contentType ?? null,
+      d.sizeBytes ?? null,
+      d.blobKey ?? null,
+    ],
+  );
+  return rows[0];
+}
+
+/** The caller's document, or undefined (also when it belongs to someone else). */
+export async function findDocument(db: Db, userId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE id = $1 AND user_id = $2`, [
+    id,
+    userId,
+  ]);
+  return row;
+}
+
+/** Any user's document by id: for workers only, never for request handlers. */
+export async function findDocumentForJob(db: Db, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id]);
+  return row;
+}
+
+export async function findDocumentBySha(db: Db, userId: string, sha256: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(`SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND sha256 = $2`, [
+    userId,
+    sha256,
+  ]);
+  return row;
+}
+
+export interface ListFilter {
+  /** Folded (lower-case, accent-free) text to find in titulo or autores. */
+  q?: string;
+  estado?: Estado;
+  biblioteca?: string;
+  limit: number;
+  /** Only documents older than this sequence number (the cursor). */
+  beforeSeq?: string;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => `\\${m}`);
+}
+
+/** The caller's documents, newest first, with the total that match the filter. */
+export async function listDocuments(
+  db: Db,
+  userId: string,
+  f: ListFilter,
+): Promise<{ rows: DocumentRow[]; total: number }> {
+  const where = ['user_id = $1'];
+  const params: unknown[] = [userId];
+  if (f.q) {
+    params.push(`%${escapeLike(f.q)}%`);
+    where.push(`search_key LIKE $${params.length}`);
+  }
+  if (f.estado) {
+    params.push(f.estado);
+    where.push(`estado = $${params.length}`);
+  }
+  if (f.biblioteca) {
+    params.push(f.biblioteca);
+    where.push(`biblioteca = $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE ${filter}`, params);
+  const pageParams = [...params];
+  let page = filter;
+  if (f.beforeSeq) {
+    pageParams.push(f.beforeSeq);
+    page += ` AND seq < $${pageParams.length}::bigint`;
+  }
+  pageParams.push(f.limit);
+  const rows = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE ${page} ORDER BY seq DESC LIMIT $${pageParams.length}`,
+    pageParams,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface DocumentPatch {
+  titulo?: string;
+  autores?: string[];
+  anio?: number | null;
+  tipo?: TipoDocumento;
+  estado?: Estado;
+  progreso?: number | null;
+  fase?: string | null;
+  unidades?: number;
+  duracion?: number | null;
+  idioma?: string | null;
+  referencia?: string | null;
+  error?: string | null;
+  searchKey?: string;
+}
+
+const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
+  titulo: 'titulo',
+  autores: 'autores',
+  anio: 'anio',
+  tipo: 'tipo',
+  estado: 'estado',
+  progreso: 'progreso',
+  fase: 'fase',
+  unidades: 'unidades',
+  duracion: 'duracion',
+  idioma: 'idioma',
+  referencia: 'referencia',
+  error: 'error',
+  searchKey: 'search_key',
+};
+
+/** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
+export async function updateDocument(db: Db, id: string, patch: DocumentPatch): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof DocumentPatch, string][]) {
+    if (!(key in patch)) continue;
+    const value = patch[key];
+    params.push(key === 'autores' ? JSON.stringify(value) : (value ?? null));
+    sets.push(`${column} = $${params.length}${key === 'autores' ? '::text::jsonb' : ''}`);
+  }
+  if (!sets.length) return;
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE documents SET ${sets.join(', ')}, updated = now() WHERE id = $1`, params);
+    await tx.query('SELECT pg_notify($1, $2)', [DOCUMENT_CHANNEL, id]);
+  });
+}
+
+/** Deletes the caller's document and, by cascade, its units and passages. Returns the deleted row. */
+export async function deleteDocument(db: Db, userId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(
+    `DELETE FROM documents WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+    [id, userId],
+  );
+  if (row) await db.query('SELECT pg_notify($1, $2)', [DOCUMENT_CHANNEL, id]);
+  return row;
+}

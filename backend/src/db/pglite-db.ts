@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db } from './db';
+
+type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(q: Queryable, root: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const res = await q.query<T>(sql, params ? [...params] : undefined);
+      return res.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      if (q !== root) return fn(wrap(q, root)); // already inside one: PGlite has no nested transactions
+      return root.transaction((tx) => fn(wrap(tx, root)));
+    },
+    async listen(channel, onPayload) {
+      const unsub = await root.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async close() {
+      await root.close();
+    },
+  };
+}
+
+/** Opens (creating on first use) the embedded store in `dir`. */
+export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
+  if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
+  return { db: wrap(pglite, pglite), pglite };
+}

@@ -1,0 +1,127 @@
+import type { Ancla } from '@folio/shared';
+import type { Db } from './db';
+
+export interface UnitRow {
+  posicion: number;
+  texto: string;
+  ancla: Ancla;
+  impresa: string | null;
+  t0: number | null;
+  t1: number | null;
+}
+
+export interface NewUnit {
+  texto: string;
+  ancla: Ancla;
+  t0?: number;
+  t1?: number;
+}
+
+export interface NewPassage {
+  posicion: number;
+  unidad: number;
+  texto: string;
+  ancla: Ancla;
+}
+
+const BATCH = 200;
+
+function printedOf(ancla: Ancla): string | null {
+  if ((ancla.tipo === 'pagina' || ancla.tipo === 'seccion') && ancla.impresa) return ancla.impresa.toLowerCase();
+  return null;
+}
+
+/** Replaces the units and passages of a document in one transaction (a re-run starts clean). */
+export async function replaceContent(
+  db: Db,
+  documentId: string,
+  units: NewUnit[],
+  passages: NewPassage[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM passages WHERE document_id = $1', [documentId]);
+    await tx.query('DELETE FROM units WHERE document_id = $1', [documentId]);
+    for (let i = 0; i < units.length; i += BATCH) {
+      const chunk = units.slice(i, i + BATCH);
+      await tx.query(
+        `INSERT INTO units (document_id, posicion, texto, ancla, impresa, t0, t1)
+         SELECT $1, u.posicion, u.texto, u.ancla, u.impresa, u.t0, u.t1
+         FROM jsonb_to_recordset($2::text::jsonb) AS u(posicion int, texto text, ancla jsonb, impresa text, t0 float8, t1 float8)`,
+        [
+          documentId,
+          JSON.stringify(
+            chunk.map((u, j) => ({
+              posicion: i + j + 1,
+              texto: u.texto,
+              ancla: u.ancla,
+              impresa: printedOf(u.ancla),
+              t0: u.t0 ?? null,
+              t1: u.t1 ?? null,
+            })),
+          ),
+        ],
+      );
+    }
+    for (let i = 0; i < passages.length; i += BATCH) {
+      await tx.query(
+        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla)
+         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla
+         FROM jsonb_to_recordset($2::text::jsonb) AS p(posicion int, unidad int, texto text, ancla jsonb)`,
+        [documentId, JSON.stringify(passages.slice(i, i + BATCH))],
+      );
+    }
+  });
+}
+
+const UNIT_COLUMNS = 'posicion, texto, ancla, impresa, t0, t1';
+
+/** Units from `from` to `to` (inclusive) in physical order, at most `limit`. */
+export async function readUnits(
+  db: Db,
+  documentId: string,
+  from: number,
+  to: number,
+  limit: number,
+): Promise<UnitRow[]> {
+  return db.query<UnitRow>(
+    `SELECT ${UNIT_COLUMNS} FROM units WHERE document_id = $1 AND posicion BETWEEN $2 AND $3 ORDER BY posicion LIMIT $4`,
+    [documentId, from, to, limit],
+  );
+}
+
+/**
+ * Physical position of the first unit at or after `atLeast` whose printed folio is `impresa`
+ * (lower-case); with `impresa` null, the first unit that has any printed folio.
+ */
+export async function positionOfFolio(
+  db: Db,
+  documentId: string,
+  impresa: string | null,
+  atLeast: number,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ posicion: number }>(
+    `SELECT posicion FROM units WHERE document_id = $1 AND posicion >= $3
+       AND (impresa = $2::text OR ($2::text IS NULL AND impresa IS NOT NULL))
+     ORDER BY posicion LIMIT 1`,
+    [documentId, impresa, atLeast],
+  );
+  return row?.posicion;
+}
+
+/** Position of the unit playing at `seconds` (or the next one after it). */
+export async function positionAtTime(db: Db, documentId: string, seconds: number): Promise<number | undefined> {
+  const [row] = await db.query<{ posicion: number }>(
+    `SELECT posicion FROM units WHERE document_id = $1 AND (t1 > $2 OR t0 >= $2) ORDER BY posicion LIMIT 1`,
+    [documentId, seconds],
+  );
+  return row?.posicion;
+}
+
+/** Position of the last unit starting at or before `seconds`. */
+export async function positionEndingAtTime(db: Db, documentId: string, seconds: number): Promise<number | undefined> {
+  const [row] = await db.query<{ posicion: number }>(
+    'SELECT posicion FROM units WHERE document_id = $1 AND t0 <= $2 ORDER BY posicion DESC LIMIT 1',
+    [documentId, seconds],
+  );
+  return row?.posicion;
+}

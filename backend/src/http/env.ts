@@ -1,0 +1,10 @@
+import type { Deps } from '../context';
+import type { Principal } from '../services/api-keys';
+
+/** Hono bindings of this app: the services container and, after auth, the caller. */
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    principal: Principal;
+  };
+}

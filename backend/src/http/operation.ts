@@ -1,0 +1,134 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Scope } from '@folio/shared';
+import { ErrorApi } from '@folio/shared';
+import type { Context, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from './env';
+import { requireScope } from './middleware/auth';
+import { jsonBody } from './middleware/json-body';
+import { validationError } from './zod-issues';
+
+type Method = 'get' | 'post' | 'delete';
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface OperationSpec<P extends AnyObject, Q extends AnyObject, B extends z.ZodType> {
+  method: Method;
+  /** OpenAPI-style path under /api/v1, e.g. '/documentos/{id}'. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  scope: Scope;
+  params?: P;
+  query?: Q;
+  /** JSON body, validated after strict parsing. */
+  body?: B;
+  /** Documentation of a body the handler reads itself (uploads). */
+  rawBody?: NonNullable<RouteConfig['request']>['body'];
+  headers?: z.ZodObject;
+  responses: RouteConfig['responses'];
+  /** Error statuses this operation may answer besides 401, 403, 429 and 500. */
+  errors: number[];
+}
+
+export interface OperationInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface OperationContext {
+  jsonLimit: number;
+  /** One limiter shared by every operation, so the budget is per key, not per route. */
+  limiter: MiddlewareHandler<AppEnv>;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Invalid request (the message names the field).',
+  401: 'Missing, wrong or revoked API key.',
+  402: 'A plan quota is used up.',
+  403: 'The key lacks the required scope.',
+  404: 'Not found, or not yours.',
+  409: 'Clash with the current state (e.g. no text yet).',
+  413: 'Too large.',
+  429: 'Too many requests; wait Retry-After seconds.',
+  500: 'Internal error.',
+  501: 'Not available on this server yet (no_disponible).',
+};
+
+/** Query values arrive as strings or arrays of strings; single-valued params take the last one. */
+function queryObject(c: Context): Record<string, string | string[]> {
+  const all = c.req.queries();
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(all)) out[k] = v.length === 1 ? v[0]! : v;
+  return out;
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const res = schema.safeParse(value);
+  if (!res.success) throw validationError(res.error, where);
+  return res.data;
+}
+
+/**
+ * Declares one API operation: the same zod schemas register it in the OpenAPI document and
+ * validate each request, behind auth (scope) and the per-key rate limit.
+ */
+export function operation<P extends AnyObject, Q extends AnyObject, B extends z.ZodType>(
+  app: OpenAPIHono<AppEnv>,
+  ctx: OperationContext,
+  spec: OperationSpec<P, Q, B>,
+  handler: (c: Context<AppEnv>, input: OperationInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
+): void {
+  const errorResponses = Object.fromEntries(
+    [...new Set([...spec.errors, 401, 403, 429, 500])]
+      .sort()
+      .map((s) => [
+        s,
+        { description: ERROR_TEXT[s] ?? 'Error', content: { 'application/json': { schema: ErrorApi } } },
+      ]),
+  );
+  app.openAPIRegistry.registerPath({
+    method: spec.method,
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: spec.tags,
+    security: [{ bearer: [] }],
+    'x-scope': spec.scope,
+    request: {
+      ...(spec.params && { params: spec.params as unknown as z.ZodObject }),
+      ...(spec.query && { query: spec.query as unknown as z.ZodObject }),
+      ...(spec.headers && { headers: spec.headers }),
+      ...(spec.body && { body: { required: true, content: { 'application/json': { schema: spec.body } } } }),
+      ...(spec.rawBody && { body: spec.rawBody }),
+    },
+    responses: { ...spec.responses, ...errorResponses },
+  } as RouteConfig);
+
+  const honoPath = spec.path.replace(/\{(\w+)\}/g, ':$1');
+  const middleware: MiddlewareHandler<AppEnv>[] = [requireScope(spec.scope), ctx.limiter];
+  if (spec.body) middleware.push(jsonBody(ctx.jsonLimit));
+  app.on(spec.method.toUpperCase(), [honoPath], ...middleware, async (c) => {
+    const input = {
+      params: parse(spec.params, c.req.param(), 'ruta'),
+      query: parse(spec.query, queryObject(c), 'consulta'),
+      body: spec.body ? parse(spec.body, await c.req.json(), 'cuerpo') : undefined,
+    } as OperationInput<z.infer<P>, z.infer<Q>, z.infer<B>>;
+    return handler(c, input);
+  });
+}
+
+/** Documentation of a 200-style response that can also be Markdown. */
+export function jsonOrMarkdown(description: string, schema: z.ZodType) {
+  return {
+    description,
+    content: {
+      'application/json': { schema },
+      'text/markdown': { schema: z.string() },
+    },
+  };
+}

@@ -1,0 +1,281 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import {
+  BorrarQuery,
+  Documento,
+  DocumentoQuery,
+  IdParam,
+  ListaDocumentos,
+  ListarQuery,
+  ResultadoBorrado,
+  SubirMultipart,
+  SubirQuery,
+  SubirUrl,
+  Texto,
+  TextoQuery,
+  documentListMarkdown,
+  documentMarkdown,
+  parseAuthors,
+  textMarkdown,
+} from '@folio/shared';
+import type { Context } from 'hono';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { deleteLibraryDocument } from '../../services/delete-document';
+import { listLibrary } from '../../services/list-documents';
+import { presentDocument } from '../../services/present-document';
+import { readText } from '../../services/read-text';
+import { uploadFile, type UploadMeta } from '../../services/upload-document';
+import { waitForDocument } from '../../services/wait-for-document';
+import type { AppEnv } from '../env';
+import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
+import { isJson, readJson } from '../read-body';
+import { respond } from '../respond';
+import { streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
+import { validationError } from '../zod-issues';
+
+const TAG = ['Documentos'];
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(255)
+    .optional()
+    .describe('Repeating a request with the same key within 24 hours returns the same resource.'),
+  prefer: z.string().optional().describe('`respond-async` answers at once with 202.'),
+});
+
+/** Seconds to wait: `Prefer: respond-async` means 0, else `esperar`, else the operation's default. */
+function waitSeconds(c: Context, esperar: number | undefined, fallback: number): number {
+  if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) return 0;
+  return esperar ?? fallback;
+}
+
+function idempotencyKey(c: Context): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (key.length === 0 || key.length > 255) {
+    throw new AppError('peticion_invalida', {
+      mensaje: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres.',
+      message: 'The Idempotency-Key header must be 1 to 255 characters.',
+      detalles: { campo: 'Idempotency-Key' },
+    });
+  }
+  return key;
+}
+
+/** Upload metadata from the query and, for multipart, the form fields (fields win). */
+function uploadMeta(query: z.infer<typeof SubirQuery>, fields: Record<string, string>): UploadMeta {
+  const merged = SubirQuery.pick({ titulo: true, autores: true, anio: true, biblioteca: true, url: true }).safeParse({
+    titulo: query.titulo,
+    autores: query.autores,
+    anio: query.anio,
+    biblioteca: query.biblioteca,
+    url: query.url,
+    ...fields,
+  });
+  if (!merged.success) throw validationError(merged.error, 'formulario');
+  const m = merged.data;
+  const autores = m.autores !== undefined ? parseAuthors(m.autores) : undefined;
+  return {
+    titulo: m.titulo?.trim() || undefined,
+    autores: autores?.length ? autores : undefined,
+    anio: m.anio,
+    biblioteca: m.biblioteca?.trim() || undefined,
+    url: m.url,
+  };
+}
+
+export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void {
+  operation(
+    app,
+    ctx,
+    {
+      method: 'post',
+      path: '/documentos',
+      operationId: 'subir',
+      summary: 'Add a document',
+      description:
+        'Raw file body (query `nombre`), multipart/form-data (`archivo`, `titulo`, `autores`, `anio`), or JSON `{url}`. ' +
+        'The same bytes for the same user give back the existing document (200, `duplicado: true`). Waits up to ' +
+        '`esperar` seconds (default 60) for ingestion; with 0 or `Prefer: respond-async` answers 202 at once. ' +
+        'An ingestion that fails is still 201 with `estado: error`. Limit: 95 MB.',
+      tags: TAG,
+      scope: 'escritura',
+      query: SubirQuery,
+      headers: IdempotencyHeaders,
+      rawBody: {
+        required: true,
+        content: {
+          'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) },
+          'multipart/form-data': { schema: SubirMultipart },
+          'application/json': { schema: SubirUrl },
+        },
+      },
+      responses: {
+        200: jsonOrMarkdown('Already present (same fingerprint or repeated Idempotency-Key).', Documento),
+        201: jsonOrMarkdown('Ready, or finished with error (read `estado`).', Documento),
+        202: jsonOrMarkdown('Still processing; poll `progreso_url`.', Documento),
+      },
+      errors: [400, 413, 501],
+    },
+    async (c, { query }) => {
+      const { deps, principal } = c.var;
+      const key = idempotencyKey(c);
+      const contentType = c.req.header('content-type');
+      if (isJson(contentType)) {
+        const { value } = await readJson(c.req.raw, deps.config.maxJsonBytes);
+        const parsed = SubirUrl.safeParse(value);
+        if (!parsed.success) throw validationError(parsed.error, 'cuerpo');
+        throw new AppError('no_disponible', {
+          mensaje: 'Este servidor aún no descarga URLs. Sube el archivo directamente.',
+          message: 'This server does not fetch URLs yet. Upload the file itself.',
+          detalles: { url: parsed.data.url },
+        });
+      }
+      const tmpDir = path.join(deps.config.dataDir, 'tmp');
+      let file: StreamedFile;
+      let fields: Record<string, string> = {};
+      if (/^multipart\/form-data\b/i.test(contentType ?? '')) {
+        ({ file, fields } = await streamMultipart(c.req.raw, deps.config.maxUploadBytes, tmpDir));
+      } else {
+        file = await streamRawBody(c.req.raw, deps.config.maxUploadBytes, tmpDir);
+        file.nombre = query.nombre;
+        file.contentType = contentType?.split(';')[0]?.trim() || undefined;
+      }
+      if (file.size === 0) {
+        await fs.rm(file.tmpPath, { force: true });
+        throw new AppError('peticion_invalida', {
+          mensaje: 'El archivo está vacío.',
+          message: 'The file is empty.',
+          detalles: { campo: 'archivo' },
+        });
+      }
+      let meta: UploadMeta;
+      try {
+        meta = uploadMeta(query, fields);
+      } catch (err) {
+        await fs.rm(file.tmpPath, { force: true });
+        throw err;
+      }
+      const { row, outcome } = await uploadFile(deps, principal.userId, file, meta, key);
+      const settled = await waitForDocument(
+        deps,
+        principal.userId,
+        row.id,
+        waitSeconds(c, query.esperar, 60),
+        c.req.raw.signal,
+      );
+      const done = settled.estado === 'listo' || settled.estado === 'error';
+      const status = outcome !== 'created' ? 200 : done ? 201 : 202;
+      const doc = presentDocument(settled, deps.config.publicUrl, { duplicado: outcome === 'duplicate' });
+      if (!done) c.header('Location', doc.progreso_url);
+      return respond(c, status, doc, documentMarkdown, query.formato);
+    },
+  );
+
+  operation(
+    app,
+    ctx,
+    {
+      method: 'get',
+      path: '/documentos',
+      operationId: 'listar',
+      summary: 'List the library',
+      description:
+        'Newest first. `q` matches title or author ignoring accents and case. In lists `autores` holds surnames only.',
+      tags: TAG,
+      scope: 'lectura',
+      query: ListarQuery,
+      responses: { 200: jsonOrMarkdown('A page of documents.', ListaDocumentos) },
+      errors: [400],
+    },
+    async (c, { query }) => {
+      const lista = await listLibrary(c.var.deps, c.var.principal.userId, query);
+      return respond(c, 200, lista, documentListMarkdown, query.formato);
+    },
+  );
+
+  operation(
+    app,
+    ctx,
+    {
+      method: 'get',
+      path: '/documentos/{id}',
+      operationId: 'documento',
+      summary: 'Get a document',
+      description:
+        'Long-polls up to `esperar` seconds (default 0) and returns as soon as the document is ready or failed.',
+      tags: TAG,
+      scope: 'lectura',
+      params: IdParam,
+      query: DocumentoQuery,
+      responses: {
+        200: jsonOrMarkdown('The document, finished (listo or error).', Documento),
+        202: jsonOrMarkdown('Not finished yet: `progreso`, `fase` and `progreso_url`.', Documento),
+      },
+      errors: [400, 404],
+    },
+    async (c, { params, query }) => {
+      const { deps, principal } = c.var;
+      const row = await waitForDocument(
+        deps,
+        principal.userId,
+        params.id,
+        waitSeconds(c, query.esperar, 0),
+        c.req.raw.signal,
+      );
+      const doc = presentDocument(row, deps.config.publicUrl);
+      const done = row.estado === 'listo' || row.estado === 'error';
+      return respond(c, done ? 200 : 202, doc, documentMarkdown, query.formato);
+    },
+  );
+
+  operation(
+    app,
+    ctx,
+    {
+      method: 'delete',
+      path: '/documentos/{id}',
+      operationId: 'borrar',
+      summary: 'Delete a document',
+      description:
+        'Removes the document and everything derived from it: units, passages, vectors, original file, queued jobs.',
+      tags: TAG,
+      scope: 'escritura',
+      params: IdParam,
+      query: BorrarQuery,
+      responses: { 200: { description: 'Deleted.', content: { 'application/json': { schema: ResultadoBorrado } } } },
+      errors: [400, 404],
+    },
+    async (c, { params }) => {
+      const result = await deleteLibraryDocument(c.var.deps, c.var.principal.userId, params.id);
+      return c.json(result, 200);
+    },
+  );
+
+  operation(
+    app,
+    ctx,
+    {
+      method: 'get',
+      path: '/documentos/{id}/texto',
+      operationId: 'texto',
+      summary: 'Read the text by pages or time',
+      description:
+        "`desde`/`hasta`: a printed folio ('45', 'xii', through the page labels), a physical position ('[3]'), or for " +
+        "audio/video 'h:mm:ss', 'm:ss' or seconds. Without `hasta`, `limite` units (default 20, max 100) and `siguiente`. " +
+        'A range with `hasta` returns at most 100 units and gives `siguiente` when cut.',
+      tags: TAG,
+      scope: 'lectura',
+      params: IdParam,
+      query: TextoQuery,
+      responses: { 200: jsonOrMarkdown('Units in physical order.', Texto) },
+      errors: [400, 404, 409],
+    },
+    async (c, { params, query }) => {
+      const texto = await readText(c.var.deps, c.var.principal.userId, params.id, query);
+      return respond(c, 200, texto, textMarkdown, query.formato);
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { Hono } from 'hono';
+import type { Deps } from '../../context';
+import { ingestJob } from '../../jobs/ingest.job';
+import type { FileKind } from '../../ingest/converter';
+import { converterFor } from '../../ingest/registry';
+import { TIPO_OF_KIND } from '../../ingest/tipo-of-kind';
+import type { AppEnv } from '../env';
+
+const NOT_YET = 'no disponible';
+
+const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
+
+/** What answers right now. Later parts fill in the engines they bring; nothing claims more than it has. */
+export async function healthReport(deps: Deps) {
+  let database = { ok: true as boolean, error: undefined as string | undefined };
+  try {
+    await deps.db.query('SELECT 1');
+  } catch (err) {
+    database = { ok: false, error: (err as Error).message };
+  }
+  let queue: { ok: boolean; en_cola?: number; activos?: number; error?: string };
+  try {
+    const s = await deps.queue.stats(ingestJob(deps.config));
+    queue = { ok: true, en_cola: s.queued, activos: s.active };
+  } catch (err) {
+    queue = { ok: false, error: (err as Error).message };
+  }
+  const ok = database.ok && queue.ok;
+  return {
+    estado: ok ? 'ok' : 'degradado',
+    version: '1.0.0',
+    api: `${deps.config.publicUrl}/api/v1`,
+    base_datos: { tipo: deps.db.kind, ok: database.ok, ...(database.error && { error: database.error }) },
+    cola: { ...queue, trabajadores_en_este_proceso: deps.config.workers },
+    motores: {
+      lectura: readableKinds(),
+      busqueda_lexica: NOT_YET,
+      embeddings: NOT_YET,
+      reranker: NOT_YET,
+      escritor: NOT_YET,
+      ocr: NOT_YET,
+      transcripcion: NOT_YET,
+    },
+  };
+}
+
+export function healthRoutes(app: Hono<AppEnv>): void {
+  app.get('/health', async (c) => {
+    const report = await healthReport(c.var.deps);
+    return c.json(report, report.estado === 'ok' ? 200 : 503);
+  });
+}

@@ -1,0 +1,47 @@
+import { CODIGOS_ERROR } from '@folio/shared';
+
+/** Guidance for agents that use the API: what to call and the rules for citing. */
+export function llmsTxt(publicUrl: string): string {
+  const base = `${publicUrl}/api/v1`;
+  const errors = Object.entries(CODIGOS_ERROR)
+    .map(([code, e]) => `- <a id="${code}"></a>\`${code}\` (${e.estado}): ${e.message}`)
+    .join('\n');
+  return `# Folio
+
+> Folio is a personal research library. It reads what its user saves (PDFs, books, documents, slides,
+> sheets, audio, video, web pages) and keeps every passage with its anchor: the physical page and printed
+> folio, the second range, the slide, the section and paragraph. Citations, locators and reader links are
+> always built from the stored anchor, never by a language model.
+
+Base URL: ${base}
+Machine-readable description: ${base}/openapi.json
+Authentication: \`Authorization: Bearer <API key>\`. Scopes: \`lectura\` (read, search, ask), \`escritura\` (upload, delete, cite), \`mcp\`.
+Field, parameter and enum names are Spanish and exact. Every read operation answers Markdown with \`formato=markdown\` or \`Accept: text/markdown\`.
+
+## Rules for agents
+1. Cite only what the API returns. A passage that is not in the user's library is never cited.
+2. Copy \`cita\` and \`localizador\` verbatim; never rebuild them yourself.
+3. Quote \`texto\` literally when quoting; when paraphrasing, still attach the citation.
+4. Give the \`enlace\` so the reader can open the source at that page or second.
+5. When a search finds nothing, say so; do not fill the gap from memory.
+6. Before asserting that the user's sources support a claim, call \`POST /verificar\`.
+
+## Operations
+- \`POST /documentos\` (subir): add a file (raw body with \`?nombre=\`, or multipart field \`archivo\`), or JSON \`{url}\`. Optional \`titulo\`, \`autores\` ('Surname, Given; Surname, Given'), \`anio\`, \`biblioteca\`. Waits up to \`esperar\` seconds (default 60); \`esperar=0\` or \`Prefer: respond-async\` answers 202 with \`progreso_url\`. Same bytes again: 200 with \`duplicado: true\`. Send \`Idempotency-Key\` to retry safely.
+- \`GET /documentos\` (listar): \`q\` (title or author), \`estado\`, \`biblioteca\`, \`limite\` (max 200), \`cursor\` (from \`siguiente\`).
+- \`GET /documentos/{id}\` (documento): \`esperar\` long-polls until the document is ready.
+- \`DELETE /documentos/{id}\` (borrar): removes it and everything derived.
+- \`GET /documentos/{id}/texto\` (texto): \`desde\`/\`hasta\` take a printed folio (\`45\`, \`xii\`), a physical position (\`[3]\`) or, for audio/video, a time (\`1:02:03\`, \`4:05\`, \`245\`). Without \`hasta\`: \`limite\` units and \`siguiente\` to continue. 409 while there is no text yet.
+- \`GET|POST /buscar\`, \`POST /preguntar\`, \`POST /citar\`, \`GET /citar/{id}\`, \`POST /verificar\`: see the OpenAPI description; a server that does not offer one yet answers \`no_disponible\`.
+
+## Example
+\`\`\`
+curl -H "Authorization: Bearer $FOLIO_KEY" --data-binary @book.pdf "${base}/documentos?nombre=book.pdf"
+curl -H "Authorization: Bearer $FOLIO_KEY" "${base}/documentos/<id>/texto?desde=iii&hasta=v&formato=markdown"
+\`\`\`
+
+## Errors
+Every error is \`{"error": {"codigo", "mensaje" (Spanish), "message" (English), "estado", "documentacion"}}\`.
+${errors}
+`;
+}

@@ -1,0 +1,21 @@
+import crypto from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
+
+/** A short random identifier: 12 characters of Crockford base32 (60 bits). */
+export function newId(length = 12): string {
+  const bytes = crypto.randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b & 31];
+  return out;
+}
+
+/** Lower-case text without diacritics, for accent- and case-insensitive matching. */
+export function foldText(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { cleanTitle, invertName, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+
+describe('cleanTitle', () => {
+  it('keeps real titles, tidied', () => {
+    expect(cleanTitle('  Geometrie und   Topologie ')).toBe('Geometrie und Topologie');
+    expect(cleanTitle('- Benutzerhandbuch')).toBe('Benutzerhandbuch');
+    expect(cleanTitle('Losing the Cabin')).toBe('Losing the Cabin');
+  });
+
+  it('drops producer junk and file names', () => {
+    for (const junk of [
+      'Microsoft Word - Document1',
+      'Microsoft Word - tesis final.docx',
+      'untitled',
+      'Untitled-1',
+      'Sin título',
+      'Document1',
+      'Presentación de PowerPoint',
+      'tesis_final_v2',
+      'informe.pdf',
+      'C:\\Users\\ana\\informe',
+      '12345',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(cleanTitle(junk), String(junk)).toBeUndefined();
+    }
+  });
+});
+
+describe('parseAuthors', () => {
+  it('splits on semicolons and conjunctions and inverts simple names', () => {
+    expect(parseAuthors('Ana Pérez; John Smith and Jane Doe')).toEqual(['Pérez, Ana', 'Smith, John', 'Doe, Jane']);
+    expect(parseAuthors('María López y Juan Gil')).toEqual(['López, María', 'Gil, Juan']);
+    expect(parseAuthors('Smith & Jones')).toEqual(['Smith', 'Jones']);
+  });
+
+  it('keeps names already inverted, organisations and longer names as they are', () => {
+    expect(parseAuthors('Thoma, Martin')).toEqual(['Thoma, Martin']);
+    expect(parseAuthors('INFORM GmbH, Aachen')).toEqual(['INFORM GmbH, Aachen']);
+    expect(parseAuthors('Gabriel García Márquez')).toEqual(['Gabriel García Márquez']);
+    expect(parseAuthors('José Ortega y Gasset')).toEqual(['José Ortega y Gasset']);
+  });
+
+  it('splits comma lists of full names', () => {
+    expect(parseAuthors('John Smith, Jane Doe')).toEqual(['Smith, John', 'Doe, Jane']);
+  });
+
+  it('reads XMP lists, drops login names, placeholders and duplicates', () => {
+    expect(parseAuthors(['Martin Thoma', 'Martin Thoma'])).toEqual(['Thoma, Martin']);
+    expect(parseAuthors('brianc')).toEqual([]);
+    expect(parseAuthors('Administrator')).toEqual([]);
+    expect(parseAuthors('Mary')).toEqual(['Mary']);
+    expect(parseAuthors('Ana Pérez <ana@example.org>')).toEqual(['Pérez, Ana']);
+    expect(parseAuthors(undefined)).toEqual([]);
+  });
+});
+
+describe('invertName', () => {
+  it('inverts two-word personal names only', () => {
+    expect(invertName('Martin Thoma')).toBe('Thoma, Martin');
+    expect(invertName('J. Smith')).toBe('Smith, J.');
+    expect(invertName("Conan O'Brien")).toBe("O'Brien, Conan");
+    expect(invertName('Ronald McDonald')).toBe('McDonald, Ronald');
+    expect(invertName('INFORM GmbH')).toBe('INFORM GmbH');
+    expect(invertName('NASA')).toBe('NASA');
+    expect(invertName('van Gogh')).toBe('van Gogh');
+  });
+});
+
+describe('yearFromDate / normalizeLanguage', () => {
+  it('reads PDF and ISO dates', () => {
+    expect(yearFromDate("D:20161231184323+01'00'")).toBe(2016);
+    expect(yearFromDate('2011-01-28T15:30:22-05:00')).toBe(2011);
+    expect(yearFromDate('D:00000101')).toBeUndefined();
+    expect(yearFromDate('ayer')).toBeUndefined();
+  });
+
+  it('canonicalises language tags', () => {
+    expect(normalizeLanguage('EN-us')).toBe('en-US');
+    expect(normalizeLanguage('de')).toBe('de');
+    expect(normalizeLanguage('es_ES')).toBe('es-ES');
+    expect(normalizeLanguage('x')).toBeUndefined();
+    expect(normalizeLanguage('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Cleaning of the metadata files carry about themselves (PDF info dictionaries, XMP, HTML meta tags,
+ * Markdown front matter). Producers fill these fields with junk often enough that nothing is taken as is.
+ */
+
+const JUNK_TITLE =
+  /^(?:untitled|sin t[ií]tulo|no title|title|t[ií]tulo|document|documento|doc|presentation|presentaci[oó]n|slide|diapositiva|new document|nuevo documento|none|null|unknown|default|pdf|powerpoint presentation|presentaci[oó]n de powerpoint|word document)(?:[\s_-]*\d+)?$/i;
+const OFFICE_PREFIX = /^(?:microsoft|ms)\s*(?:word|powerpoint|excel|office)\b/i;
+const FILE_EXTENSION =
+  /\.(?:pdf|docx?|dotx?|odt|rtf|txt|tex|dvi|ps|eps|indd|qxd|pages|key|pptx?|xlsx?|html?|md|ai|cdr|wpd|pub|jpe?g|png|tiff?)$/i;
+
+/**
+ * A usable title, or undefined for the usual junk: 'Microsoft Word - x.docx', 'untitled', 'Document1',
+ * file names and paths, strings without letters. Surrounding whitespace and stray punctuation are removed.
+ */
+export function cleanTitle(raw: string | null | undefined): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const title = raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[-–—:;,.|/\\\s]+/, '')
+    .replace(/[-–—:;,|/\\\s]+$/, '')
+    .trim();
+  if (title.length < 2 || title.length > 500) return undefined;
+  if ((title.match(/\p{L}/gu)?.length ?? 0) < 2) return undefined;
+  if (JUNK_TITLE.test(title) || OFFICE_PREFIX.test(title) || FILE_EXTENSION.test(title)) return undefined;
+  // A path or a file-name-like token (snake_case, no spaces) is not a title.
+  if (/[/\\]/.test(title) && !/\s/.test(title)) return undefined;
+  if (!/\s/.test(title) && /_/.test(title)) return undefined;
+  return title;
+}
+
+const JUNK_AUTHOR =
+  /^(?:admin(?:istrator|istrador)?|user|usuario|owner|propietario|unknown|desconocido|author|autor|default|guest|invitado|microsoft office user|windows user|usuario de windows|usuario de microsoft office)$/i;
+
+/**
+ * Author names from a free-text field or an XMP list: split on ';', ' and ', ' y ', ' & ' (and on commas
+ * when every comma-separated part is itself a full name), then each 'Given Surname' of exactly two words
+ * becomes 'Surname, Given'. Anything else (organisations, longer names, 'Surname, Given') is kept as is.
+ */
+export function parseAuthors(raw: string | readonly string[] | null | undefined): string[] {
+  if (raw == null) return [];
+  const fields = typeof raw === 'string' ? [raw] : raw;
+  const names: string[] = [];
+  for (const field of fields) {
+    if (typeof field !== 'string') continue;
+    for (const part of field.split(';').flatMap(splitOnConjunction)) {
+      const cleaned = part
+        .replace(/<[^>]*@[^>]*>|\S+@\S+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .replace(/^[\s,.]+|[\s,]+$/g, '');
+      if (!cleaned) continue;
+      const pieces = cleaned.split(',').map((p) => p.trim());
+      if (pieces.length > 1 && pieces.every((p) => p.split(' ').length >= 2)) names.push(...pieces);
+      else names.push(cleaned);
+    }
+  }
+  const seen = new Set<string>();
+  const authors: string[] = [];
+  for (const name of names) {
+    if (JUNK_AUTHOR.test(name)) continue;
+    // A lone lower-case token is a login name ('brianc'), not an author.
+    if (!/\s/.test(name) && name === name.toLowerCase()) continue;
+    if (!/\p{L}/u.test(name)) continue;
+    const author = invertName(name);
+    const key = author.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      authors.push(author);
+    }
+  }
+  return authors;
+}
+
+/**
+ * 'Ana Pérez y Juan Gil' → two names, but 'José Ortega y Gasset' stays one: a conjunction splits only when
+ * it does not leave a lone word beside a multi-word name.
+ */
+function splitOnConjunction(field: string): string[] {
+  const parts = field.split(/\s+(?:and|y|&)\s+/i).map((p) => p.trim());
+  if (parts.length < 2) return parts;
+  const wordCounts = parts.map((p) => p.split(/\s+/).length);
+  const mixed = wordCounts.some((n) => n === 1) && wordCounts.some((n) => n > 1);
+  return mixed ? [field] : parts;
+}
+
+const GIVEN = /^(?:\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)*|\p{Lu}\.(?:-\p{Lu}\.)?)$/u;
+const SURNAME = /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)*$/u;
+
+/** 'Given Surname' → 'Surname, Given' for a simple two-word personal name; anything else unchanged. */
+export function invertName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  if (words.length !== 2 || name.includes(',')) return name.trim();
+  const [given, surname] = words as [string, string];
+  return GIVEN.test(given) && SURNAME.test(surname) ? `${surname}, ${given}` : name.trim();
+}
+
+/** The year of a PDF date ('D:20161231184323+01'00'') or an ISO date, when plausible. */
+export function yearFromDate(raw: string | null | undefined): number | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const match = /^\s*(?:D:)?(\d{4})/.exec(raw);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  return year >= 1000 && year <= new Date().getUTCFullYear() + 1 ? year : undefined;
+}
+
+/** A BCP 47 language tag in canonical case ('EN-us' → 'en-US'), or undefined when it is not one. */
+export function normalizeLanguage(raw: string | null | undefined): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const tag = raw.trim().replace(/_/g, '-');
+  if (!/^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i.test(tag)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}

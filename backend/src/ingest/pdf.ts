@@ -1,0 +1,358 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { AnclaPagina } from '@folio/shared';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  ConversionError,
+  type Conversion,
+  type Converter,
+  type ConvertContext,
+  type FoundMetadata,
+  type SourceFile,
+  type Unit,
+} from './converter';
+import { cleanTitle, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+
+/** Reads a PDF: one unit per physical page, anchored by physical page and printed folio. */
+export const pdfConverter: Converter = {
+  kinds: ['pdf'],
+  convert: convertPdf,
+};
+
+/** Confidence of a folio read from the PDF's own /PageLabels. */
+const LABEL_CONFIDENCE = 0.99;
+/** Lines kept from the top and the bottom of each page, where running heads and folios live. */
+const EDGE_LINES = 3;
+
+/** A line of page text with its baseline and height, in PDF user space (y grows upwards). */
+export interface PageLine {
+  text: string;
+  y: number;
+  height: number;
+}
+
+/** What a page yielded: its text, and the lines at its edges for folio inference. */
+export interface PageText {
+  texto: string;
+  /** The first and last few lines of the page, in content order. */
+  edges: { top: PageLine[]; bottom: PageLine[] };
+}
+
+/** The printed folio of one physical page and where it came from. */
+export type Folio = Pick<AnclaPagina, 'impresa' | 'romana' | 'origen' | 'confianza'>;
+
+/** Converts a PDF file. Broken and password-protected files fail with a `ConversionError`. */
+export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise<Conversion> {
+  const data = new Uint8Array(await readFile(file.path));
+  if (data.length === 0) throw damaged('el archivo está vacío', 'empty file');
+  const task = getDocument({ data, verbosity: 0, ...assetOptions() });
+  try {
+    let doc: PDFDocumentProxy;
+    try {
+      doc = await task.promise;
+    } catch (error) {
+      throw openError(error);
+    }
+    if (doc.numPages < 1) throw damaged('no tiene páginas', 'no pages');
+
+    const labels = await doc.getPageLabels().catch(() => null);
+    const metadatos = await readMetadata(doc);
+    const pages: PageText[] = [];
+    let failures = 0;
+    for (let n = 1; n <= doc.numPages; n++) {
+      ctx.signal?.throwIfAborted();
+      try {
+        pages.push(await readPage(doc, n));
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        // One unreadable page should not cost the rest of the document.
+        failures += 1;
+        pages.push({ texto: '', edges: { top: [], bottom: [] } });
+      }
+      await ctx.progress(n / doc.numPages);
+    }
+    if (failures === doc.numPages) throw damaged('no se pudo leer ninguna página', 'every page failed');
+
+    const folios = assignFolios(labels, pages);
+    const unidades: Unit[] = pages.map((page, i) => ({
+      texto: page.texto,
+      ancla: { tipo: 'pagina', fisica: i + 1, ...folios[i]! },
+    }));
+    const empty = pages.filter((p) => p.texto === '').length;
+    return { tipo: empty > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * The folio of every page. Today only the document's /PageLabels are read; folios printed in running
+ * heads or feet (see `PageText.edges`) are the next source to try for pages this leaves without one.
+ */
+export function assignFolios(labels: readonly string[] | null, pages: readonly PageText[]): Folio[] {
+  return foliosFromLabels(labels, pages.length) ?? pages.map(() => ({ impresa: null, romana: false }));
+}
+
+/**
+ * Folios from /PageLabels as pdf.js resolves them (one label per page). Roman labels are stored lower
+ * case ('III' → 'iii'); other labels ('A-3', 'Front Page1') as they are. An empty label means the page
+ * has no folio. Null when there are no usable labels.
+ */
+export function foliosFromLabels(labels: readonly string[] | null, pageCount: number): Folio[] | null {
+  if (!labels || labels.length !== pageCount) return null;
+  return labels.map((raw, i) => {
+    const label = typeof raw === 'string' ? raw.trim() : '';
+    if (!label) return { impresa: null, romana: false, origen: 'etiqueta', confianza: LABEL_CONFIDENCE };
+    const romana = isRomanLabel(labels, i);
+    return {
+      impresa: romana ? label.toLowerCase() : label,
+      romana,
+      origen: 'etiqueta',
+      confianza: LABEL_CONFIDENCE,
+    };
+  });
+}
+
+/**
+ * Whether label i is a roman numeral. 'c', 'd', 'l', 'm' alone are more often letters (appendix c, d …)
+ * than 100, 500 …, so single letters other than i, v, x count as roman only when a neighbour continues
+ * the roman sequence; a neighbour continuing the alphabet says letters.
+ */
+function isRomanLabel(labels: readonly string[], i: number): boolean {
+  const label = labels[i]!.trim();
+  const value = romanValue(label);
+  if (value === null) return false;
+  const neighbour = (j: number) => (j >= 0 && j < labels.length ? labels[j]!.trim() : '');
+  const previous = neighbour(i - 1);
+  const next = neighbour(i + 1);
+  const sameCase = (other: string) =>
+    other !== '' && (other === other.toLowerCase()) === (label === label.toLowerCase());
+  if (
+    (sameCase(previous) && romanValue(previous) === value - 1) ||
+    (sameCase(next) && romanValue(next) === value + 1)
+  ) {
+    return true;
+  }
+  if (label.length === 1) {
+    const code = label.toLowerCase().charCodeAt(0);
+    const letter = (other: string) => other.length === 1 && /\p{L}/u.test(other);
+    if (letter(previous) && previous.toLowerCase().charCodeAt(0) === code - 1) return false;
+    if (letter(next) && next.toLowerCase().charCodeAt(0) === code + 1) return false;
+    return 'ivx'.includes(label.toLowerCase());
+  }
+  return true;
+}
+
+const ROMAN = /^m{0,4}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
+const ROMAN_DIGITS: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+/** The value of a well-formed roman numeral (either case, not mixed), or null. */
+export function romanValue(label: string): number | null {
+  if (!label || (label !== label.toLowerCase() && label !== label.toUpperCase())) return null;
+  const lower = label.toLowerCase();
+  if (!ROMAN.test(lower)) return null;
+  let total = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const value = ROMAN_DIGITS[lower[i]!]!;
+    const following = ROMAN_DIGITS[lower[i + 1] ?? ''] ?? 0;
+    total += value < following ? -value : value;
+  }
+  return total;
+}
+
+async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
+  const page = await doc.getPage(n);
+  try {
+    const content = await page.getTextContent();
+    return pageTextFromItems(content.items);
+  } finally {
+    page.cleanup();
+  }
+}
+
+/** The parts of a pdf.js text item this module reads. */
+export interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  hasEOL: boolean;
+}
+
+interface Line {
+  parts: string[];
+  y: number;
+  height: number;
+  end: number;
+  upright: boolean;
+}
+
+/**
+ * Joins pdf.js text items into page text: items on one line are joined (with a space where there is a
+ * visible gap), lines end where pdf.js says or where the baseline moves, and a blank line separates lines
+ * whose vertical gap is clearly larger than the page's usual line spacing, so paragraphs survive.
+ */
+export function pageTextFromItems(items: readonly unknown[]): PageText {
+  const lines: Line[] = [];
+  let line: Line | undefined;
+  let endOfLine = true;
+  for (const raw of items) {
+    if (!isTextItem(raw)) continue;
+    const item = raw;
+    const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform;
+    const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0;
+    const height = item.height || Math.abs(d) || 1;
+    // Broken font maps yield control characters; they are never text.
+    // eslint-disable-next-line no-control-regex
+    const str = item.str.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    if (str) {
+      const sameLine =
+        line !== undefined &&
+        !endOfLine &&
+        (!upright || !line.upright || Math.abs(y - line.y) <= 0.5 * Math.max(height, line.height));
+      if (!sameLine || !line) {
+        line = { parts: [], y, height, end: x, upright };
+        lines.push(line);
+      } else {
+        const gap = x - line.end;
+        const last = line.parts[line.parts.length - 1] ?? '';
+        const spaced = /\s$/.test(last) || /^\s/.test(str);
+        if (!spaced && upright && line.upright && (gap > 0.15 * height || gap < -height)) line.parts.push(' ');
+      }
+      line.parts.push(str);
+      if (upright) line.end = x + item.width;
+      if (str.trim()) line.height = Math.max(line.height, height);
+    }
+    endOfLine = item.hasEOL;
+  }
+
+  const texts = lines.map((l) =>
+    l.parts
+      .join('')
+      .replace(/[ \t\u00a0]+/g, ' ')
+      .trim(),
+  );
+  const kept = lines.map((l, i) => ({ ...l, text: texts[i]! })).filter((l) => l.text);
+  const spacing = usualSpacing(kept);
+  let texto = '';
+  kept.forEach((l, i) => {
+    if (i > 0) {
+      const previous = kept[i - 1]!;
+      texto += isParagraphBreak(previous, l, spacing) ? '\n\n' : '\n';
+    }
+    texto += l.text;
+  });
+
+  const edge = (l: (typeof kept)[number]): PageLine => ({ text: l.text, y: l.y, height: l.height });
+  return {
+    texto: texto.trim(),
+    edges: { top: kept.slice(0, EDGE_LINES).map(edge), bottom: kept.slice(-EDGE_LINES).map(edge) },
+  };
+}
+
+function isTextItem(item: unknown): item is TextItemLike {
+  return typeof item === 'object' && item !== null && typeof (item as TextItemLike).str === 'string';
+}
+
+/**
+ * The page's ordinary line feed as a multiple of line height: the most frequent ratio of baseline gap to
+ * line height (in steps of 0.1; the smallest on a tie). Ratios, not points, because headings and body
+ * differ in size; the mode, not the median, because on a short page a title gap weighs as much as a line.
+ */
+function usualSpacing(lines: readonly Line[]): number | undefined {
+  const counts = new Map<number, number>();
+  for (let i = 1; i < lines.length; i++) {
+    const ratio = spacingRatio(lines[i - 1]!, lines[i]!);
+    if (ratio === undefined || ratio <= 0.5 || ratio >= 2.5) continue;
+    const bin = Math.round(ratio * 10);
+    counts.set(bin, (counts.get(bin) ?? 0) + 1);
+  }
+  let best: [number, number] | undefined;
+  for (const [bin, count] of counts) {
+    if (!best || count > best[1] || (count === best[1] && bin < best[0])) best = [bin, count];
+  }
+  return best && best[0] / 10;
+}
+
+/**
+ * Baseline gap between two lines over the smaller line's height (a change of size is itself a hint of a
+ * new block: heading to body, body to footnotes); undefined unless both lines are upright.
+ */
+function spacingRatio(previous: Line, current: Line): number | undefined {
+  if (!previous.upright || !current.upright) return undefined;
+  return (previous.y - current.y) / Math.max(Math.min(previous.height, current.height), 1e-3);
+}
+
+function isParagraphBreak(previous: Line, current: Line, usual: number | undefined): boolean {
+  const ratio = spacingRatio(previous, current);
+  if (ratio === undefined) return false;
+  // Moving up the page: a new column or a new text block placed out of order.
+  if (ratio < -0.5) return true;
+  return ratio > 1.4 * Math.max(usual ?? 1.2, 1);
+}
+
+async function readMetadata(doc: PDFDocumentProxy): Promise<FoundMetadata> {
+  const found = await doc.getMetadata().catch(() => null);
+  if (!found) return {};
+  const info = (found.info ?? {}) as Record<string, unknown>;
+  const xmp = found.metadata;
+  const xmpValue = (name: string): unknown => {
+    try {
+      return xmp?.get(name) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const text = (value: unknown): string | undefined =>
+    typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+
+  const metadatos: FoundMetadata = {};
+  const titulo = cleanTitle(text(info.Title)) ?? cleanTitle(text(xmpValue('dc:title')));
+  if (titulo) metadatos.titulo = titulo;
+  const xmpCreators = xmpValue('dc:creator');
+  let autores = parseAuthors(typeof info.Author === 'string' ? info.Author : undefined);
+  if (autores.length === 0 && Array.isArray(xmpCreators)) autores = parseAuthors(xmpCreators as string[]);
+  if (autores.length > 0) metadatos.autores = autores;
+  const anio =
+    yearFromDate(text(info.CreationDate)) ??
+    yearFromDate(text(xmpValue('xmp:createdate'))) ??
+    yearFromDate(text(xmpValue('xap:createdate')));
+  if (anio) metadatos.anio = anio;
+  const idioma = normalizeLanguage(text(info.Language)) ?? normalizeLanguage(text(xmpValue('dc:language')));
+  if (idioma) metadatos.idioma = idioma;
+  return metadatos;
+}
+
+function openError(error: unknown): Error {
+  const name = (error as { name?: unknown })?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') {
+    return new ConversionError(
+      'El PDF está protegido con contraseña y no se puede leer.',
+      `PDF is password-protected: ${message}`,
+    );
+  }
+  if (name === 'InvalidPDFException') return damaged('la estructura del archivo no es válida', message);
+  return damaged('pdf.js no pudo abrirlo', message);
+}
+
+function damaged(detalle: string, detail: string): ConversionError {
+  return new ConversionError(`El PDF está dañado o no se puede leer: ${detalle}.`, `Unreadable PDF: ${detail}`);
+}
+
+let assets: { cMapUrl: string; cMapPacked: boolean; standardFontDataUrl: string } | undefined;
+
+/** Character maps (CJK text) and standard font metrics (spacing) shipped with pdfjs-dist. */
+function assetOptions() {
+  if (!assets) {
+    const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    assets = {
+      cMapUrl: join(root, 'cmaps') + '/',
+      cMapPacked: true,
+      standardFontDataUrl: join(root, 'standard_fonts') + '/',
+    };
+  }
+  return assets;
+}

@@ -1,0 +1,42 @@
+import {
+  ConversionError,
+  type Conversion,
+  type ConvertContext,
+  type Converter,
+  type FileKind,
+  type SourceFile,
+} from './converter';
+import { detectKind } from './detect';
+import { htmlConverter } from './html';
+import { markdownConverter } from './markdown';
+import { pdfConverter } from './pdf';
+import { textConverter } from './text';
+
+/** Every converter Folio has; a kind may be claimed by one converter only. */
+const CONVERTERS: readonly Converter[] = [pdfConverter, textConverter, markdownConverter, htmlConverter];
+
+const BY_KIND = new Map<FileKind, Converter>(CONVERTERS.flatMap((c) => c.kinds.map((kind) => [kind, c] as const)));
+
+/** The converter for a kind, or undefined when Folio cannot read that kind yet. */
+export function converterFor(kind: FileKind): Converter | undefined {
+  return BY_KIND.get(kind);
+}
+
+/**
+ * Detects what a file is and converts it. Kinds without a converter fail with a `ConversionError` whose
+ * Spanish message names the kind.
+ */
+export async function convertFile(file: SourceFile, ctx: ConvertContext): Promise<Conversion & { kind: FileKind }> {
+  const kind = await detectKind(file);
+  const converter = converterFor(kind);
+  if (!converter) {
+    if (kind === 'desconocido') {
+      throw new ConversionError('No se reconoce el tipo de archivo.', 'Unrecognised file type');
+    }
+    throw new ConversionError(
+      `Todavía no se pueden leer archivos de tipo ${kind}.`,
+      `No converter for files of kind ${kind}`,
+    );
+  }
+  return { ...(await converter.convert(file, ctx)), kind };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Config } from './config';
+import type { Deps } from './context';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite-db';
+import { openPostgres } from './db/postgres-db';
+import { listenDocumentEvents } from './jobs/document-events';
+import { ingestHandler, ingestJob, markFailed } from './jobs/ingest.job';
+import { startPgBossQueue } from './jobs/queue';
+import { createLogger, type Logger } from './log';
+import { directoryBlobStore } from './storage/blob-store';
+
+/** The embedded store is held by one process at a time; another process is told so plainly. */
+export class StoreBusyError extends Error {
+  constructor(
+    readonly pid: number,
+    dir: string,
+  ) {
+    super(
+      `The embedded store in ${dir} is in use by another Folio process (pid ${pid}). ` +
+        'Stop it first (with the embedded store only one process can open it), or run Folio on a PostgreSQL server with DATABASE_URL.',
+    );
+    this.name = 'StoreBusyError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the embedded store's lock file; returns its release. */
+function lockStore(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'folio.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) throw new StoreBusyError(pid, dir);
+      fs.rmSync(file, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`could not lock ${dir}`);
+}
+
+export interface RuntimeOptions {
+  /** Run ingestion workers in this process (config.workers of them). */
+  workers: boolean;
+  log?: Logger;
+}
+
+export interface Runtime {
+  deps: Deps;
+  /** The embedded database when there is one (tests use it to reach the queue directly). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/** Opens the store, migrates it, starts the queue (and workers): everything a process needs. */
+export async function openRuntime(config: Config, opts: RuntimeOptions): Promise<Runtime> {
+  const log = opts.log ?? createLogger(config.log);
+  let db: Db;
+  let pglite: PGlite | undefined;
+  let release = () => {};
+  if (config.databaseUrl) {
+    db = openPostgres(config.databaseUrl);
+  } else {
+    release = lockStore(config.dataDir);
+    try {
+      ({ db, pglite } = await openPglite(path.join(config.dataDir, 'pg')));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  try {
+    await migrate(db);
+    const queue = await startPgBossQueue({
+      pglite,
+      connectionString: config.databaseUrl,
+      pollSeconds: config.queuePollSeconds,
+      heartbeatSeconds: config.jobHeartbeatSeconds,
+      onError: (err) => log.error('queue error', err),
+    });
+    const events = await listenDocumentEvents(db);
+    const deps: Deps = {
+      config,
+      db,
+      blobs: directoryBlobStore(path.join(config.dataDir, 'blobs')),
+      queue,
+      events,
+      log,
+    };
+    const job = ingestJob(config);
+    if (pglite) {
+      // Single process: any job still marked active was cut off by a crash or restart of this one.
+      const recovered = await queue.recoverAbandoned(job);
+      if (recovered) log.info(`requeued ${recovered} ingestion job(s) interrupted by the last stop`);
+    }
+    if (opts.workers && config.workers > 0) {
+      await queue.work(job, config.workers, ingestHandler(deps));
+      await queue.onDeadLetter(job, (data) => markFailed(deps, data.documentId));
+    }
+    return {
+      deps,
+      pglite,
+      async close() {
+        await queue.stop();
+        await events.close();
+        await db.close();
+        release();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => {});
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs/promises';
+import type { Deps } from '../context';
+import {
+  findDocument,
+  findDocumentBySha,
+  insertDocument,
+  updateDocument,
+  type DocumentRow,
+} from '../db/documents.repo';
+import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
+import { newId } from '../ids';
+import { detectKind } from '../ingest/detect';
+import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
+import { ingestJob } from '../jobs/ingest.job';
+import { searchKeyOf, titleFromFileName } from './document-metadata';
+
+/** A file the HTTP layer has streamed to a temporary path, with its fingerprint. */
+export interface IncomingFile {
+  tmpPath: string;
+  sha256: string;
+  size: number;
+  nombre?: string;
+  contentType?: string;
+}
+
+/** What the user said about the document at upload; it wins over what the file says. */
+export interface UploadMeta {
+  titulo?: string;
+  autores?: string[];
+  anio?: number;
+  biblioteca?: string;
+  url?: string;
+}
+
+export type UploadOutcome = 'created' | 'duplicate' | 'replayed';
+
+const OPERATION = 'subir';
+
+/**
+ * Stores an uploaded file and queues its ingestion. Same bytes for the same user give back the
+ * existing document; a repeated Idempotency-Key gives back the document it created.
+ */
+export async function uploadFile(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  userId: string,
+  file: IncomingFile,
+  meta: UploadMeta,
+  idempotencyKey?: string,
+): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
+  const { db } = deps;
+  try {
+    if (idempotencyKey) {
+      const previousId = await findIdempotent(db, userId, OPERATION, idempotencyKey);
+      const previous = previousId && (await findDocument(db, userId, previousId));
+      if (previous) return { row: previous, outcome: 'replayed' };
+    }
+    const existing = await findDocumentBySha(db, userId, file.sha256);
+    if (existing) {
+      if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, existing.id);
+      return { row: await retryIfFailed(deps, existing), outcome: 'duplicate' };
+    }
+
+    const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
+    const id = newId();
+    const titulo = meta.titulo ?? titleFromFileName(file.nombre) ?? 'Sin título';
+    const autores = meta.autores ?? [];
+    const row = await insertDocument(db, {
+      id,
+      userId,
+      titulo,
+      autores,
+      anio: meta.anio,
+      tipo: TIPO_OF_KIND[kind],
+      url: meta.url,
+      biblioteca: meta.biblioteca,
+      userMeta: {
+        ...(meta.titulo && { titulo: meta.titulo }),
+        ...(meta.autores && { autores: meta.autores }),
+        ...(meta.anio != null && { anio: meta.anio }),
+      },
+      searchKey: searchKeyOf(titulo, autores),
+      sha256: file.sha256,
+      fileName: file.nombre,
+      contentType: file.contentType,
+      sizeBytes: file.size,
+      blobKey: id,
+    });
+    if (!row) {
+      // The same bytes arrived twice at once: the other request won.
+      const winner = await findDocumentBySha(db, userId, file.sha256);
+      if (!winner) throw new Error('duplicate upload vanished');
+      return { row: winner, outcome: 'duplicate' };
+    }
+    await deps.blobs.putFile(id, file.tmpPath);
+    await deps.queue.send(ingestJob(deps.config), { documentId: id }, id);
+    if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, id);
+    return { row, outcome: 'created' };
+  } finally {
+    await fs.rm(file.tmpPath, { force: true });
+  }
+}
+
+/** Uploading the bytes of a failed document again is how a user asks for another try. */
+async function retryIfFailed(deps: Pick<Deps, 'db' | 'queue' | 'config'>, row: DocumentRow): Promise<DocumentRow> {
+  if (row.estado !== 'error' || !row.blob_key) return row;
+  await updateDocument(deps.db, row.id, { estado: 'en_cola', fase: 'en_cola', progreso: 0, error: null });
+  await deps.queue.send(ingestJob(deps.config), { documentId: row.id }, row.id);
+  return (await findDocument(deps.db, row.user_id, row.id)) ?? row;
+}
