@@ -1,0 +1,84 @@
+import { SCOPES } from '@folio/shared';
+import { createApp } from '../app';
+import { keysCommand, UsageError } from './keys';
+import { loadConfig, type Config } from '../config';
+import { countUsers } from '../db/users.repo';
+import { createLogger } from '../log';
+import { openRuntime, StoreBusyError, type Runtime } from '../runtime';
+import { listen } from '../server';
+import { createApiKey } from '../services/api-keys';
+
+const OWNER_EMAIL = process.env.FOLIO_OWNER_EMAIL ?? 'owner@localhost';
+
+/** On the first start with an empty store: an owner and one key with every scope, printed once. */
+async function bootstrapOwner(runtime: Runtime, config: Config) {
+  if ((await countUsers(runtime.deps.db)) > 0) return;
+  const { key } = await createApiKey(runtime.deps.db, OWNER_EMAIL, [...SCOPES], 'first start');
+  const base = `${config.publicUrl}/api/v1`;
+  process.stdout.write(
+    `\nFirst start: created the owner ${OWNER_EMAIL} and an API key with scopes ${SCOPES.join(',')}.\n` +
+      `It is shown only this once; keep it:\n\n  ${key}\n\n` +
+      `Try: curl -H "Authorization: Bearer ${key}" ${base}/documentos\n\n`,
+  );
+}
+
+function onSignals(stop: () => Promise<void>) {
+  let stopping = false;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+async function serveCommand(config: Config) {
+  const runtime = await openRuntime(config, { workers: true });
+  await bootstrapOwner(runtime, config);
+  const server = await listen(createApp(runtime.deps), config.host, config.port, config.publicUrl);
+  runtime.deps.log.info(
+    `Folio API at ${config.publicUrl}/api/v1 (store: ${config.databaseUrl ? 'PostgreSQL server' : `embedded, ${config.dataDir}`}; workers: ${config.workers})`,
+  );
+  onSignals(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await runtime.close();
+  });
+}
+
+async function workerCommand(config: Config) {
+  if (config.workers < 1) throw new UsageError('FOLIO_WORKERS must be at least 1 for a worker process.');
+  const runtime = await openRuntime(config, { workers: true });
+  runtime.deps.log.info(`Folio worker running ${config.workers} ingestion job(s) at a time`);
+  onSignals(() => runtime.close());
+}
+
+async function main(argv: string[]) {
+  const [command = 'serve', ...args] = argv;
+  const config = loadConfig();
+  if (command === 'serve') return serveCommand(config);
+  if (command === 'worker') return workerCommand(config);
+  if (command === 'keys') {
+    const runtime = await openRuntime(
+      { ...config, log: config.log === 'debug' ? 'debug' : 'error' },
+      { workers: false },
+    );
+    try {
+      await keysCommand(runtime.deps.db, args, (line) => process.stdout.write(`${line}\n`));
+    } finally {
+      await runtime.close();
+    }
+    return;
+  }
+  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys.`);
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  const log = createLogger('error');
+  if (err instanceof UsageError || err instanceof StoreBusyError) process.stderr.write(`${err.message}\n`);
+  else log.error('Folio stopped', err);
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

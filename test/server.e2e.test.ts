@@ -1,0 +1,171 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+
+const run = promisify(execFile);
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+const MAIN = path.join(REPO_ROOT, 'backend/src/main.ts');
+const embedded = !process.env.DATABASE_URL;
+
+let store: TestStore;
+let port: number;
+let env: NodeJS.ProcessEnv;
+let server: ChildProcess | undefined;
+let firstStdout = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts `serve` and resolves with its stdout once /health answers. */
+async function startServer(): Promise<string> {
+  const child = spawn(TSX, [MAIN, 'serve'], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = child;
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return out;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${err}`);
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const api = (p: string) => `http://127.0.0.1:${port}/api/v1${p}`;
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+beforeAll(async () => {
+  store = await createTestStore();
+  port = await freePort();
+  env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FOLIO_DATA: store.dataDir,
+    DATABASE_URL: store.databaseUrl ?? '',
+    FOLIO_MAX_UPLOAD_MB: '1',
+    FOLIO_LOG: 'error',
+    FOLIO_QUEUE_POLL_SECONDS: '0.5',
+  };
+  if (!store.databaseUrl) delete env.DATABASE_URL;
+  firstStdout = await startServer();
+}, 60_000);
+
+afterAll(async () => {
+  await stopServer();
+  await store?.drop();
+});
+
+describe('npm start on an empty store', () => {
+  let key: string;
+
+  it('creates an owner and prints one ready key with every scope', () => {
+    const match = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(firstStdout);
+    expect(match).not.toBeNull();
+    key = match![1]!;
+    expect(firstStdout).toContain('lectura,escritura,mcp');
+  });
+
+  it("runs the README's flow over a real socket: upload a PDF, list, read from folio iii", async () => {
+    const pdf = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
+    const up = await fetch(api('/documentos?nombre=muestra.pdf'), { method: 'POST', body: pdf, headers: bearer(key) });
+    expect(up.status).toBe(201);
+    const doc = (await up.json()) as { id: string; estado: string; enlace: string };
+    expect(doc.estado).toBe('listo');
+    expect(doc.enlace).toBe(`http://127.0.0.1:${port}/leer/${doc.id}`);
+    const list = (await (await fetch(api('/documentos'), { headers: bearer(key) })).json()) as { total: number };
+    expect(list.total).toBe(1);
+    const text = await (
+      await fetch(api(`/documentos/${doc.id}/texto?desde=iii&hasta=iv`), { headers: bearer(key) })
+    ).json();
+    expect((text as { unidades: { localizador: string }[] }).unidades.map((u) => u.localizador)).toEqual([
+      'p. iii',
+      'p. iv',
+    ]);
+  });
+
+  it('answers oversize headers with the JSON error body (431)', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/health`, { headers: { 'X-Big': 'a'.repeat(20_000) } });
+    expect(res.status).toBe(431);
+    expect(((await res.json()) as { error: { codigo: string } }).error.codigo).toBe('demasiado_grande');
+  });
+
+  it('answers 413 over a real socket without reading the whole body', async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024, 0x41);
+    const res = await fetch(api('/documentos?nombre=grande.txt'), {
+      method: 'POST',
+      body,
+      headers: { ...bearer(key), 'Content-Type': 'text/plain' },
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { codigo: string } }).error.codigo).toBe('demasiado_grande');
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+  });
+
+  it.skipIf(!embedded)('the CLI says plainly that the running server holds the embedded store', async () => {
+    const res = await cli('keys', 'create', '--user', 'ana@example.org');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/in use by another Folio process/);
+  });
+
+  it('creates, lists and revokes keys from the CLI; a revoked key gets 401', async () => {
+    if (embedded) await stopServer();
+    const created = await cli('keys', 'create', '--user', 'Ana@Example.org', '--scopes', 'lectura,escritura');
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    const newKey = lines[lines.length - 1]!;
+    expect(newKey).toMatch(/^folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}$/);
+    const listed = await cli('keys', 'list', '--user', 'ana@example.org');
+    expect(listed.stdout).toContain(newKey.split('_')[1]);
+    expect(listed.stdout).toContain('lectura,escritura\tactive');
+    const bad = await cli('keys', 'create', '--user', 'ana@example.org', '--scopes', 'todo');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/Unknown scope/);
+
+    if (embedded) await startServer();
+    expect((await fetch(api('/documentos'), { headers: bearer(newKey) })).status).toBe(200);
+    if (embedded) await stopServer();
+    const revoked = await cli('keys', 'revoke', newKey.split('_')[1]!);
+    expect(revoked.code).toBe(0);
+    if (embedded) await startServer();
+    const res = await fetch(api('/documentos'), { headers: bearer(newKey) });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { codigo: string } }).error.codigo).toBe('no_autenticado');
+  }, 90_000);
+});
