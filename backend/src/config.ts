@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 
@@ -28,6 +29,8 @@ export interface Config {
   /** Server PostgreSQL when set; embedded PGlite under `dataDir` otherwise. */
   databaseUrl?: string;
   dataDir: string;
+  /** Where original files live: a directory under dataDir, or the database (shared by workers on other machines). */
+  blobStore: 'directorio' | 'base_de_datos';
   maxUploadBytes: number;
   maxJsonBytes: number;
   /** Requests per minute per API key; 0 disables the limit. */
@@ -55,6 +58,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.FOLIO_PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.FOLIO_DATA),
+    blobStore: e.FOLIO_BLOBS ?? (e.DATABASE_URL ? 'base_de_datos' : 'directorio'),
     maxUploadBytes: Math.floor(e.FOLIO_MAX_UPLOAD_MB * MB),
     maxJsonBytes: Math.floor(e.FOLIO_MAX_JSON_KB * 1024),
     rateLimitPerMinute: e.FOLIO_RATE_LIMIT,

@@ -6,3 +6,4 @@ if ((major ?? 0) < 22) {
   process.exit(1);
 }
 await import('./cli/run');
+export {};

@@ -11,7 +11,8 @@ import { listenDocumentEvents } from './jobs/document-events';
 import { ingestHandler, ingestJob, markFailed } from './jobs/ingest.job';
 import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
-import { directoryBlobStore } from './storage/blob-store';
+import { directoryBlobStore, type BlobStore } from './storage/blob-store';
+import { databaseBlobStore } from './storage/database-blob-store';
 
 /** The embedded store is held by one process at a time; another process is told so plainly. */
 export class StoreBusyError extends Error {
