@@ -95,14 +95,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       onError: (err) => log.error('queue error', err),
     });
     const events = await listenDocumentEvents(db);
-    const deps: Deps = {
-      config,
-      db,
-      blobs: directoryBlobStore(path.join(config.dataDir, 'blobs')),
-      queue,
-      events,
-      log,
-    };
+    const blobs: BlobStore =
+      config.blobStore === 'base_de_datos'
+        ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
+        : directoryBlobStore(path.join(config.dataDir, 'blobs'));
+    const deps: Deps = { config, db, blobs, queue, events, log };
     const job = ingestJob(config);
     if (pglite) {
       // Single process: any job still marked active was cut off by a crash or restart of this one.
