@@ -1,70 +1,27 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { cli as runCli, freePort, startServe, type FolioProcess } from './support/folio-process';
 
-const run = promisify(execFile);
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const MAIN = path.join(REPO_ROOT, 'backend/src/main.ts');
+const cli = (...args: string[]) => runCli(env, ...args);
+
 const embedded = !process.env.DATABASE_URL;
 
 let store: TestStore;
 let port: number;
 let env: NodeJS.ProcessEnv;
-let server: ChildProcess | undefined;
+let server: FolioProcess | undefined;
 let firstStdout = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** Starts `serve` and resolves with its stdout once /health answers. */
 async function startServer(): Promise<string> {
-  const child = spawn(TSX, [MAIN, 'serve'], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return out;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${err}`);
+  server = await startServe(env, port);
+  return server.stdout();
 }
 
 async function stopServer() {
-  const child = server;
+  await server?.stop();
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
 }
 
 const api = (p: string) => `http://127.0.0.1:${port}/api/v1${p}`;

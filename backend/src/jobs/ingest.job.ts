@@ -70,6 +70,7 @@ export function ingestHandler(deps: Pick<Deps, 'db' | 'blobs' | 'log'>): JobHand
       const passages = splitPassages(conversion.unidades);
       if (!(await findDocumentForJob(deps.db, id))) return; // deleted while reading
       await replaceContent(deps.db, id, conversion.unidades, passages);
+      deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const meta = mergeMetadata(row, conversion.metadatos);
       await updateDocument(deps.db, id, {
         ...meta,

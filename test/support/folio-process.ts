@@ -1,0 +1,76 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../../backend/src/testing/harness';
+
+const run = promisify(execFile);
+const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+const MAIN = path.join(REPO_ROOT, 'backend/src/main.ts');
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** A running `folio` process with what it printed so far. */
+export interface FolioProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `main.ts <command>` as `npm start` / `npm run folio` do. */
+export function spawnFolio(command: string, env: NodeJS.ProcessEnv): FolioProcess {
+  const child = spawn(TSX, [MAIN, command], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Starts `serve` and resolves once /health answers. */
+export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<FolioProcess> {
+  const proc = spawnFolio('serve', env);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.stderr()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await proc.stop();
+  throw new Error(`server did not start: ${proc.stderr()}`);
+}
+
+/** Runs a one-shot CLI command (`keys …`) and returns its exit code and output. */
+export async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
