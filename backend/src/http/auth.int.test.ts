@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { revokeKey } from '../services/api-keys';
-import {
-  auth,
-  createTestStore,
-  startTestServer,
-  type TestResponse,
-  type TestServer,
-  type TestStore,
-} from '../testing/harness';
+import { auth, type TestResponse, useTestServer } from '../testing/harness';
 
-let store: TestStore;
-let server: TestServer;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, { rateLimitPerMinute: 0 });
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-});
+const ctx = useTestServer({ rateLimitPerMinute: 0 });
 
 const expectError = async (res: TestResponse, status: number, codigo: string) => {
   expect(res.status).toBe(status);
@@ -35,50 +18,62 @@ const expectError = async (res: TestResponse, status: number, codigo: string) =>
 
 describe('authentication', () => {
   it('answers 401 no_autenticado without a key, with a malformed one and with an unknown one', async () => {
-    await expectError(await server.request('/api/v1/documentos'), 401, 'no_autenticado');
+    await expectError(await ctx.server.request('/api/v1/documentos'), 401, 'no_autenticado');
     await expectError(
-      await server.request('/api/v1/documentos', { headers: { Authorization: 'Basic abc' } }),
+      await ctx.server.request('/api/v1/documentos', { headers: { Authorization: 'Basic abc' } }),
       401,
       'no_autenticado',
     );
     const fake = `folio_abcdefghjk_${'A'.repeat(43)}`;
-    const res = await server.request('/api/v1/documentos', { headers: auth(fake) });
+    const res = await ctx.server.request('/api/v1/documentos', { headers: auth(fake) });
     await expectError(res, 401, 'no_autenticado');
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
   it('rejects a key whose secret part was changed', async () => {
-    const key = await server.key('tamper@example.org');
+    const key = await ctx.server.key('tamper@example.org');
     const tampered = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
-    await expectError(await server.request('/api/v1/documentos', { headers: auth(tampered) }), 401, 'no_autenticado');
-    expect((await server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
+    await expectError(
+      await ctx.server.request('/api/v1/documentos', { headers: auth(tampered) }),
+      401,
+      'no_autenticado',
+    );
+    expect((await ctx.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
   });
 
   it('answers 401 once a key is revoked', async () => {
-    const key = await server.key('revoked@example.org');
-    expect((await server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
-    expect(await revokeKey(server.runtime.deps.db, key.split('_')[1]!)).toBe(true);
-    await expectError(await server.request('/api/v1/documentos', { headers: auth(key) }), 401, 'no_autenticado');
+    const key = await ctx.server.key('revoked@example.org');
+    expect((await ctx.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
+    expect(await revokeKey(ctx.server.runtime.deps.db, key.split('_')[1]!)).toBe(true);
+    await expectError(await ctx.server.request('/api/v1/documentos', { headers: auth(key) }), 401, 'no_autenticado');
   });
 
   it('answers 403 prohibido when the key lacks the scope', async () => {
-    const reader = await server.key('reader@example.org', ['lectura']);
-    expect((await server.request('/api/v1/documentos', { headers: auth(reader) })).status).toBe(200);
+    const reader = await ctx.server.key('reader@example.org', ['lectura']);
+    expect((await ctx.server.request('/api/v1/documentos', { headers: auth(reader) })).status).toBe(200);
     const err = await expectError(
-      await server.request('/api/v1/documentos?nombre=a.txt', { method: 'POST', body: 'hola', headers: auth(reader) }),
+      await ctx.server.request('/api/v1/documentos?nombre=a.txt', {
+        method: 'POST',
+        body: 'hola',
+        headers: auth(reader),
+      }),
       403,
       'prohibido',
     );
     expect(err.detalles).toEqual({ requiere: 'escritura' });
-    const writer = await server.key('writer@example.org', ['escritura']);
-    await expectError(await server.request('/api/v1/documentos', { headers: auth(writer) }), 403, 'prohibido');
-    const mcpOnly = await server.key('mcp@example.org', ['mcp']);
-    await expectError(await server.request('/api/v1/documentos/x/texto', { headers: auth(mcpOnly) }), 403, 'prohibido');
+    const writer = await ctx.server.key('writer@example.org', ['escritura']);
+    await expectError(await ctx.server.request('/api/v1/documentos', { headers: auth(writer) }), 403, 'prohibido');
+    const mcpOnly = await ctx.server.key('mcp@example.org', ['mcp']);
+    await expectError(
+      await ctx.server.request('/api/v1/documentos/x/texto', { headers: auth(mcpOnly) }),
+      403,
+      'prohibido',
+    );
   });
 
   it('stores keys only as a hash', async () => {
-    const key = await server.key('hash@example.org');
-    const rows = await server.runtime.deps.db.query<{ hash: string; prefix: string }>(
+    const key = await ctx.server.key('hash@example.org');
+    const rows = await ctx.server.runtime.deps.db.query<{ hash: string; prefix: string }>(
       "SELECT hash, prefix FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = 'hash@example.org'",
     );
     expect(rows).toHaveLength(1);
@@ -93,9 +88,9 @@ describe('tenant isolation', () => {
   let bob: string;
   let docId: string;
   beforeAll(async () => {
-    alice = await server.key('alice@example.org');
-    bob = await server.key('bob@example.org');
-    const res = await server.request('/api/v1/documentos?nombre=secreto.txt&titulo=Diario%20secreto', {
+    alice = await ctx.server.key('alice@example.org');
+    bob = await ctx.server.key('bob@example.org');
+    const res = await ctx.server.request('/api/v1/documentos?nombre=secreto.txt&titulo=Diario%20secreto', {
       method: 'POST',
       body: 'Solo Alice puede leer esto.',
       headers: auth(alice, { 'Content-Type': 'text/plain' }),
@@ -106,28 +101,28 @@ describe('tenant isolation', () => {
 
   it("never shows, lists, reads or deletes another user's document", async () => {
     await expectError(
-      await server.request(`/api/v1/documentos/${docId}`, { headers: auth(bob) }),
+      await ctx.server.request(`/api/v1/documentos/${docId}`, { headers: auth(bob) }),
       404,
       'no_encontrado',
     );
     await expectError(
-      await server.request(`/api/v1/documentos/${docId}/texto`, { headers: auth(bob) }),
+      await ctx.server.request(`/api/v1/documentos/${docId}/texto`, { headers: auth(bob) }),
       404,
       'no_encontrado',
     );
     await expectError(
-      await server.request(`/api/v1/documentos/${docId}`, { method: 'DELETE', headers: auth(bob) }),
+      await ctx.server.request(`/api/v1/documentos/${docId}`, { method: 'DELETE', headers: auth(bob) }),
       404,
       'no_encontrado',
     );
-    const list = await (await server.request('/api/v1/documentos?q=secreto', { headers: auth(bob) })).json();
+    const list = await (await ctx.server.request('/api/v1/documentos?q=secreto', { headers: auth(bob) })).json();
     expect(list).toEqual({ documentos: [], total: 0 });
     // Alice still has it, untouched.
-    expect((await server.request(`/api/v1/documentos/${docId}/texto`, { headers: auth(alice) })).status).toBe(200);
+    expect((await ctx.server.request(`/api/v1/documentos/${docId}/texto`, { headers: auth(alice) })).status).toBe(200);
   });
 
   it('treats the same bytes from two users as two documents', async () => {
-    const res = await server.request('/api/v1/documentos?nombre=secreto.txt', {
+    const res = await ctx.server.request('/api/v1/documentos?nombre=secreto.txt', {
       method: 'POST',
       body: 'Solo Alice puede leer esto.',
       headers: auth(bob, { 'Content-Type': 'text/plain' }),
@@ -141,10 +136,14 @@ describe('tenant isolation', () => {
   it("does not replay another user's Idempotency-Key", async () => {
     const headers = { 'Idempotency-Key': 'same-key', 'Content-Type': 'text/plain' };
     const a = await (
-      await server.request('/api/v1/documentos', { method: 'POST', body: 'de alice', headers: auth(alice, headers) })
+      await ctx.server.request('/api/v1/documentos', {
+        method: 'POST',
+        body: 'de alice',
+        headers: auth(alice, headers),
+      })
     ).json();
     const b = await (
-      await server.request('/api/v1/documentos', { method: 'POST', body: 'de bob', headers: auth(bob, headers) })
+      await ctx.server.request('/api/v1/documentos', { method: 'POST', body: 'de bob', headers: auth(bob, headers) })
     ).json();
     expect(a.id).not.toBe(b.id);
   });
@@ -153,9 +152,9 @@ describe('tenant isolation', () => {
 describe('rate limit', () => {
   it('answers 429 limite_de_ritmo with Retry-After per key, and other keys go on', async () => {
     // A second app over the same services, configured with a tight limit.
-    const app = createApp({ ...server.runtime.deps, config: { ...server.config, rateLimitPerMinute: 3 } });
-    const k1 = await server.key('busy@example.org');
-    const k2 = await server.key('calm@example.org');
+    const app = createApp({ ...ctx.server.runtime.deps, config: { ...ctx.server.config, rateLimitPerMinute: 3 } });
+    const k1 = await ctx.server.key('busy@example.org');
+    const k2 = await ctx.server.key('calm@example.org');
     const list = (k: string) => app.request('http://folio.test/api/v1/documentos', { headers: auth(k) });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await list(k1)).status);

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
-import { auth, type Body, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, type Body, type TestServer, useTestServer } from '../testing/harness';
 
-let store: TestStore;
-let server: TestServer;
+const ctx = useTestServer();
 let key: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store);
-  key = await server.key('ana@example.org');
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
+  key = await ctx.server.key('ana@example.org');
 });
 
 const pdf = (marker: string) =>
   buildSamplePdf({ ...MUESTRA, pages: [...MUESTRA.pages.map((p) => [...p]), [`Apéndice ${marker}`]] });
 
 async function upload(body: Body, query = '', headers: Record<string, string> = {}) {
-  return server.request(`/api/v1/documentos${query}`, { method: 'POST', body, headers: auth(key, headers) });
+  return ctx.server.request(`/api/v1/documentos${query}`, { method: 'POST', body, headers: auth(key, headers) });
 }
 
 describe('POST /documentos (subir)', () => {
@@ -119,17 +112,17 @@ describe('POST /documentos (subir)', () => {
     const doc = await res.json();
     expect(doc.estado).toBe('error');
     expect(doc.error).toMatch(/PDF/);
-    const text = await server.request(`/api/v1/documentos/${doc.id}/texto`, { headers: auth(key) });
+    const text = await ctx.server.request(`/api/v1/documentos/${doc.id}/texto`, { headers: auth(key) });
     expect(text.status).toBe(409);
   });
 
-  it('ends unreadable bytes in estado error naming the problem, and the server stays up', async () => {
+  it('ends unreadable bytes in estado error naming the problem, and the ctx.server stays up', async () => {
     const res = await upload(Buffer.from([0x00, 0xff, 0x10, 0x80, 0x00, 0x01, 0xfe, 0x00]), '?nombre=x.bin', {
       'Content-Type': 'application/pdf',
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ estado: 'error', error: expect.stringMatching(/tipo de archivo/) });
-    expect((await server.request('/health')).status).toBe(200);
+    expect((await ctx.server.request('/health')).status).toBe(200);
   });
 
   it('refuses an empty body and a multipart form without archivo', async () => {
@@ -169,7 +162,7 @@ describe('GET /documentos/{id} (documento)', () => {
   it('long-polls until the document is ready and wakes on the change, not on a timer', async () => {
     const created = await (await upload(pdf('longpoll'), '?esperar=0')).json();
     const started = Date.now();
-    const res = await server.request(`/api/v1/documentos/${created.id}?esperar=30`, { headers: auth(key) });
+    const res = await ctx.server.request(`/api/v1/documentos/${created.id}?esperar=30`, { headers: auth(key) });
     const elapsed = Date.now() - started;
     expect(res.status).toBe(200);
     expect((await res.json()).estado).toBe('listo');
@@ -178,7 +171,7 @@ describe('GET /documentos/{id} (documento)', () => {
 
   it('answers 202 while not finished when not waiting', async () => {
     const created = await (await upload(pdf('poll202'), '?esperar=0')).json();
-    const res = await server.request(`/api/v1/documentos/${created.id}`, { headers: auth(key) });
+    const res = await ctx.server.request(`/api/v1/documentos/${created.id}`, { headers: auth(key) });
     // The worker may already be done on a fast machine; either way the shape must follow the state.
     const doc = await res.json();
     if (res.status === 202) expect(doc.progreso_url).toBeDefined();
@@ -186,7 +179,7 @@ describe('GET /documentos/{id} (documento)', () => {
   });
 
   it('answers 404 no_encontrado for an unknown id', async () => {
-    const res = await server.request('/api/v1/documentos/nope', { headers: auth(key) });
+    const res = await ctx.server.request('/api/v1/documentos/nope', { headers: auth(key) });
     expect(res.status).toBe(404);
     expect((await res.json()).error.codigo).toBe('no_encontrado');
   });
@@ -196,7 +189,7 @@ describe('GET /documentos (listar)', () => {
   let lib: TestServer;
   let k: string;
   beforeAll(async () => {
-    lib = server;
+    lib = ctx.server;
     k = await lib.key('lista@example.org');
     const titles = [
       ['Ecología de cenotes', 'Pérez Canul, Lucía'],
@@ -282,7 +275,7 @@ describe('GET /documentos/{id}/texto (texto)', () => {
     id = (await (await upload(pdf('texto'))).json()).id;
   });
   const read = (q: string, h: Record<string, string> = {}) =>
-    server.request(`/api/v1/documentos/${id}/texto${q}`, { headers: auth(key, h) });
+    ctx.server.request(`/api/v1/documentos/${id}/texto${q}`, { headers: auth(key, h) });
 
   it('reads from a printed roman folio through the page labels', async () => {
     const res = await read('?desde=iii&hasta=1');
@@ -340,7 +333,9 @@ describe('GET /documentos/{id}/texto (texto)', () => {
   });
 
   it('answers the document card in Markdown', async () => {
-    const res = await server.request(`/api/v1/documentos/${id}`, { headers: auth(key, { Accept: 'text/markdown' }) });
+    const res = await ctx.server.request(`/api/v1/documentos/${id}`, {
+      headers: auth(key, { Accept: 'text/markdown' }),
+    });
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(await res.text()).toMatch(/^# Cuaderno de campo del acuífero de Yucatán/);
   });
@@ -349,24 +344,24 @@ describe('GET /documentos/{id}/texto (texto)', () => {
 describe('DELETE /documentos/{id} (borrar)', () => {
   it('removes the document, its text and its file', async () => {
     const doc = await (await upload(pdf('borrar'))).json();
-    const res = await server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
+    const res = await ctx.server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, id: doc.id, borrado: true });
-    expect((await server.request(`/api/v1/documentos/${doc.id}`, { headers: auth(key) })).status).toBe(404);
-    const db = server.runtime.deps.db;
+    expect((await ctx.server.request(`/api/v1/documentos/${doc.id}`, { headers: auth(key) })).status).toBe(404);
+    const db = ctx.server.runtime.deps.db;
     expect(await db.query('SELECT 1 FROM units WHERE document_id = $1', [doc.id])).toHaveLength(0);
     expect(await db.query('SELECT 1 FROM passages WHERE document_id = $1', [doc.id])).toHaveLength(0);
-    await expect(server.runtime.deps.blobs.localPath(doc.id)).rejects.toThrow();
-    const again = await server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
+    await expect(ctx.server.runtime.deps.blobs.localPath(doc.id)).rejects.toThrow();
+    const again = await ctx.server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
     expect(again.status).toBe(404);
   });
 
   it('cancels the queued job of a document deleted before it was read', async () => {
     const doc = await (await upload(pdf('borrar-en-cola'), '?esperar=0')).json();
-    const res = await server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
+    const res = await ctx.server.request(`/api/v1/documentos/${doc.id}`, { method: 'DELETE', headers: auth(key) });
     expect(res.status).toBe(200);
     // Give a worker time to pick the job up had it survived; nothing may resurrect the document.
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await server.request(`/api/v1/documentos/${doc.id}`, { headers: auth(key) })).status).toBe(404);
+    expect((await ctx.server.request(`/api/v1/documentos/${doc.id}`, { headers: auth(key) })).status).toBe(404);
   });
 });

@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  type Body,
-  createTestStore,
-  startTestServer,
-  type TestResponse,
-  type TestServer,
-  type TestStore,
-} from '../testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, type Body, type TestResponse, useTestServer } from '../testing/harness';
 
-let store: TestStore;
-let server: TestServer;
+const ctx = useTestServer({ maxUploadBytes: 1024 * 1024, maxJsonBytes: 4096 });
 let key: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, { maxUploadBytes: 1024 * 1024, maxJsonBytes: 4096 });
-  key = await server.key('err@example.org');
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
+  key = await ctx.server.key('err@example.org');
 });
 
 async function errorOf(res: TestResponse, status: number, codigo: string) {
@@ -35,10 +20,10 @@ async function errorOf(res: TestResponse, status: number, codigo: string) {
 
 describe('error bodies', () => {
   it('answers unknown routes and methods with 404 in the spec shape', async () => {
-    await errorOf(await server.request('/api/v1/nada', { headers: auth(key) }), 404, 'no_encontrado');
-    await errorOf(await server.request('/otra/cosa'), 404, 'no_encontrado');
+    await errorOf(await ctx.server.request('/api/v1/nada', { headers: auth(key) }), 404, 'no_encontrado');
+    await errorOf(await ctx.server.request('/otra/cosa'), 404, 'no_encontrado');
     await errorOf(
-      await server.request('/api/v1/documentos', { method: 'PUT', headers: auth(key) }),
+      await ctx.server.request('/api/v1/documentos', { method: 'PUT', headers: auth(key) }),
       404,
       'no_encontrado',
     );
@@ -46,7 +31,7 @@ describe('error bodies', () => {
 
   it('names malformed JSON, invalid UTF-8, wrong content type and missing fields', async () => {
     const post = (body: Body, type = 'application/json') =>
-      server.request('/api/v1/buscar', { method: 'POST', body, headers: auth(key, { 'Content-Type': type }) });
+      ctx.server.request('/api/v1/buscar', { method: 'POST', body, headers: auth(key, { 'Content-Type': type }) });
     expect((await errorOf(await post('{"q": '), 400, 'peticion_invalida')).mensaje).toMatch(/JSON/);
     const latin1 = Buffer.from([0x7b, 0x22, 0x71, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]); // {"q":"é"} in Latin-1
     expect((await errorOf(await post(latin1), 400, 'peticion_invalida')).mensaje).toMatch(/UTF-8/);
@@ -61,17 +46,25 @@ describe('error bodies', () => {
   });
 
   it('answers no_disponible (501) for operations a later part implements, after validating them', async () => {
-    await errorOf(await server.request('/api/v1/buscar?q=agua', { headers: auth(key) }), 501, 'no_disponible');
-    expect((await server.request('/api/v1/buscar?q=agua&k=51', { headers: auth(key) })).status).toBe(400);
+    await errorOf(await ctx.server.request('/api/v1/buscar?q=agua', { headers: auth(key) }), 501, 'no_disponible');
+    expect((await ctx.server.request('/api/v1/buscar?q=agua&k=51', { headers: auth(key) })).status).toBe(400);
     const body = JSON.stringify({ pregunta: '¿Qué es un cenote?' });
     const headers = auth(key, { 'Content-Type': 'application/json' });
-    await errorOf(await server.request('/api/v1/preguntar', { method: 'POST', body, headers }), 501, 'no_disponible');
+    await errorOf(
+      await ctx.server.request('/api/v1/preguntar', { method: 'POST', body, headers }),
+      501,
+      'no_disponible',
+    );
     const cite = JSON.stringify({ texto: 'El agua corre bajo tierra.' });
-    await errorOf(await server.request('/api/v1/citar', { method: 'POST', body: cite, headers }), 501, 'no_disponible');
-    await errorOf(await server.request('/api/v1/citar/abc', { headers: auth(key) }), 501, 'no_disponible');
+    await errorOf(
+      await ctx.server.request('/api/v1/citar', { method: 'POST', body: cite, headers }),
+      501,
+      'no_disponible',
+    );
+    await errorOf(await ctx.server.request('/api/v1/citar/abc', { headers: auth(key) }), 501, 'no_disponible');
     const claim = JSON.stringify({ afirmacion: 'Homún tiene nitratos.' });
     await errorOf(
-      await server.request('/api/v1/verificar', { method: 'POST', body: claim, headers }),
+      await ctx.server.request('/api/v1/verificar', { method: 'POST', body: claim, headers }),
       501,
       'no_disponible',
     );
@@ -80,7 +73,7 @@ describe('error bodies', () => {
 
 describe('upload size limit (413)', () => {
   it('refuses at once a declared Content-Length over the limit', async () => {
-    const res = await server.request('/api/v1/documentos?nombre=grande.bin', {
+    const res = await ctx.server.request('/api/v1/documentos?nombre=grande.bin', {
       method: 'POST',
       body: new Uint8Array(16),
       headers: auth(key, { 'Content-Length': String(2 * 1024 * 1024) }),
@@ -99,7 +92,7 @@ describe('upload size limit (413)', () => {
         controller.enqueue(chunk);
       },
     });
-    const res = await server.request('/api/v1/documentos?nombre=flujo.txt', {
+    const res = await ctx.server.request('/api/v1/documentos?nombre=flujo.txt', {
       method: 'POST',
       body,
       headers: auth(key, { 'Content-Type': 'text/plain' }),
@@ -108,7 +101,7 @@ describe('upload size limit (413)', () => {
     await errorOf(res, 413, 'demasiado_grande');
     // It read just past the 1 MB limit, not the 8 MB offered.
     expect(sent).toBeLessThan(2 * 1024 * 1024);
-    const list = await (await server.request('/api/v1/documentos', { headers: auth(key) })).json();
+    const list = await (await ctx.server.request('/api/v1/documentos', { headers: auth(key) })).json();
     expect(list.documentos.filter((d: { titulo: string }) => d.titulo === 'flujo')).toHaveLength(0);
   });
 
@@ -116,7 +109,7 @@ describe('upload size limit (413)', () => {
     const form = new FormData();
     form.append('archivo', new Blob([new Uint8Array(1024 * 1024 + 10).fill(0x42)]), 'grande.txt');
     await errorOf(
-      await server.request('/api/v1/documentos', { method: 'POST', body: form, headers: auth(key) }),
+      await ctx.server.request('/api/v1/documentos', { method: 'POST', body: form, headers: auth(key) }),
       413,
       'demasiado_grande',
     );
@@ -125,7 +118,7 @@ describe('upload size limit (413)', () => {
 
 describe('OpenAPI, llms.txt and health', () => {
   it('serves OpenAPI 3.1 with the eleven operations, no auth needed', async () => {
-    const res = await server.request('/api/v1/openapi.json');
+    const res = await ctx.server.request('/api/v1/openapi.json');
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toMatch(/^3\.1/);
@@ -162,7 +155,7 @@ describe('OpenAPI, llms.txt and health', () => {
   });
 
   it('serves llms.txt with the rules for agents', async () => {
-    const res = await server.request('/api/v1/llms.txt');
+    const res = await ctx.server.request('/api/v1/llms.txt');
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('Copy `cita` and `localizador` verbatim');
@@ -171,7 +164,7 @@ describe('OpenAPI, llms.txt and health', () => {
   });
 
   it('reports database, queue and engines on /health without auth', async () => {
-    const res = await server.request('/health');
+    const res = await ctx.server.request('/health');
     expect(res.status).toBe(200);
     const h = await res.json();
     expect(h.estado).toBe('ok');

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Db } from '../db/db';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, useTestServer } from '../testing/harness';
 
-let store: TestStore;
-let server: TestServer;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, {}, { workers: false });
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-});
+const ctx = useTestServer({}, { workers: false });
 
 describe('unexpected failures', () => {
   it('answer 500 interno in the spec shape without leaking internals', async () => {
-    const key = await server.key('boom@example.org');
-    const real = server.runtime.deps.db;
+    const key = await ctx.server.key('boom@example.org');
+    const real = ctx.server.runtime.deps.db;
     // A database that fails after authentication: the listing query hits it.
     const failing: Db = {
       ...real,
@@ -29,9 +19,9 @@ describe('unexpected failures', () => {
     };
     const logged: string[] = [];
     const app = createApp({
-      ...server.runtime.deps,
+      ...ctx.server.runtime.deps,
       db: failing,
-      log: { ...server.runtime.deps.log, error: (m: string) => logged.push(m) },
+      log: { ...ctx.server.runtime.deps.log, error: (m: string) => logged.push(m) },
     });
     const res = await app.request('http://folio.test/api/v1/documentos', { headers: auth(key) });
     expect(res.status).toBe(500);
@@ -42,8 +32,11 @@ describe('unexpected failures', () => {
   });
 
   it('enforces the 95 MB default upload limit from the declared length', async () => {
-    const key = await server.key('big@example.org');
-    const app = createApp({ ...server.runtime.deps, config: { ...server.config, maxUploadBytes: 95 * 1024 * 1024 } });
+    const key = await ctx.server.key('big@example.org');
+    const app = createApp({
+      ...ctx.server.runtime.deps,
+      config: { ...ctx.server.config, maxUploadBytes: 95 * 1024 * 1024 },
+    });
     const res = await app.request('http://folio.test/api/v1/documentos?nombre=x.pdf', {
       method: 'POST',
       body: new Uint8Array(8),

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { cleanTitle, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from './text-decode';
 
@@ -307,7 +307,7 @@ function metadataOf(document: Doc, outline: OutlineEvent[]): FoundMetadata {
     cleanTitle(document.querySelector('title')?.textContent) ??
     cleanTitle(firstH1);
   if (titulo) metadatos.titulo = titulo;
-  const autores = parseAuthors(metaContent(document, 'citation_author', 'dc.creator', 'author'));
+  const autores = authorsFromMetadata(metaContent(document, 'citation_author', 'dc.creator', 'author'));
   if (autores.length > 0) metadatos.autores = autores;
   const anio = yearFromDate(
     metaContent(document, 'citation_publication_date', 'citation_date', 'dc.date', 'article:published_time')[0],

@@ -1,7 +1,7 @@
 import { marked, type Token, type Tokens } from 'marked';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
 import { outlineFromHtml } from './html';
-import { cleanTitle, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { readTextFile } from './text-decode';
 
@@ -27,7 +27,7 @@ export function convertMarkdown(source: string): Conversion {
   const firstH1 = outline.find((e) => e.kind === 'heading' && e.level === 1)?.text;
   const titulo = cleanTitle(first(fields.title)) ?? cleanTitle(firstH1);
   if (titulo) metadatos.titulo = titulo;
-  const autores = parseAuthors(fields.author ?? fields.authors);
+  const autores = authorsFromMetadata(fields.author ?? fields.authors);
   if (autores.length > 0) metadatos.autores = autores;
   const anio = yearFromDate(first(fields.date) ?? first(fields.year));
   if (anio) metadatos.anio = anio;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, invertName, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+import { cleanTitle, invertName, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
 
 describe('cleanTitle', () => {
   it('keeps real titles, tidied', () => {
@@ -30,31 +30,35 @@ describe('cleanTitle', () => {
   });
 });
 
-describe('parseAuthors', () => {
+describe('authorsFromMetadata', () => {
   it('splits on semicolons and conjunctions and inverts simple names', () => {
-    expect(parseAuthors('Ana Pérez; John Smith and Jane Doe')).toEqual(['Pérez, Ana', 'Smith, John', 'Doe, Jane']);
-    expect(parseAuthors('María López y Juan Gil')).toEqual(['López, María', 'Gil, Juan']);
-    expect(parseAuthors('Smith & Jones')).toEqual(['Smith', 'Jones']);
+    expect(authorsFromMetadata('Ana Pérez; John Smith and Jane Doe')).toEqual([
+      'Pérez, Ana',
+      'Smith, John',
+      'Doe, Jane',
+    ]);
+    expect(authorsFromMetadata('María López y Juan Gil')).toEqual(['López, María', 'Gil, Juan']);
+    expect(authorsFromMetadata('Smith & Jones')).toEqual(['Smith', 'Jones']);
   });
 
   it('keeps names already inverted, organisations and longer names as they are', () => {
-    expect(parseAuthors('Thoma, Martin')).toEqual(['Thoma, Martin']);
-    expect(parseAuthors('INFORM GmbH, Aachen')).toEqual(['INFORM GmbH, Aachen']);
-    expect(parseAuthors('Gabriel García Márquez')).toEqual(['Gabriel García Márquez']);
-    expect(parseAuthors('José Ortega y Gasset')).toEqual(['José Ortega y Gasset']);
+    expect(authorsFromMetadata('Thoma, Martin')).toEqual(['Thoma, Martin']);
+    expect(authorsFromMetadata('INFORM GmbH, Aachen')).toEqual(['INFORM GmbH, Aachen']);
+    expect(authorsFromMetadata('Gabriel García Márquez')).toEqual(['Gabriel García Márquez']);
+    expect(authorsFromMetadata('José Ortega y Gasset')).toEqual(['José Ortega y Gasset']);
   });
 
   it('splits comma lists of full names', () => {
-    expect(parseAuthors('John Smith, Jane Doe')).toEqual(['Smith, John', 'Doe, Jane']);
+    expect(authorsFromMetadata('John Smith, Jane Doe')).toEqual(['Smith, John', 'Doe, Jane']);
   });
 
   it('reads XMP lists, drops login names, placeholders and duplicates', () => {
-    expect(parseAuthors(['Martin Thoma', 'Martin Thoma'])).toEqual(['Thoma, Martin']);
-    expect(parseAuthors('brianc')).toEqual([]);
-    expect(parseAuthors('Administrator')).toEqual([]);
-    expect(parseAuthors('Mary')).toEqual(['Mary']);
-    expect(parseAuthors('Ana Pérez <ana@example.org>')).toEqual(['Pérez, Ana']);
-    expect(parseAuthors(undefined)).toEqual([]);
+    expect(authorsFromMetadata(['Martin Thoma', 'Martin Thoma'])).toEqual(['Thoma, Martin']);
+    expect(authorsFromMetadata('brianc')).toEqual([]);
+    expect(authorsFromMetadata('Administrator')).toEqual([]);
+    expect(authorsFromMetadata('Mary')).toEqual(['Mary']);
+    expect(authorsFromMetadata('Ana Pérez <ana@example.org>')).toEqual(['Pérez, Ana']);
+    expect(authorsFromMetadata(undefined)).toEqual([]);
   });
 });
 

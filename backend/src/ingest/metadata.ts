@@ -38,7 +38,7 @@ const JUNK_AUTHOR =
  * when every comma-separated part is itself a full name), then each 'Given Surname' of exactly two words
  * becomes 'Surname, Given'. Anything else (organisations, longer names, 'Surname, Given') is kept as is.
  */
-export function parseAuthors(raw: string | readonly string[] | null | undefined): string[] {
+export function authorsFromMetadata(raw: string | readonly string[] | null | undefined): string[] {
   if (raw == null) return [];
   const fields = typeof raw === 'string' ? [raw] : raw;
   const names: string[] = [];

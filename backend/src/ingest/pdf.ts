@@ -13,7 +13,7 @@ import {
   type SourceFile,
   type Unit,
 } from './converter';
-import { cleanTitle, normalizeLanguage, parseAuthors, yearFromDate } from './metadata';
+import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
 
 /** Reads a PDF: one unit per physical page, anchored by physical page and printed folio. */
 export const pdfConverter: Converter = {
@@ -312,8 +312,8 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<FoundMetadata> {
   const titulo = cleanTitle(text(info.Title)) ?? cleanTitle(text(xmpValue('dc:title')));
   if (titulo) metadatos.titulo = titulo;
   const xmpCreators = xmpValue('dc:creator');
-  let autores = parseAuthors(typeof info.Author === 'string' ? info.Author : undefined);
-  if (autores.length === 0 && Array.isArray(xmpCreators)) autores = parseAuthors(xmpCreators as string[]);
+  let autores = authorsFromMetadata(typeof info.Author === 'string' ? info.Author : undefined);
+  if (autores.length === 0 && Array.isArray(xmpCreators)) autores = authorsFromMetadata(xmpCreators as string[]);
   if (autores.length > 0) metadatos.autores = autores;
   const anio =
     yearFromDate(text(info.CreationDate)) ??

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ancla } from '@folio/shared';
 import { insertDocument, updateDocument } from '../db/documents.repo';
 import { replaceContent } from '../db/units.repo';
 import { AppError } from '../errors';
-import { createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { useTestServer } from '../testing/harness';
 import { readText } from './read-text';
 
-let store: TestStore;
-let server: TestServer;
+const ctx = useTestServer({}, { workers: false });
 let userId: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, {}, { workers: false });
-  await server.key('media@example.org');
-  const [row] = await server.runtime.deps.db.query<{ id: string }>(
+  await ctx.server.key('media@example.org');
+  const [row] = await ctx.server.runtime.deps.db.query<{ id: string }>(
     "SELECT id FROM users WHERE email = 'media@example.org'",
   );
   userId = row!.id;
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
 });
 
 /** A ready document with the given units, written the way the ingest job writes them. */
@@ -30,7 +23,7 @@ async function seed(
   tipo: 'audio' | 'pdf',
   units: { texto: string; ancla: Ancla; t0?: number; t1?: number }[],
 ) {
-  const db = server.runtime.deps.db;
+  const db = ctx.server.runtime.deps.db;
   await insertDocument(db, {
     id,
     userId,
@@ -60,7 +53,7 @@ describe('reading audio and video by time', () => {
       cue(3600, 3725.5, 'Cierre.'),
     ]);
   });
-  const read = (q: Parameters<typeof readText>[3]) => readText(server.runtime.deps, userId, 'audio1', q);
+  const read = (q: Parameters<typeof readText>[3]) => readText(ctx.server.runtime.deps, userId, 'audio1', q);
 
   it('accepts m:ss, h:mm:ss and seconds, and locates units by their time range', async () => {
     const t = await read({ desde: '0:45', hasta: '1:00:00' });
@@ -94,9 +87,9 @@ describe('reading a PDF without printed labels', () => {
   });
 
   it('takes a plain number as the physical page and cites it as such', async () => {
-    const t = await readText(server.runtime.deps, userId, 'sinfolio', { desde: '2', hasta: '3' });
+    const t = await readText(ctx.server.runtime.deps, userId, 'sinfolio', { desde: '2', hasta: '3' });
     expect(t.unidades.map((u) => u.localizador)).toEqual(['p. 2', 'p. 3']);
-    await expect(readText(server.runtime.deps, userId, 'sinfolio', { desde: 'ii' })).rejects.toMatchObject({
+    await expect(readText(ctx.server.runtime.deps, userId, 'sinfolio', { desde: 'ii' })).rejects.toMatchObject({
       detalles: { campo: 'desde' },
     });
   });

@@ -1,32 +1,22 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../testing/harness';
 import { directoryBlobStore, type BlobStore } from './blob-store';
 import { databaseBlobStore } from './database-blob-store';
 
-let store: TestStore;
-let server: TestServer;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, {}, { workers: false });
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-});
+const ctx = useTestServer({}, { workers: false });
 
 function tempFile(bytes: Buffer): string {
-  const file = path.join(store.dataDir, `src-${crypto.randomUUID()}`);
+  const file = path.join(ctx.store.dataDir, `src-${crypto.randomUUID()}`);
   fs.writeFileSync(file, bytes);
   return file;
 }
 
 const stores: [string, () => BlobStore][] = [
-  ['directory', () => directoryBlobStore(path.join(store.dataDir, 'b-dir'))],
-  ['database', () => databaseBlobStore(server.runtime.deps.db, path.join(store.dataDir, 'b-cache'))],
+  ['directory', () => directoryBlobStore(path.join(ctx.store.dataDir, 'b-dir'))],
+  ['database', () => databaseBlobStore(ctx.server.runtime.deps.db, path.join(ctx.store.dataDir, 'b-cache'))],
 ];
 
 describe.each(stores)('%s blob store', (_name, make) => {

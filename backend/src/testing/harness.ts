@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { Scope } from '@folio/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openRuntime, type Runtime } from '../runtime';
@@ -92,3 +93,20 @@ export const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures');
 export const hasFixtures = fs.existsSync(FIXTURES);
 
 export const auth = (key: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${key}`, ...extra });
+
+/**
+ * Registers beforeAll/afterAll that open a fresh store and server for the calling test file and
+ * close and drop them afterwards. Read `.server` inside tests, once beforeAll has run.
+ */
+export function useTestServer(overrides: Partial<Config> = {}, opts: { workers?: boolean } = {}) {
+  const ctx = {} as { server: TestServer; store: TestStore };
+  beforeAll(async () => {
+    ctx.store = await createTestStore();
+    ctx.server = await startTestServer(ctx.store, overrides, opts);
+  });
+  afterAll(async () => {
+    await ctx.server?.close();
+    await ctx.store?.drop();
+  });
+  return ctx;
+}
