@@ -1,0 +1,150 @@
+/**
+ * Ingestion and API benchmark: prints a table. `npm run bench:ingest` (embedded store), or with
+ * DATABASE_URL for a server PostgreSQL. Numbers are wall time on this machine, one run each.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
+import { auth, createTestStore, FIXTURES, hasFixtures, startTestServer } from '../src/testing/harness';
+
+const LOREM =
+  'El acuífero kárstico de Yucatán recibe la lluvia que se infiltra por la roca caliza y corre bajo tierra hasta el mar; ' +
+  'los cenotes son ventanas a ese río subterráneo y registran lo que la superficie le hace al agua.';
+
+function bookPdf(pages: number): Buffer {
+  return buildSamplePdf({
+    title: `Libro de ${pages} páginas`,
+    author: 'Pérez, Ana',
+    year: 2020,
+    labels: [
+      { index: 0, style: 'r' },
+      { index: Math.min(10, pages - 1), style: 'D' },
+    ],
+    pages: Array.from({ length: pages }, (_, i) =>
+      Array.from({ length: 30 }, (_, l) => `${i + 1}.${l + 1} ${LOREM}`.slice(0, 95)),
+    ),
+  });
+}
+
+const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+const rows: string[][] = [];
+
+async function main() {
+  const store = await createTestStore();
+  const server = await startTestServer(store, { maxUploadBytes: 95 * 1024 * 1024, log: 'error' });
+  const key = await server.key('bench@example.org');
+  try {
+    const inputs: [string, Buffer][] = [
+      ['PDF 50 p. (generated)', bookPdf(50)],
+      ['PDF 300 p. (generated)', bookPdf(300)],
+      ['PDF 1000 p. (generated)', bookPdf(1000)],
+    ];
+    const geotopo = path.join(FIXTURES, 'pdfs/GeoTopo-komprimiert.pdf');
+    if (hasFixtures && fs.existsSync(geotopo))
+      inputs.push(['PDF 117 p. LaTeX book (fixture)', fs.readFileSync(geotopo)]);
+    // Warm-up (module loading, first queries), not reported.
+    await server.request('/api/v1/documentos?nombre=w.pdf&esperar=600', {
+      method: 'POST',
+      body: bookPdf(3),
+      headers: auth(key),
+    });
+    for (const [name, bytes] of inputs) {
+      const rssBefore = process.memoryUsage().rss;
+      const t0 = performance.now();
+      const res = await server.request('/api/v1/documentos?nombre=b.pdf&esperar=600', {
+        method: 'POST',
+        body: bytes,
+        headers: auth(key),
+      });
+      const ms = performance.now() - t0;
+      const doc = await res.json();
+      if (doc.estado !== 'listo') throw new Error(`${name}: ${doc.estado} ${doc.error ?? ''}`);
+      const [p] = await server.runtime.deps.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM passages WHERE document_id = $1',
+        [doc.id],
+      );
+      rows.push([
+        name,
+        `${mb(bytes.length)} MB`,
+        `${(ms / 1000).toFixed(2)} s`,
+        `${((doc.unidades as number) / (ms / 1000)).toFixed(0)} pages/s`,
+        `${p!.n} passages`,
+        `+${mb(process.memoryUsage().rss - rssBefore)} MB RSS`,
+      ]);
+    }
+
+    // Streaming: a 90 MB body must not be held in memory.
+    const size = 90 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 0x5a);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent >= size) return c.close();
+        sent += chunk.length;
+        c.enqueue(chunk);
+      },
+    });
+    let peak = 0;
+    const rssBefore = process.memoryUsage().rss;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const t0 = performance.now();
+    const res = await server.request('/api/v1/documentos?nombre=grande.bin&esperar=0', {
+      method: 'POST',
+      body,
+      headers: auth(key, { 'Content-Type': 'application/octet-stream' }),
+      duplex: 'half',
+    } as RequestInit);
+    const ms = performance.now() - t0;
+    clearInterval(timer);
+    if (res.status !== 202 && res.status !== 201) throw new Error(`upload: ${res.status}`);
+    const big = await res.json();
+    const [stored] = await server.runtime.deps.db.query<{ size: string }>(
+      'SELECT size_bytes::text AS size FROM documents WHERE id = $1',
+      [big.id],
+    );
+    if (Number(stored!.size) !== size) throw new Error(`stored ${stored!.size} bytes, sent ${size}`);
+    rows.push([
+      'Upload 90 MB stream (hash + store)',
+      '90.0 MB',
+      `${(ms / 1000).toFixed(2)} s`,
+      `${(90 / (ms / 1000)).toFixed(0)} MB/s`,
+      '',
+      `peak +${mb(peak - rssBefore)} MB RSS`,
+    ]);
+
+    // Read latencies.
+    const { documentos } = await (
+      await server.request('/api/v1/documentos?limite=1&q=1000', { headers: auth(key) })
+    ).json();
+    const id = documentos[0].id as string;
+    for (const [name, url] of [
+      ['GET /documentos (list)', '/api/v1/documentos'],
+      ['GET /texto desde=[500] limite=20', `/api/v1/documentos/${id}/texto?desde=%5B500%5D`],
+      ['GET /texto desde=iii hasta=5 (labels)', `/api/v1/documentos/${id}/texto?desde=iii&hasta=5`],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t = performance.now();
+        const r = await server.request(url, { headers: auth(key) });
+        if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+        await r.arrayBuffer();
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      rows.push([name, '200 requests', `p50 ${times[100]!.toFixed(1)} ms`, `p95 ${times[190]!.toFixed(1)} ms`, '', '']);
+    }
+  } finally {
+    await server.close();
+    await store.drop();
+  }
+  const store_ = process.env.DATABASE_URL ? 'server PostgreSQL' : 'embedded PGlite';
+  console.log(`\nFolio ingestion benchmark — ${store_}, Node ${process.versions.node}\n`);
+  console.log('| case | size | time | rate | output | memory |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
