@@ -1,4 +1,6 @@
 import type { Ancla, TipoDocumento } from '@folio/shared';
+import type { Ocr } from '../ai/ocr';
+import type { Transcriber } from '../ai/transcriber';
 
 /** An original file as the pipeline sees it: already on disk, fingerprinted. */
 export interface SourceFile {
@@ -11,7 +13,11 @@ export interface SourceFile {
   contentType?: string;
   /** Origin URL when the file came from the web. */
   url?: string;
+  /** A transcript that came with an audio or video file (e.g. a podcast's), preferred over recognition. */
+  transcript?: { path: string; format: TranscriptFormat };
 }
+
+export type TranscriptFormat = 'vtt' | 'srt' | 'json' | 'html' | 'txt';
 
 /** A block of text with its own anchor inside a unit (a paragraph of a section, a cue of a transcript). */
 export interface Block {
@@ -49,10 +55,40 @@ export interface Conversion {
   metadatos: FoundMetadata;
 }
 
+/** Phases a document goes through, shown as its `fase`. */
+export type Fase = 'descarga' | 'conversion' | 'ocr' | 'transcripcion' | 'indexado';
+
+/** Engines a converter may use; absent when not configured or not available on this machine. */
+export interface Engines {
+  ocr?: Ocr;
+  transcriber?: Transcriber;
+}
+
+/** Bounds every converter enforces; a file past them fails with a ConversionError saying which. */
+export interface ConvertLimits {
+  maxPages: number;
+  /** Total uncompressed bytes a zip-based file may expand to. */
+  maxUnzippedBytes: number;
+  /** Largest uncompressed/compressed ratio of a zip entry (zip bombs). */
+  maxZipRatio: number;
+  maxDurationSeconds: number;
+}
+
+export const DEFAULT_LIMITS: ConvertLimits = {
+  maxPages: 5000,
+  maxUnzippedBytes: 1024 * 1024 * 1024,
+  maxZipRatio: 200,
+  maxDurationSeconds: 12 * 3600,
+};
+
 export interface ConvertContext {
-  /** Report progress of this conversion, 0-1. */
+  /** Report progress of the current phase, 0-1. */
   progress(fraction: number): Promise<void>;
+  /** Names the phase now running; progress restarts within it. */
+  phase?(fase: Fase): Promise<void>;
   signal?: AbortSignal;
+  engines?: Engines;
+  limits?: ConvertLimits;
 }
 
 /** What the bytes are, decided by `detectKind` from magic numbers and contents. */

@@ -1,0 +1,14 @@
+/** Optical character recognition of one image. */
+export interface Ocr {
+  /** What answers, for /health (e.g. 'tesseract.js 7 (spa+eng)'). */
+  readonly name: string;
+  /** Recognizes the text of an encoded image (PNG, JPEG, WebP, BMP, TIFF…). */
+  recognize(image: Uint8Array, opts?: { langs?: string[]; signal?: AbortSignal }): Promise<OcrResult>;
+  close(): Promise<void>;
+}
+
+export interface OcrResult {
+  texto: string;
+  /** Mean word confidence, 0-1. */
+  confianza: number;
+}
