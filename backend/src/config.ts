@@ -17,6 +17,16 @@ const EnvSchema = z.object({
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
+  FOLIO_MODELS_DIR: z.string().optional(),
+  FOLIO_TRANSCRIBE_URL: z.url().optional(),
+  FOLIO_TRANSCRIBE_KEY: z.string().optional(),
+  FOLIO_TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  FOLIO_WHISPER_MODEL: z.string().default('Xenova/whisper-small'),
+  FOLIO_OCR: z.enum(['0', '1']).default('1'),
+  FOLIO_OCR_LANGS: z.string().default('spa+eng'),
+  FOLIO_FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  FOLIO_FETCH_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  FOLIO_FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 
@@ -41,6 +51,14 @@ export interface Config {
   jobHeartbeatSeconds: number;
   queuePollSeconds: number;
   log: 'silent' | 'error' | 'info' | 'debug';
+  /** Local model files (transformers.js layout: <dir>/<org>/<model>/…); nothing is downloaded. */
+  modelsDir: string;
+  /** An OpenAI-compatible transcription endpoint (base URL ending in /v1), if any. */
+  transcribe?: { baseUrl: string; apiKey?: string; model: string };
+  /** The local Whisper model looked for under modelsDir when no endpoint is set. */
+  whisperModel: string;
+  ocr: { enabled: boolean; langs: string[] };
+  fetch: { allowPrivate: boolean; timeoutMs: number; maxRedirects: number };
 }
 
 /** Parses the environment; throws with every invalid variable named. */
@@ -67,5 +85,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
     queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,
     log: e.FOLIO_LOG,
+    modelsDir: path.resolve(e.FOLIO_MODELS_DIR ?? path.join(e.FOLIO_DATA, 'models')),
+    ...(e.FOLIO_TRANSCRIBE_URL && {
+      transcribe: { baseUrl: e.FOLIO_TRANSCRIBE_URL, apiKey: e.FOLIO_TRANSCRIBE_KEY, model: e.FOLIO_TRANSCRIBE_MODEL },
+    }),
+    whisperModel: e.FOLIO_WHISPER_MODEL,
+    ocr: { enabled: e.FOLIO_OCR === '1', langs: e.FOLIO_OCR_LANGS.split('+').filter(Boolean) },
+    fetch: {
+      allowPrivate: e.FOLIO_FETCH_ALLOW_PRIVATE === '1',
+      timeoutMs: e.FOLIO_FETCH_TIMEOUT_SECONDS * 1000,
+      maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { EngineSet } from './ai/engines';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { DocumentEvents } from './jobs/document-events';
@@ -13,4 +14,6 @@ export interface Deps {
   queue: JobQueue;
   events: DocumentEvents;
   log: Logger;
+  /** OCR and transcription, when available on this machine. */
+  engines: EngineSet;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { createEngines } from './ai/engines';
 import type { Config } from './config';
 import type { Deps } from './context';
 import type { Db } from './db/db';
@@ -99,7 +100,8 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       config.blobStore === 'base_de_datos'
         ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
         : directoryBlobStore(path.join(config.dataDir, 'blobs'));
-    const deps: Deps = { config, db, blobs, queue, events, log };
+    const engines = await createEngines(config, log);
+    const deps: Deps = { config, db, blobs, queue, events, log, engines };
     const job = ingestJob(config);
     if (pglite) {
       // Single process: any job still marked active was cut off by a crash or restart of this one.
@@ -115,6 +117,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       pglite,
       async close() {
         await queue.stop();
+        await engines.close();
         await events.close();
         await db.close();
         release();

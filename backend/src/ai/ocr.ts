@@ -12,3 +12,8 @@ export interface OcrResult {
   /** Mean word confidence, 0-1. */
   confianza: number;
 }
+
+/** The image given to OCR could not be decoded (a format or compression the engine does not read). */
+export class OcrImageError extends Error {
+  override readonly name = 'OcrImageError';
+}

@@ -4,6 +4,14 @@ import type { Db } from './db';
 /** Channel that carries the id of a document whose state changed. */
 export const DOCUMENT_CHANNEL = 'folio_documentos';
 
+export interface FoundMetadataRow {
+  titulo?: string;
+  autores?: string[];
+  anio?: number;
+  idioma?: string;
+  duracion?: number;
+}
+
 export interface UserMeta {
   titulo?: string;
   autores?: string[];
@@ -34,6 +42,10 @@ export interface DocumentRow {
   content_type: string | null;
   size_bytes: string | null;
   blob_key: string | null;
+  transcript_key: string | null;
+  transcript_format: string | null;
+  /** Metadata the source's page or feed gave (beside the file's own). */
+  source_meta: FoundMetadataRow;
   created: Date;
   updated: Date;
 }
@@ -58,7 +70,7 @@ export interface NewDocument {
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
   idioma, url, biblioteca, referencia, error, user_meta, sha256, file_name, content_type, size_bytes::text AS size_bytes,
-  blob_key, created, updated`;
+  blob_key, transcript_key, transcript_format, source_meta, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
 export async function insertDocument(db: Db, d: NewDocument): Promise<DocumentRow | undefined> {
@@ -110,6 +122,44 @@ export async function findDocumentBySha(db: Db, userId: string, sha256: string):
     sha256,
   ]);
   return row;
+}
+
+/** A document the user submitted by this URL earlier (not a file upload that carries a URL). */
+export async function findDocumentByUrl(db: Db, userId: string, url: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND url = $2 AND sha256 IS NULL ORDER BY seq LIMIT 1`,
+    [userId, url],
+  );
+  return row;
+}
+
+/** Records the file a URL turned out to be, once downloaded, with what its page or feed said. */
+export async function attachDownloadedFile(
+  db: Db,
+  id: string,
+  file: {
+    blobKey: string;
+    fileName?: string;
+    contentType?: string;
+    sizeBytes: number;
+    transcript?: { key: string; format: string };
+    sourceMeta?: FoundMetadataRow;
+  },
+): Promise<void> {
+  await db.query(
+    `UPDATE documents SET blob_key = $2, file_name = $3, content_type = $4, size_bytes = $5, transcript_key = $6,
+       transcript_format = $7, source_meta = $8::text::jsonb, updated = now() WHERE id = $1`,
+    [
+      id,
+      file.blobKey,
+      file.fileName ?? null,
+      file.contentType ?? null,
+      file.sizeBytes,
+      file.transcript?.key ?? null,
+      file.transcript?.format ?? null,
+      JSON.stringify(file.sourceMeta ?? {}),
+    ],
+  );
 }
 
 export interface ListFilter {

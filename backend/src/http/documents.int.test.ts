@@ -136,15 +136,12 @@ describe('POST /documentos (subir)', () => {
     expect((await res.json()).error.mensaje).toMatch(/archivo/);
   });
 
-  it('validates a JSON {url} upload and says plainly that fetching is not available yet', async () => {
-    const bad = await upload(JSON.stringify({ url: 'ftp://x' }), '', { 'Content-Type': 'application/json' });
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).error.detalles.campo).toBe('url');
-    const good = await upload(JSON.stringify({ url: 'https://example.org/a.pdf' }), '', {
-      'Content-Type': 'application/json',
-    });
-    expect(good.status).toBe(501);
-    expect((await good.json()).error.codigo).toBe('no_disponible');
+  it('validates a JSON {url} upload, naming the field', async () => {
+    for (const body of [{ url: 'ftp://x' }, { titulo: 'sin url' }, { url: 'https://example.org/a', anio: 'dos mil' }]) {
+      const res = await upload(JSON.stringify(body), '', { 'Content-Type': 'application/json' });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error.detalles.campo).toBe('anio' in body ? 'anio' : 'url');
+    }
   });
 
   it('rejects invalid query parameters naming the field', async () => {

@@ -65,7 +65,27 @@ export async function detectKind(file: DetectInput): Promise<FileKind> {
 
   const type = await fileTypeFromFile(file.path).catch(() => undefined);
   if (!type) return 'desconocido';
+  if (type.ext === 'cfb') return compoundFileKind(file);
   return binaryKind(type.ext, type.mime);
+}
+
+/** Office extensions whose converter recognises a password-protected or legacy (OLE/CFB) file and says so. */
+const CFB_KINDS: Record<string, FileKind> = {
+  '.docx': 'docx',
+  '.doc': 'docx',
+  '.xlsx': 'xlsx',
+  '.xls': 'xlsx',
+  '.pptx': 'pptx',
+  '.ppt': 'pptx',
+};
+
+/**
+ * An OLE compound file is a password-protected OOXML document or a legacy binary Office file. The
+ * bytes do not say which application it belongs to, so the name chooses the converter, which then
+ * explains the password or the old format instead of 'unrecognised file'.
+ */
+function compoundFileKind(file: DetectInput): FileKind {
+  return CFB_KINDS[extname(file.nombre ?? file.path).toLowerCase()] ?? 'desconocido';
 }
 
 /** Maps a file-type result to a kind; binaries Folio has no use for are 'desconocido'. */

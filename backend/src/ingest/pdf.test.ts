@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AnclaPagina } from '@folio/shared';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
+import type { Ocr } from '../ai/ocr';
+import { createTesseractOcr } from '../ai/tesseract-ocr';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
-import { convertPdf, foliosFromLabels, pageTextFromItems, romanValue } from './pdf';
+import { convertPdf, foliosFromLabels, lacksTextLayer, pageTextFromItems, pageTextFromOcr, romanValue } from './pdf';
 import { makePdf, type PdfLine } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
@@ -19,6 +23,15 @@ interface ManifestEntry {
   /** One label per physical page; '...' abbreviates an arabic run; null when the file has no /PageLabels. */
   expected_labels: string[] | null;
 }
+
+/**
+ * Folios printed on the pages of the files without /PageLabels, read by `inferFolios`: pdflatex's centred
+ * foot, and the manifest's note for the one-page article ('printed folio is "41" (footer "| 41")').
+ */
+const PRINTED_FOLIOS: Record<string, { folios: string[]; confianza: number }> = {
+  'pdflatex-4-pages.pdf': { folios: ['1', '2', '3', '4'], confianza: 0.88 },
+  'issue-00352-asw-oct96-p41.pdf': { folios: ['41'], confianza: 0.5 },
+};
 
 /** Pages that really have no text layer (checked: pdf.js finds no text item on them). */
 const PAGES_WITHOUT_TEXT: Record<string, number[] | 'all'> = {
@@ -79,7 +92,9 @@ describe.skipIf(!fixturesExist)(
     it.each(manifest.map((e) => [e.file, e] as const))('%s: printed folios match the manifest', (file, entry) => {
       const anchors = pagina(conversions.get(file)!);
       if (entry.expected_labels === null) {
-        expect(anchors.map((a) => a.impresa)).toEqual(anchors.map(() => null));
+        const printed = PRINTED_FOLIOS[file]!;
+        expect(anchors.map((a) => a.impresa)).toEqual(printed.folios);
+        for (const anchor of anchors) expect(anchor).toMatchObject({ origen: 'texto', confianza: printed.confianza });
         return;
       }
       const expected = expandLabels(entry.expected_labels);
@@ -197,12 +212,76 @@ describe('convertPdf on generated PDFs', () => {
     ]);
   });
 
-  it('calls it a scanned PDF when more than half the pages have no text', async () => {
-    const text = [body('Texto', 700)];
+  it('calls it a scanned PDF when more than half the pages have no text, or nearly none', async () => {
+    const text = [body('El acuífero kárstico de Yucatán.', 700)];
     const scanned = await convert(makePdf({ pages: [text, [], []] }));
     expect(scanned.tipo).toBe('pdf_escaneado');
-    expect(scanned.unidades.map((u) => u.texto)).toEqual(['Texto', '', '']);
+    expect(scanned.unidades.map((u) => u.texto)).toEqual(['El acuífero kárstico de Yucatán.', '', '']);
     expect((await convert(makePdf({ pages: [text, []] }))).tipo).toBe('pdf');
+    // Short pages of text, with no picture on them, are text.
+    const short = await convert(makePdf({ pages: [text, [body('12', 40)], [body('Digitalizado', 40)]] }));
+    expect(short.tipo).toBe('pdf');
+    expect(short.unidades.map((u) => u.texto)).toEqual(['El acuífero kárstico de Yucatán.', '12', 'Digitalizado']);
+    // A scan whose text layer holds only a stamp has no text layer to speak of; the stamp is kept as is.
+    const scan = await readFile(resolve(REPO_ROOT, 'test/fixtures/ocr/texto-es.jpg'));
+    const stamped = buildSamplePdf({
+      pages: [['El acuífero kárstico de Yucatán no tiene ríos.'], [], []],
+      footers: [null, 'Digitalizado', 'Digitalizado'],
+      images: [null, scan, scan],
+    });
+    const conversion = await convert(stamped);
+    expect(conversion.tipo).toBe('pdf_escaneado');
+    expect(conversion.unidades.map((u) => u.texto)).toEqual([
+      'El acuífero kárstico de Yucatán no tiene ríos.',
+      'Digitalizado',
+      'Digitalizado',
+    ]);
+  });
+
+  it('reads printed folios from running heads and feet when there are no /PageLabels', async () => {
+    const lines = (n: number) => [`Texto de la página física ${n}.`, 'Segunda línea del cuerpo.'];
+    const heads = buildSamplePdf({
+      pages: [1, 2, 3, 4, 5, 6].map(lines),
+      headers: [47, 48, 49, 50, 51, 52].map((n) => (n % 2 ? `Capítulo 2 · ${n}` : `${n} · Los cenotes`)),
+    });
+    const anchors = pagina(await convert(heads));
+    expect(anchors.map((a) => a.impresa)).toEqual(['47', '48', '49', '50', '51', '52']);
+    expect(anchors[0]).toMatchObject({ tipo: 'pagina', fisica: 1, romana: false, origen: 'texto' });
+
+    // Front matter in roman feet ('xii'), a chapter opener without a foot, then arabic feet; the feet
+    // come first in the content stream, which must not matter.
+    const feet = ['ix', 'x', 'xi', 'xii', null, '2', '3', '4', '5'];
+    const book = buildSamplePdf({ pages: feet.map((_, i) => lines(i + 1)), footers: feet, edgesFirst: true });
+    const folios = pagina(await convert(book));
+    expect(folios.map((a) => [a.impresa, a.romana])).toEqual([
+      ['ix', true],
+      ['x', true],
+      ['xi', true],
+      ['xii', true],
+      ['1', false],
+      ['2', false],
+      ['3', false],
+      ['4', false],
+      ['5', false],
+    ]);
+    expect(folios[4]!.confianza!).toBeLessThan(folios[5]!.confianza!);
+  });
+
+  it('prefers /PageLabels to printed folios, and finds none where none is printed', async () => {
+    const pages = [1, 2, 3, 4].map((n) => [`Página física ${n} del documento.`]);
+    const labelled = buildSamplePdf({
+      pages,
+      footers: ['1', '2', '3', '4'],
+      labels: [{ index: 0, style: 'D', start: 101 }],
+    });
+    expect(pagina(await convert(labelled)).map((a) => [a.impresa, a.origen])).toEqual([
+      ['101', 'etiqueta'],
+      ['102', 'etiqueta'],
+      ['103', 'etiqueta'],
+      ['104', 'etiqueta'],
+    ]);
+    const plain = pagina(await convert(buildSamplePdf({ pages, headers: pages.map(() => 'Informe 2019') })));
+    expect(plain.map((a) => a.impresa)).toEqual([null, null, null, null]);
   });
 
   it('reads info metadata, dropping what is junk', async () => {
@@ -306,5 +385,172 @@ describe('pageTextFromItems', () => {
     expect(page.texto).toBe('cabecera 12\n\nlínea uno\nlínea dos\n\npie');
     expect(page.edges.top.map((l) => l.text)).toEqual(['cabecera 12', 'línea uno', 'línea dos']);
     expect(page.edges.bottom.at(-1)).toMatchObject({ text: 'pie', y: 40 });
+  });
+
+  it('finds the edges by position, not by content order, and leaves rotated lines out', () => {
+    const vertical = {
+      str: 'Descargado el 3 de mayo de 2021',
+      transform: [0, 8, -8, 0, 20, 100],
+      width: 8,
+      height: 8,
+      hasEOL: true,
+    };
+    const page = pageTextFromItems([
+      item('| 41 Revista', 0, 30, 50, true),
+      item('línea uno', 0, 700, 40, true),
+      vertical,
+      item('línea dos', 0, 688, 40, true),
+      item('título corrido', 0, 760, 60, true),
+    ]);
+    expect(page.edges.top.map((l) => l.text)).toEqual(['título corrido', 'línea uno', 'línea dos']);
+    expect(page.edges.bottom.map((l) => l.text)).toEqual(['línea uno', 'línea dos', '| 41 Revista']);
+  });
+
+  it('finds the edges of a rotated page where it is displayed', async () => {
+    // A portrait page turned 90° (as /Rotate 90 does): text runs up the user-space page, whose left is the top.
+    const task = getDocument({ data: makePdf({ pages: [[]] }), verbosity: 0 });
+    const viewport = (await (await task.promise).getPage(1)).getViewport({ scale: 1, rotation: 90 });
+    await task.destroy();
+    const up = (str: string, x: number, y: number) => ({
+      str,
+      transform: [0, 10, -10, 0, x, y],
+      width: 40,
+      height: 10,
+      hasEOL: true,
+    });
+    const page = pageTextFromItems([up('cuerpo', 300, 72), up('cabecera 7', 40, 72), up('pie', 580, 72)], {
+      transform: viewport.transform,
+      height: viewport.height,
+    });
+    expect(viewport.height).toBe(612);
+    expect(page.edges.top[0]!.text).toBe('cabecera 7');
+    expect(page.edges.bottom.at(-1)!.text).toBe('pie');
+  });
+});
+
+describe('pageTextFromOcr', () => {
+  it('tidies OCR text and takes its first and last lines as the edges', () => {
+    const page = pageTextFromOcr('  Cuaderno de campo  \nPrimera línea\n\n\n\nSegunda   línea\n\n12\n');
+    expect(page.texto).toBe('Cuaderno de campo\nPrimera línea\n\nSegunda línea\n\n12');
+    expect(page.edges.top[0]!.text).toBe('Cuaderno de campo');
+    expect(page.edges.bottom.map((l) => l.text)).toEqual(['Primera línea', 'Segunda línea', '12']);
+    expect(page.edges.top[0]!.y).toBeGreaterThan(page.edges.bottom.at(-1)!.y);
+  });
+
+  it('knows a text layer from nearly none', () => {
+    expect(lacksTextLayer('')).toBe(true);
+    expect(lacksTextLayer('— 12 —')).toBe(true);
+    expect(lacksTextLayer('El acuífero kárstico de Yucatán no tiene ríos.')).toBe(false);
+  });
+});
+
+const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');
+
+/** Lower case without accents, so OCR that drops or swaps an accent still matches. */
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** The share of the words found in the text (accent- and case-insensitive). */
+const found = (text: string, words: string[]) =>
+  words.filter((w) => plain(text).includes(plain(w))).length / words.length;
+
+/** An OCR engine that only counts the images it is given (for tests of when OCR is called). */
+function countingOcr(): Ocr & { calls: number } {
+  return {
+    name: 'recuento',
+    calls: 0,
+    async recognize() {
+      this.calls += 1;
+      return { texto: '', confianza: 0 };
+    },
+    async close() {},
+  };
+}
+
+describe('convertPdf with OCR', () => {
+  const scannedPdf = resolve(OCR_FIXTURES, 'escaneado.pdf');
+  let ocr: Ocr;
+  let tmp: TmpFiles;
+  beforeAll(async () => {
+    tmp = await tmpFiles();
+    ocr = await createTesseractOcr();
+  });
+  afterAll(async () => {
+    await ocr?.close();
+    await tmp.cleanup();
+  });
+
+  it('OCRs a scanned PDF: recognized words, physical pages, printed folios from the OCR text', async () => {
+    const phases: string[] = [];
+    const fractions: number[] = [];
+    const ctx: ConvertContext = {
+      progress: async (f) => void fractions.push(f),
+      phase: async (p) => void phases.push(p),
+      engines: { ocr },
+    };
+    const started = performance.now();
+    const conversion = await convertPdf({ path: scannedPdf, size: 0 }, ctx);
+    const seconds = (performance.now() - started) / 1000;
+    expect(conversion.tipo).toBe('pdf_escaneado');
+    expect(phases).toEqual(['ocr']);
+    expect(fractions.slice(-3)).toEqual([1 / 3, 2 / 3, 1]);
+    const anchors = pagina(conversion);
+    expect(anchors.map((a) => a.fisica)).toEqual([1, 2, 3]);
+    expect(anchors.map((a) => a.impresa)).toEqual(['12', '13', '14']);
+    for (const a of anchors) expect(a).toMatchObject({ tipo: 'pagina', origen: 'texto', romana: false });
+    const [one, two, three] = conversion.unidades.map((u) => u.texto);
+    expect(
+      found(one!, ['acuífero', 'kárstico', 'Yucatán', 'superficiales', 'cenotes', 'conductividad']),
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(
+      found(two!, ['temporada', 'lluvias', 'concentración', 'nitratos', 'Homún', 'miligramos']),
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(
+      found(three!, ['vigilancia', 'subterránea', 'comunidades', 'mediciones', 'publicar']),
+    ).toBeGreaterThanOrEqual(0.8);
+    expect(one).toMatch(/^Cuaderno de campo/);
+    expect(seconds).toBeLessThan(30);
+  }, 60_000);
+
+  it('calls OCR only for pages without text that show an image', async () => {
+    const counting = countingOcr();
+    const ctx: ConvertContext = { ...quietContext(), engines: { ocr: counting } };
+    const text = [{ text: 'El acuífero kárstico de Yucatán no tiene ríos.', y: 700 }];
+    const blank = await convertPdf(
+      { path: await tmp.write('blank.pdf', makePdf({ pages: [text, [], []] })), size: 0 },
+      ctx,
+    );
+    expect(counting.calls).toBe(0);
+    expect(blank.tipo).toBe('pdf_escaneado');
+    await convertPdf({ path: scannedPdf, size: 0 }, ctx);
+    expect(counting.calls).toBe(3);
+    // A page of text over a picture is not OCRed; one whose text layer is a stamp is.
+    const scan = await readFile(resolve(OCR_FIXTURES, 'texto-es.jpg'));
+    const mixed = buildSamplePdf({
+      pages: [['El acuífero kárstico de Yucatán no tiene ríos superficiales.'], []],
+      footers: [null, 'Digitalizado'],
+      images: [scan, scan],
+    });
+    counting.calls = 0;
+    await convertPdf({ path: await tmp.write('mixed.pdf', mixed), size: 0 }, ctx);
+    expect(counting.calls).toBe(1);
+  });
+
+  it('replaces a stamp-only text layer by the OCR text, and keeps the text pages', async () => {
+    const scan = await readFile(resolve(OCR_FIXTURES, 'texto-es.jpg'));
+    const text = 'Introducción al cuaderno de campo del acuífero.';
+    const mixed = buildSamplePdf({ pages: [[text], []], footers: [null, 'Digitalizado'], images: [null, scan] });
+    const ctx: ConvertContext = { ...quietContext(), engines: { ocr } };
+    const conversion = await convertPdf({ path: await tmp.write('mixed.pdf', mixed), size: 0 }, ctx);
+    expect(conversion.tipo).toBe('pdf');
+    expect(conversion.unidades[0]!.texto).toBe(text);
+    expect(
+      found(conversion.unidades[1]!.texto, ['acuífero', 'nitratos', 'cenotes', 'Homún', 'Cuzamá']),
+    ).toBeGreaterThanOrEqual(0.8);
+  }, 30_000);
+
+  it('without an OCR engine, leaves a scanned PDF without text and records no folio', async () => {
+    const conversion = await convertPdf({ path: scannedPdf, size: 0 }, quietContext());
+    expect(conversion.tipo).toBe('pdf_escaneado');
+    expect(conversion.unidades.map((u) => u.texto)).toEqual(['', '', '']);
+    expect(pagina(conversion).map((a) => a.impresa)).toEqual([null, null, null]);
   });
 });

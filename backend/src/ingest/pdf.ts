@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { AnclaPagina } from '@folio/shared';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Ocr } from '../ai/ocr';
 import {
   ConversionError,
   type Conversion,
@@ -13,7 +13,11 @@ import {
   type SourceFile,
   type Unit,
 } from './converter';
+import { recognizedText } from './image';
 import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
+import { inferFolios, type Folio, type PageLine } from './pdf-folios';
+
+export type { Folio, PageLine } from './pdf-folios';
 
 /** Reads a PDF: one unit per physical page, anchored by physical page and printed folio. */
 export const pdfConverter: Converter = {
@@ -25,23 +29,28 @@ export const pdfConverter: Converter = {
 const LABEL_CONFIDENCE = 0.99;
 /** Lines kept from the top and the bottom of each page, where running heads and folios live. */
 const EDGE_LINES = 3;
-
-/** A line of page text with its baseline and height, in PDF user space (y grows upwards). */
-export interface PageLine {
-  text: string;
-  y: number;
-  height: number;
-}
+/** A page with fewer letters and digits than this in its text layer has, for our purposes, none. */
+const MIN_TEXT_CHARS = 24;
+/** Resolution pages are rendered at for OCR (Tesseract reads body text best near 300 dpi)… */
+const OCR_DPI = 300;
+/** …within this many pixels, so a poster-sized page does not take a gigabyte. */
+const MAX_OCR_PIXELS = 9_000_000;
 
 /** What a page yielded: its text, and the lines at its edges for folio inference. */
 export interface PageText {
   texto: string;
-  /** The first and last few lines of the page, in content order. */
+  /**
+   * The lines nearest the top and the bottom of the page as displayed (rotation applied), top to bottom
+   * in both lists; y grows upwards from the bottom edge. Rotated lines (margin notes) are left out.
+   */
   edges: { top: PageLine[]; bottom: PageLine[] };
 }
 
-/** The printed folio of one physical page and where it came from. */
-export type Folio = Pick<AnclaPagina, 'impresa' | 'romana' | 'origen' | 'confianza'>;
+/** Where a page sits on screen: pdf.js's viewport transform at scale 1 and the displayed height. */
+export interface PageFrame {
+  transform: number[];
+  height: number;
+}
 
 /** Converts a PDF file. Broken and password-protected files fail with a `ConversionError`. */
 export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise<Conversion> {
@@ -75,24 +84,142 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     }
     if (failures === doc.numPages) throw damaged('no se pudo leer ninguna página', 'every page failed');
 
+    const ocr = ctx.engines?.ocr;
+    const scans: number[] = [];
+    let withoutText = 0;
+    for (const [i, page] of pages.entries()) {
+      if (!lacksTextLayer(page.texto)) continue;
+      // An empty page counts whatever it shows; a nearly empty one only when it is a picture (a scan with a
+      // stamp or a folio in its text layer): a short born-digital page ('This is page i.') is text.
+      const empty = page.texto === '';
+      const picture = empty && !ocr ? false : await showsImage(doc, i + 1, ctx.signal);
+      if (empty || picture) withoutText += 1;
+      if (picture && ocr) scans.push(i);
+    }
+    if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
+
     const folios = assignFolios(labels, pages);
     const unidades: Unit[] = pages.map((page, i) => ({
       texto: page.texto,
       ancla: { tipo: 'pagina', fisica: i + 1, ...folios[i]! },
     }));
-    const empty = pages.filter((p) => p.texto === '').length;
-    return { tipo: empty > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
+    return { tipo: withoutText > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
   } finally {
     await task.destroy();
   }
 }
 
 /**
- * The folio of every page. Today only the document's /PageLabels are read; folios printed in running
- * heads or feet (see `PageText.edges`) are the next source to try for pages this leaves without one.
+ * The folio of every page: the document's /PageLabels when it has them (they are the publisher's own
+ * word), else the folios printed in running heads and feet (`inferFolios` over `PageText.edges`).
  */
 export function assignFolios(labels: readonly string[] | null, pages: readonly PageText[]): Folio[] {
-  return foliosFromLabels(labels, pages.length) ?? pages.map(() => ({ impresa: null, romana: false }));
+  return foliosFromLabels(labels, pages.length) ?? inferFolios(pages.map((p) => p.edges));
+}
+
+/** Whether a page's text layer is empty or nearly so (a stray folio or mark): a scan, or a blank page. */
+export function lacksTextLayer(texto: string): boolean {
+  return (texto.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_TEXT_CHARS;
+}
+
+/**
+ * Renders the given pages (no text layer, an image on them) and replaces their text by what the OCR
+ * engine recognizes, when it recognizes text (`recognizedText`: noise read into a picture is dropped); the
+ * 'ocr' phase reports progress per page. A page that cannot be rendered keeps its text layer; an engine
+ * failure fails the conversion, to be retried.
+ */
+async function ocrPages(
+  doc: PDFDocumentProxy,
+  indexes: readonly number[],
+  pages: PageText[],
+  ocr: Ocr,
+  ctx: ConvertContext,
+): Promise<void> {
+  await ctx.phase?.('ocr');
+  for (const [k, i] of indexes.entries()) {
+    ctx.signal?.throwIfAborted();
+    const page = await doc.getPage(i + 1);
+    let image: Uint8Array | undefined;
+    try {
+      image = await renderPage(doc, page);
+    } catch (error) {
+      if (ctx.signal?.aborted) throw error;
+    } finally {
+      page.cleanup();
+    }
+    if (image) {
+      const texto = recognizedText(await ocr.recognize(image, { signal: ctx.signal }));
+      if (texto) pages[i] = pageTextFromOcr(texto);
+    }
+    await ctx.progress((k + 1) / indexes.length);
+  }
+}
+
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintInlineImageXObjectGroup,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageMaskXObjectGroup,
+  OPS.paintImageMaskXObjectRepeat,
+]);
+
+/** Whether the page draws a picture (scans are images, or 1-bit image masks); false when that fails. */
+async function showsImage(doc: PDFDocumentProxy, n: number, signal: AbortSignal | undefined): Promise<boolean> {
+  signal?.throwIfAborted();
+  let page: PDFPageProxy | undefined;
+  try {
+    page = await doc.getPage(n);
+    const { fnArray } = await page.getOperatorList();
+    return fnArray.some((op) => IMAGE_OPS.has(op));
+  } catch {
+    return false;
+  } finally {
+    // Decoded images stay with the page until cleaned up; rendering decodes them again, one page at a time.
+    page?.cleanup();
+  }
+}
+
+/** The part of pdf.js's Node canvas factory (backed by @napi-rs/canvas) used here. */
+interface NodeCanvasFactory {
+  create(width: number, height: number): { canvas: NodeCanvas; context: unknown };
+  destroy(target: { canvas: NodeCanvas; context: unknown }): void;
+}
+interface NodeCanvas {
+  toBuffer(mime: 'image/png'): Uint8Array;
+}
+
+/** The page as a PNG at OCR_DPI, fewer dots for pages too large to fit MAX_OCR_PIXELS. */
+async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy): Promise<Uint8Array> {
+  const size = page.getViewport({ scale: 1 });
+  const scale = Math.min(OCR_DPI / 72, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height)));
+  const viewport = page.getViewport({ scale });
+  const factory = doc.canvasFactory as NodeCanvasFactory;
+  const target = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    type RenderParams = Parameters<PDFPageProxy['render']>[0];
+    await page.render({ canvas: target.canvas as unknown as RenderParams['canvas'], viewport }).promise;
+    return target.canvas.toBuffer('image/png');
+  } finally {
+    factory.destroy(target);
+  }
+}
+
+/**
+ * Page text from OCR output: lines trimmed, at most one blank line between paragraphs. The first and last
+ * lines are the page's edges (OCR gives reading order, top to bottom), with made-up positions in order.
+ */
+export function pageTextFromOcr(raw: string): PageText {
+  const texto = raw
+    .split('\n')
+    .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  const lines = texto.split('\n').filter(Boolean);
+  const placed = lines.map((text, i) => ({ text, y: (lines.length - i) * 12, height: 10 }));
+  return { texto, edges: { top: placed.slice(0, EDGE_LINES), bottom: placed.slice(-EDGE_LINES) } };
 }
 
 /**
@@ -166,7 +293,8 @@ async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
   const page = await doc.getPage(n);
   try {
     const content = await page.getTextContent();
-    return pageTextFromItems(content.items);
+    const viewport = page.getViewport({ scale: 1 });
+    return pageTextFromItems(content.items, { transform: viewport.transform, height: viewport.height });
   } finally {
     page.cleanup();
   }
@@ -187,14 +315,18 @@ interface Line {
   height: number;
   end: number;
   upright: boolean;
+  /** The first item's text matrix: where the line starts, and which way it runs. */
+  matrix: number[];
 }
 
 /**
  * Joins pdf.js text items into page text: items on one line are joined (with a space where there is a
  * visible gap), lines end where pdf.js says or where the baseline moves, and a blank line separates lines
  * whose vertical gap is clearly larger than the page's usual line spacing, so paragraphs survive.
+ * With the page's `frame`, edges are found where the page is displayed (a /Rotate'd page's top is not its
+ * user-space top); without it, in user space.
  */
-export function pageTextFromItems(items: readonly unknown[]): PageText {
+export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame): PageText {
   const lines: Line[] = [];
   let line: Line | undefined;
   let endOfLine = true;
@@ -213,7 +345,7 @@ export function pageTextFromItems(items: readonly unknown[]): PageText {
         !endOfLine &&
         (!upright || !line.upright || Math.abs(y - line.y) <= 0.5 * Math.max(height, line.height));
       if (!sameLine || !line) {
-        line = { parts: [], y, height, end: x, upright };
+        line = { parts: [], y, height, end: x, upright, matrix: [a, b, c, d, x, y] };
         lines.push(line);
       } else {
         const gap = x - line.end;
@@ -245,11 +377,31 @@ export function pageTextFromItems(items: readonly unknown[]): PageText {
     texto += l.text;
   });
 
-  const edge = (l: (typeof kept)[number]): PageLine => ({ text: l.text, y: l.y, height: l.height });
+  const placed = kept.flatMap((l) => {
+    const shown = displayed(l, frame);
+    return shown ? [{ text: l.text, ...shown }] : [];
+  });
+  placed.sort((p, q) => q.y - p.y);
   return {
     texto: texto.trim(),
-    edges: { top: kept.slice(0, EDGE_LINES).map(edge), bottom: kept.slice(-EDGE_LINES).map(edge) },
+    edges: { top: placed.slice(0, EDGE_LINES), bottom: placed.slice(-EDGE_LINES) },
   };
+}
+
+/** A line's baseline height over the displayed page's bottom edge, or null when it does not run upright. */
+function displayed(line: Line, frame: PageFrame | undefined): { y: number; height: number } | null {
+  if (!frame) return line.upright ? { y: line.y, height: line.height } : null;
+  const [a, b, c, d, e, f] = line.matrix as [number, number, number, number, number, number];
+  const [va = 1, vb = 0, vc = 0, vd = -1, , vf = 0] = frame.transform;
+  // Text matrix composed with the viewport transform (display space: y grows downwards).
+  const ma = va * a + vc * b;
+  const mb = vb * a + vd * b;
+  const mc = va * c + vc * d;
+  const md = vb * c + vd * d;
+  const upright = Math.abs(mb) < 1e-6 && Math.abs(mc) < 1e-6 && ma > 0 && md < 0;
+  if (!upright) return null;
+  const top = vb * e + vd * f + vf;
+  return { y: frame.height - top, height: line.height };
 }
 
 function isTextItem(item: unknown): item is TextItemLike {

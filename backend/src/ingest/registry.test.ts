@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, type FileKind } from './converter';
+import type { FileKind } from './converter';
 import { htmlConverter } from './html';
 import { markdownConverter } from './markdown';
 import { pdfConverter } from './pdf';
@@ -7,18 +7,23 @@ import { convertFile, converterFor } from './registry';
 import { makePdf } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { textConverter } from './text';
+import { TIPO_OF_KIND } from './tipo-of-kind';
+import { makeZip } from './testing/make-zip';
 
 const ctx = { progress: async () => {} };
 
 describe('converterFor', () => {
-  it('maps each readable kind to its converter and nothing else', () => {
+  it('has a converter for every kind a document can be, and none for a bare zip or unknown bytes', () => {
     expect(converterFor('pdf')).toBe(pdfConverter);
     expect(converterFor('texto')).toBe(textConverter);
     expect(converterFor('markdown')).toBe(markdownConverter);
     expect(converterFor('html')).toBe(htmlConverter);
-    for (const kind of ['epub', 'docx', 'csv', 'audio', 'zip', 'desconocido'] as FileKind[]) {
-      expect(converterFor(kind)).toBeUndefined();
+    const kinds = Object.keys(TIPO_OF_KIND) as FileKind[];
+    for (const kind of kinds.filter((k) => k !== 'zip' && k !== 'desconocido')) {
+      expect(converterFor(kind)?.kinds, kind).toContain(kind);
     }
+    expect(converterFor('zip')).toBeUndefined();
+    expect(converterFor('desconocido')).toBeUndefined();
   });
 });
 
@@ -49,15 +54,11 @@ describe('convertFile', () => {
     expect(text).toMatchObject({ kind: 'texto', unidades: [{ texto: 'Hola.' }] });
   });
 
-  it('names the kind it cannot read yet, in Spanish', async () => {
-    const rtf = await tmp.write('a.rtf', '{\\rtf1\\ansi Hola}');
-    const error = await convertFile({ path: rtf, size: 1 }, ctx).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConversionError);
-    expect((error as ConversionError).mensaje).toBe('Todavía no se pueden leer archivos de tipo rtf.');
-
-    const csv = await tmp.write('d.csv', 'a,b\n1,2\n');
-    await expect(convertFile({ path: csv, size: 1, nombre: 'd.csv' }, ctx)).rejects.toMatchObject({
-      mensaje: 'Todavía no se pueden leer archivos de tipo csv.',
+  it('says what to do with a zip that is no document', async () => {
+    const zip = await tmp.write('fotos.zip', makeZip([{ name: 'a.txt', data: 'hola' }]));
+    await expect(convertFile({ path: zip, size: 1, nombre: 'fotos.zip' }, ctx)).rejects.toMatchObject({
+      name: 'ConversionError',
+      mensaje: expect.stringMatching(/descomprím/),
     });
   });
 

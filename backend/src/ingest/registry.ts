@@ -8,12 +8,39 @@ import {
 } from './converter';
 import { detectKind } from './detect';
 import { htmlConverter } from './html';
+import { imageConverter } from './image';
 import { markdownConverter } from './markdown';
+import { csvConverter } from './csv';
+import { docxConverter } from './docx';
+import { epubConverter } from './epub';
+import { mediaConverter } from './media/media';
+import { odpConverter } from './odp';
+import { odtConverter } from './odt';
+import { odsConverter } from './ods';
 import { pdfConverter } from './pdf';
+import { pptxConverter } from './pptx';
+import { rtfConverter } from './rtf';
 import { textConverter } from './text';
+import { xlsxConverter } from './xlsx';
 
 /** Every converter Folio has; a kind may be claimed by one converter only. */
-const CONVERTERS: readonly Converter[] = [pdfConverter, textConverter, markdownConverter, htmlConverter];
+const CONVERTERS: readonly Converter[] = [
+  pdfConverter,
+  textConverter,
+  markdownConverter,
+  htmlConverter,
+  epubConverter,
+  docxConverter,
+  odtConverter,
+  rtfConverter,
+  pptxConverter,
+  odpConverter,
+  xlsxConverter,
+  odsConverter,
+  csvConverter,
+  mediaConverter,
+  imageConverter,
+];
 
 const BY_KIND = new Map<FileKind, Converter>(CONVERTERS.flatMap((c) => c.kinds.map((kind) => [kind, c] as const)));
 
@@ -32,6 +59,12 @@ export async function convertFile(file: SourceFile, ctx: ConvertContext): Promis
   if (!converter) {
     if (kind === 'desconocido') {
       throw new ConversionError('No se reconoce el tipo de archivo.', 'Unrecognised file type');
+    }
+    if (kind === 'zip') {
+      throw new ConversionError(
+        'Un archivo .zip no es un documento: descomprímelo y sube cada archivo por separado.',
+        'A plain zip archive is not a document: unpack it and upload its files',
+      );
     }
     throw new ConversionError(
       `Todavía no se pueden leer archivos de tipo ${kind}.`,

@@ -1,19 +1,30 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Deps } from '../context';
-import { findDocumentForJob, updateDocument, type DocumentRow } from '../db/documents.repo';
+import { attachDownloadedFile, findDocumentForJob, updateDocument, type DocumentRow } from '../db/documents.repo';
 import { replaceContent } from '../db/units.repo';
-import { ConversionError, type Conversion } from '../ingest/converter';
+import {
+  ConversionError,
+  DEFAULT_LIMITS,
+  type Conversion,
+  type ConvertContext,
+  type TranscriptFormat,
+} from '../ingest/converter';
+import { MediaConversionError } from '../ingest/media/media';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
+import { readUrl } from '../ingest/url/read-url';
 import { searchKeyOf } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
+import { phaseProgress } from './phase-progress';
 
 export const IngestPayload = z.object({ documentId: z.string().min(1) });
 export type IngestPayload = z.infer<typeof IngestPayload>;
 
-/** Reading an uploaded file into units and passages. Transient failures retry with backoff. */
+/** Reading an uploaded file or a URL into units and passages. Transient failures retry with backoff. */
 export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<IngestPayload> {
   return {
     name: 'ingest',
@@ -24,49 +35,101 @@ export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<Ing
   };
 }
 
-/** Progress reports, throttled so a 1,000-page PDF does not write 1,000 rows. */
-function progressReporter(deps: Pick<Deps, 'db'>, id: string, fase: string, from: number, to: number) {
-  let last = 0;
-  let lastAt = 0;
-  return async (fraction: number) => {
-    const progreso = from + (to - from) * Math.min(1, Math.max(0, fraction));
-    const now = Date.now();
-    if (progreso - last < 0.05 && now - lastAt < 1000) return;
-    last = progreso;
-    lastAt = now;
-    await updateDocument(deps.db, id, { estado: 'procesando', fase, progreso });
-  };
-}
-
-/** Metadata a user gave wins; then what the file says; then what the upload guessed. */
+/** Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's guess. */
 function mergeMetadata(row: DocumentRow, found: Conversion['metadatos']) {
   const user = row.user_meta;
+  const source = row.source_meta ?? {};
   return {
-    titulo: user.titulo ?? found.titulo ?? row.titulo,
-    autores: user.autores ?? found.autores ?? row.autores,
-    anio: user.anio ?? found.anio ?? row.anio ?? null,
+    titulo: user.titulo ?? source.titulo ?? found.titulo ?? row.titulo,
+    autores: user.autores ?? source.autores ?? found.autores ?? row.autores,
+    anio: user.anio ?? source.anio ?? found.anio ?? row.anio ?? null,
   };
 }
 
-export function ingestHandler(deps: Pick<Deps, 'db' | 'blobs' | 'log'>): JobHandler<IngestPayload> {
+type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines'>;
+
+/**
+ * The source of a document as a conversion: its stored file, or for a URL document the download
+ * (kept in the blob store, so a retry does not fetch again) or what the page itself gave.
+ */
+async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertContext): Promise<Conversion> {
+  let blobKey = row.blob_key;
+  let fileName = row.file_name ?? undefined;
+  let contentType = row.content_type ?? undefined;
+  let transcriptKey = row.transcript_key;
+  let transcriptFormat = row.transcript_format as TranscriptFormat | null;
+  if (!blobKey) {
+    if (!row.url)
+      throw new ConversionError('El documento no tiene archivo ni URL.', 'Document has neither file nor URL');
+    await ctx.phase?.('descarga');
+    const reading = await readUrl(row.url, {
+      allowPrivate: deps.config.fetch.allowPrivate,
+      timeoutMs: deps.config.fetch.timeoutMs,
+      maxRedirects: deps.config.fetch.maxRedirects,
+      maxBytes: deps.config.maxUploadBytes,
+      tmpDir: path.join(deps.config.dataDir, 'tmp'),
+      signal: ctx.signal,
+      progress: ctx.progress,
+    });
+    if (reading.kind === 'converted') return reading.conversion;
+    // Keep what was downloaded, so a retry converts again without fetching again.
+    const stat = await fs.stat(reading.file.path);
+    await deps.blobs.putFile(row.id, reading.file.path);
+    blobKey = row.id;
+    fileName = reading.file.nombre;
+    contentType = reading.file.contentType;
+    if (reading.file.transcript) {
+      transcriptKey = `${row.id}-transcript`;
+      transcriptFormat = reading.file.transcript.format;
+      await deps.blobs.putFile(transcriptKey, reading.file.transcript.path);
+    }
+    const sourceMeta = reading.metadatos ?? {};
+    await attachDownloadedFile(deps.db, row.id, {
+      blobKey,
+      fileName,
+      contentType,
+      sizeBytes: stat.size,
+      transcript: transcriptKey && transcriptFormat ? { key: transcriptKey, format: transcriptFormat } : undefined,
+      sourceMeta,
+    });
+    row.source_meta = sourceMeta;
+  }
+  const transcript =
+    transcriptKey && transcriptFormat
+      ? { path: await deps.blobs.localPath(transcriptKey), format: transcriptFormat }
+      : undefined;
+  await ctx.phase?.('conversion');
+  const local = await deps.blobs.localPath(blobKey);
+  return convertFile(
+    {
+      path: local,
+      size: Number(row.size_bytes ?? 0),
+      nombre: fileName,
+      contentType,
+      url: row.url ?? undefined,
+      transcript,
+    },
+    ctx,
+  );
+}
+
+export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
   return async (job) => {
     const id = job.data.documentId;
     const row = await findDocumentForJob(deps.db, id);
-    if (!row || !row.blob_key) return; // deleted while queued
-    await updateDocument(deps.db, id, { estado: 'procesando', fase: 'leyendo', progreso: 0.02, error: null });
+    if (!row) return; // deleted while queued
+    const progress = phaseProgress(deps, id);
+    await updateDocument(deps.db, id, { estado: 'procesando', fase: 'conversion', progreso: 0.02, error: null });
+    const ctx: ConvertContext = {
+      progress: progress.progress,
+      phase: progress.phase,
+      signal: job.signal,
+      engines: deps.engines,
+      limits: DEFAULT_LIMITS,
+    };
     try {
-      const path = await deps.blobs.localPath(row.blob_key);
-      const conversion = await convertFile(
-        {
-          path,
-          size: Number(row.size_bytes ?? 0),
-          nombre: row.file_name ?? undefined,
-          contentType: row.content_type ?? undefined,
-          url: row.url ?? undefined,
-        },
-        { progress: progressReporter(deps, id, 'leyendo', 0.05, 0.85), signal: job.signal },
-      );
-      await updateDocument(deps.db, id, { fase: 'dividiendo', progreso: 0.9 });
+      const conversion = await convertSource(deps, row, ctx);
+      await progress.phase('indexado');
       const passages = splitPassages(conversion.unidades);
       if (!(await findDocumentForJob(deps.db, id))) return; // deleted while reading
       await replaceContent(deps.db, id, conversion.unidades, passages);
@@ -87,7 +150,16 @@ export function ingestHandler(deps: Pick<Deps, 'db' | 'blobs' | 'log'>): JobHand
       });
     } catch (err) {
       if (err instanceof ConversionError) {
-        await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: err.mensaje });
+        // A media file with no text source still tells its duration and tags.
+        const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
+        await updateDocument(deps.db, id, {
+          ...(known && { ...known, searchKey: searchKeyOf(known.titulo, known.autores) }),
+          ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
+          estado: 'error',
+          fase: null,
+          progreso: null,
+          error: err.mensaje,
+        });
         return;
       }
       if (!(await findDocumentForJob(deps.db, id))) return;

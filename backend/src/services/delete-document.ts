@@ -14,5 +14,6 @@ export async function deleteLibraryDocument(
   if (!row) throw notFound();
   await deps.queue.cancelByKey(ingestJob(deps.config), id);
   if (row.blob_key) await deps.blobs.delete(row.blob_key);
+  if (row.transcript_key) await deps.blobs.delete(row.transcript_key);
   return { ok: true, id, borrado: true };
 }

@@ -59,8 +59,11 @@ export interface TestServer {
 
 /** Test settings: fast queue polling, quiet logs, no rate limit unless asked. */
 export function testConfig(store: TestStore, overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ FOLIO_DATA: store.dataDir, DATABASE_URL: store.databaseUrl, FOLIO_LOG: 'silent' });
   return {
-    ...loadConfig({ FOLIO_DATA: store.dataDir, DATABASE_URL: store.databaseUrl, FOLIO_LOG: 'silent' }),
+    ...base,
+    // Tests serve pages from 127.0.0.1; everywhere else the SSRF guard refuses private addresses.
+    fetch: { ...base.fetch, allowPrivate: true },
     publicUrl: 'http://folio.test',
     rateLimitPerMinute: 0,
     queuePollSeconds: 0.5,

@@ -26,7 +26,8 @@ import { deleteLibraryDocument } from '../../services/delete-document';
 import { listLibrary } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';
 import { readText } from '../../services/read-text';
-import { uploadFile, type UploadMeta } from '../../services/upload-document';
+import { submitUrl } from '../../services/submit-url';
+import { uploadFile, type UploadMeta, type UploadOutcome } from '../../services/upload-document';
 import { waitForDocument } from '../../services/wait-for-document';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
@@ -86,6 +87,28 @@ function uploadMeta(query: z.infer<typeof SubirQuery>, fields: Record<string, st
   };
 }
 
+/** Waits as asked, then answers 200 (already there), 201 (finished) or 202 (still working). */
+async function answerUpload(
+  c: Context<AppEnv>,
+  id: string,
+  outcome: UploadOutcome,
+  query: { esperar?: number; formato?: 'json' | 'markdown' },
+) {
+  const { deps, principal } = c.var;
+  const settled = await waitForDocument(
+    deps,
+    principal.userId,
+    id,
+    waitSeconds(c, query.esperar, 60),
+    c.req.raw.signal,
+  );
+  const done = settled.estado === 'listo' || settled.estado === 'error';
+  const status = outcome !== 'created' ? 200 : done ? 201 : 202;
+  const doc = presentDocument(settled, deps.config.publicUrl, { duplicado: outcome === 'duplicate' });
+  if (!done) c.header('Location', doc.progreso_url);
+  return respond(c, status, doc, documentMarkdown, query.formato);
+}
+
 export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void {
   operation(
     app,
@@ -117,7 +140,7 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         201: jsonOrMarkdown('Ready, or finished with error (read `estado`).', Documento),
         202: jsonOrMarkdown('Still processing; poll `progreso_url`.', Documento),
       },
-      errors: [400, 413, 501],
+      errors: [400, 413],
     },
     async (c, { query }) => {
       const { deps, principal } = c.var;
@@ -127,11 +150,8 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         const { value } = await readJson(c.req.raw, deps.config.maxJsonBytes);
         const parsed = SubirUrl.safeParse(value);
         if (!parsed.success) throw validationError(parsed.error, 'cuerpo');
-        throw new AppError('no_disponible', {
-          mensaje: 'Este servidor aún no descarga URLs. Sube el archivo directamente.',
-          message: 'This server does not fetch URLs yet. Upload the file itself.',
-          detalles: { url: parsed.data.url },
-        });
+        const { row, outcome } = await submitUrl(deps, principal.userId, parsed.data, key);
+        return answerUpload(c, row.id, outcome, query);
       }
       const tmpDir = path.join(deps.config.dataDir, 'tmp');
       let file: StreamedFile;
@@ -159,18 +179,7 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         throw err;
       }
       const { row, outcome } = await uploadFile(deps, principal.userId, file, meta, key);
-      const settled = await waitForDocument(
-        deps,
-        principal.userId,
-        row.id,
-        waitSeconds(c, query.esperar, 60),
-        c.req.raw.signal,
-      );
-      const done = settled.estado === 'listo' || settled.estado === 'error';
-      const status = outcome !== 'created' ? 200 : done ? 201 : 202;
-      const doc = presentDocument(settled, deps.config.publicUrl, { duplicado: outcome === 'duplicate' });
-      if (!done) c.header('Location', doc.progreso_url);
-      return respond(c, status, doc, documentMarkdown, query.formato);
+      return answerUpload(c, row.id, outcome, query);
     },
   );
 

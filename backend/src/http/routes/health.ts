@@ -38,8 +38,7 @@ export async function healthReport(deps: Deps) {
       embeddings: NOT_YET,
       reranker: NOT_YET,
       escritor: NOT_YET,
-      ocr: NOT_YET,
-      transcripcion: NOT_YET,
+      ...deps.engines.report(),
     },
   };
 }
