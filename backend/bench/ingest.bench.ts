@@ -2,10 +2,12 @@
  * Ingestion and API benchmark: prints a table. `npm run bench:ingest` (embedded store), or with
  * DATABASE_URL for a server PostgreSQL. Numbers are wall time on this machine, one run each.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
-import { auth, createTestStore, FIXTURES, hasFixtures, startTestServer } from '../src/testing/harness';
+import { auth, createTestStore, FIXTURES, hasFixtures, REPO_ROOT, startTestServer } from '../src/testing/harness';
 
 const LOREM =
   'El acuífero kárstico de Yucatán recibe la lluvia que se infiltra por la roca caliza y corre bajo tierra hasta el mar; ' +
@@ -27,6 +29,33 @@ function bookPdf(pages: number): Buffer {
 }
 
 const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+
+/** Samples this process's RSS every 5 ms until stopped; returns the peak above the start. */
+function peakRss() {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss) - start;
+    },
+  };
+}
+
+/** Wall seconds `pdftotext` (poppler) takes on the same bytes, the reference; undefined if absent. */
+function pdftotextSeconds(bytes: Buffer): number | undefined {
+  const file = path.join(os.tmpdir(), `folio-bench-${process.pid}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    const t0 = performance.now();
+    const run = spawnSync('pdftotext', [file, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
+    if (run.error || run.status !== 0) return undefined;
+    return (performance.now() - t0) / 1000;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 const rows: string[][] = [];
 
 async function main() {
@@ -37,6 +66,7 @@ async function main() {
     const inputs: [string, Buffer][] = [
       ['PDF 50 p. (generated)', bookPdf(50)],
       ['PDF 300 p. (generated)', bookPdf(300)],
+      ['PDF 500 p. (generated)', bookPdf(500)],
       ['PDF 1000 p. (generated)', bookPdf(1000)],
     ];
     const geotopo = path.join(FIXTURES, 'pdfs/GeoTopo-komprimiert.pdf');
@@ -49,7 +79,7 @@ async function main() {
       headers: auth(key),
     });
     for (const [name, bytes] of inputs) {
-      const rssBefore = process.memoryUsage().rss;
+      const peak = peakRss();
       const t0 = performance.now();
       const res = await server.request('/api/v1/documentos?nombre=b.pdf&esperar=600', {
         method: 'POST',
@@ -57,19 +87,43 @@ async function main() {
         headers: auth(key),
       });
       const ms = performance.now() - t0;
+      const rss = peak.stop();
       const doc = await res.json();
       if (doc.estado !== 'listo') throw new Error(`${name}: ${doc.estado} ${doc.error ?? ''}`);
-      const [p] = await server.runtime.deps.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM passages WHERE document_id = $1',
-        [doc.id],
-      );
+      const reference = pdftotextSeconds(bytes);
       rows.push([
         name,
         `${mb(bytes.length)} MB`,
         `${(ms / 1000).toFixed(2)} s`,
         `${((doc.unidades as number) / (ms / 1000)).toFixed(0)} pages/s`,
-        `${p!.n} passages`,
-        `+${mb(process.memoryUsage().rss - rssBefore)} MB RSS`,
+        reference ? `${reference.toFixed(2)} s · ×${(ms / 1000 / reference).toFixed(1)}` : 'pdftotext not installed',
+        `peak +${mb(rss)} MB RSS`,
+      ]);
+    }
+
+    // OCR: the committed 3-page scanned PDF, end to end (render, recognise, store).
+    const scanned = path.join(REPO_ROOT, 'test/fixtures/ocr/escaneado.pdf');
+    if (fs.existsSync(scanned)) {
+      const bytes = fs.readFileSync(scanned);
+      const peak = peakRss();
+      const t0 = performance.now();
+      const res = await server.request('/api/v1/documentos?nombre=scan.pdf&esperar=600', {
+        method: 'POST',
+        body: bytes,
+        headers: auth(key),
+      });
+      const ms = performance.now() - t0;
+      const rss = peak.stop();
+      const doc = await res.json();
+      if (doc.estado !== 'listo' || doc.tipo !== 'pdf_escaneado')
+        throw new Error(`scan: ${doc.estado} ${doc.tipo} ${doc.error ?? ''}`);
+      rows.push([
+        'Scanned PDF, OCR spa+eng (fixture)',
+        `${doc.unidades} pages`,
+        `${(ms / 1000).toFixed(2)} s`,
+        `${(ms / 1000 / doc.unidades).toFixed(2)} s/page`,
+        'first page includes the OCR worker start',
+        `peak +${mb(rss)} MB RSS`,
       ]);
     }
 
@@ -84,9 +138,7 @@ async function main() {
         c.enqueue(chunk);
       },
     });
-    let peak = 0;
-    const rssBefore = process.memoryUsage().rss;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const peak = peakRss();
     const t0 = performance.now();
     const res = await server.request('/api/v1/documentos?nombre=grande.bin&esperar=0', {
       method: 'POST',
@@ -95,7 +147,7 @@ async function main() {
       duplex: 'half',
     } as RequestInit);
     const ms = performance.now() - t0;
-    clearInterval(timer);
+    const rss = peak.stop();
     if (res.status !== 202 && res.status !== 201) throw new Error(`upload: ${res.status}`);
     const big = await res.json();
     const [stored] = await server.runtime.deps.db.query<{ size: string }>(
@@ -109,7 +161,7 @@ async function main() {
       `${(ms / 1000).toFixed(2)} s`,
       `${(90 / (ms / 1000)).toFixed(0)} MB/s`,
       '',
-      `peak +${mb(peak - rssBefore)} MB RSS`,
+      `peak +${mb(rss)} MB RSS`,
     ]);
 
     // Read latencies.
@@ -139,7 +191,7 @@ async function main() {
   }
   const store_ = process.env.DATABASE_URL ? 'server PostgreSQL' : 'embedded PGlite';
   console.log(`\nFolio ingestion benchmark — ${store_}, Node ${process.versions.node}\n`);
-  console.log('| case | size | time | rate | output | memory |');
+  console.log('| case | size | Folio time | rate | pdftotext · Folio/pdftotext | memory |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }
