@@ -10,6 +10,7 @@ export interface FoundMetadataRow {
   anio?: number;
   idioma?: string;
   duracion?: number;
+  doi?: string;
 }
 
 export interface UserMeta {
@@ -35,6 +36,7 @@ export interface DocumentRow {
   url: string | null;
   biblioteca: string | null;
   referencia: string | null;
+  doi: string | null;
   error: string | null;
   user_meta: UserMeta;
   sha256: string | null;
@@ -69,7 +71,7 @@ export interface NewDocument {
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, error, user_meta, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, user_meta, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -224,6 +226,7 @@ export interface DocumentPatch {
   duracion?: number | null;
   idioma?: string | null;
   referencia?: string | null;
+  doi?: string | null;
   error?: string | null;
   searchKey?: string;
 }
@@ -240,6 +243,7 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   duracion: 'duracion',
   idioma: 'idioma',
   referencia: 'referencia',
+  doi: 'doi',
   error: 'error',
   searchKey: 'search_key',
 };

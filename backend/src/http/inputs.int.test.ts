@@ -113,6 +113,19 @@ describe('files of every kind', () => {
   });
 });
 
+describe('DOIs', () => {
+  it('takes the DOI printed on the first page into the APA reference', async () => {
+    const pdf = buildSamplePdf({
+      ...MUESTRA,
+      pages: [['Revista de Hidrología 12 (2021)', 'doi:10.5281/zenodo.4711235'], ...MUESTRA.pages.slice(1)],
+    });
+    const doc = await upload(ctx.server, pdf, 'articulo.pdf');
+    expect(doc.referencia).toBe(
+      'Pérez Canul, L. (2021). Cuaderno de campo del acuífero de Yucatán. https://doi.org/10.5281/zenodo.4711235',
+    );
+  });
+});
+
 describe('documents by URL', () => {
   let server: http.Server;
   let base: string;

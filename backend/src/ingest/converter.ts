@@ -47,6 +47,8 @@ export interface FoundMetadata {
   anio?: number;
   idioma?: string;
   duracion?: number;
+  /** Digital Object Identifier, when the source states one. */
+  doi?: string;
 }
 
 export interface Conversion {

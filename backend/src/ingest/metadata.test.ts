@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, invertName, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
+import { cleanTitle, invertName, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './metadata';
 
 describe('cleanTitle', () => {
   it('keeps real titles, tidied', () => {
@@ -88,5 +88,23 @@ describe('yearFromDate / normalizeLanguage', () => {
     expect(normalizeLanguage('es_ES')).toBe('es-ES');
     expect(normalizeLanguage('x')).toBeUndefined();
     expect(normalizeLanguage('')).toBeUndefined();
+  });
+});
+
+describe('findDoi', () => {
+  it('finds a DOI in its usual written forms and drops the punctuation around it', () => {
+    expect(findDoi('doi:10.1016/j.watres.2019.05.012.')).toBe('10.1016/j.watres.2019.05.012');
+    expect(findDoi('Disponible en https://doi.org/10.1371/journal.pone.0213441, consultado')).toBe(
+      '10.1371/journal.pone.0213441',
+    );
+    expect(findDoi('(véase 10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0)')).toBe(
+      '10.1002/(SICI)1097-4571(199806)49:8',
+    );
+    expect(findDoi('(DOI 10.5281/zenodo.1234567)')).toBe('10.5281/zenodo.1234567');
+  });
+
+  it('finds nothing where there is no DOI', () => {
+    expect(findDoi('Versión 10.2 del manual, página 10/12')).toBeUndefined();
+    expect(findDoi(undefined)).toBeUndefined();
   });
 });

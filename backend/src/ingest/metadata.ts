@@ -115,3 +115,20 @@ export function normalizeLanguage(raw: string | null | undefined): string | unde
     return undefined;
   }
 }
+
+/** A DOI: '10.' + registrant + '/' + suffix (Crossref's recommended pattern, which matches nearly all). */
+const DOI = /\b(10\.\d{4,9}\/[-._;()/:a-z0-9]+)/i;
+
+/**
+ * The first DOI in a text or metadata value ('doi:10.1000/xyz', 'https://doi.org/10.1000/xyz', a bare
+ * '10.1000/xyz'), without punctuation that ends the sentence around it.
+ */
+export function findDoi(raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
+  const m = DOI.exec(raw);
+  if (!m) return undefined;
+  let doi = m[1]!.replace(/[.,;:]+$/, '');
+  // A closing parenthesis belongs to the DOI only when it opened one inside it.
+  while (doi.endsWith(')') && (doi.match(/\(/g)?.length ?? 0) < (doi.match(/\)/g)?.length ?? 0)) doi = doi.slice(0, -1);
+  return doi;
+}

@@ -14,7 +14,7 @@ import {
   type Unit,
 } from './converter';
 import { recognizedText } from './image';
-import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
+import { authorsFromMetadata, cleanTitle, findDoi, normalizeLanguage, yearFromDate } from './metadata';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 
 export type { Folio, PageLine } from './pdf-folios';
@@ -98,6 +98,12 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     }
     if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
 
+    // A DOI is printed on the first pages of most articles, when the file's metadata does not carry it.
+    metadatos.doi ??= pages
+      .slice(0, 2)
+      .map((p) => findDoi(p.texto))
+      .find(Boolean);
+    if (!metadatos.doi) delete metadatos.doi;
     const folios = assignFolios(labels, pages);
     const unidades: Unit[] = pages.map((page, i) => ({
       texto: page.texto,
@@ -474,6 +480,10 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<FoundMetadata> {
   if (anio) metadatos.anio = anio;
   const idioma = normalizeLanguage(text(info.Language)) ?? normalizeLanguage(text(xmpValue('dc:language')));
   if (idioma) metadatos.idioma = idioma;
+  const doi = [info.doi, info.DOI, xmpValue('prism:doi'), xmpValue('pdfx:doi'), xmpValue('dc:identifier'), info.Subject]
+    .map((v) => findDoi(text(v)))
+    .find(Boolean);
+  if (doi) metadatos.doi = doi;
   return metadatos;
 }
 

@@ -135,13 +135,15 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       await replaceContent(deps.db, id, conversion.unidades, passages);
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const meta = mergeMetadata(row, conversion.metadatos);
+      const doi = row.source_meta?.doi ?? conversion.metadatos.doi ?? null;
       await updateDocument(deps.db, id, {
         ...meta,
         tipo: conversion.tipo,
         unidades: conversion.unidades.length,
         duracion: conversion.metadatos.duracion ?? null,
         idioma: conversion.metadatos.idioma ?? null,
-        referencia: apaReference({ ...meta, tipo: conversion.tipo, url: row.url }),
+        doi,
+        referencia: apaReference({ ...meta, tipo: conversion.tipo, url: row.url, doi }),
         searchKey: searchKeyOf(meta.titulo, meta.autores),
         estado: 'listo',
         fase: null,

@@ -21,6 +21,7 @@ export interface ReferenceInput {
   anio?: number | null;
   tipo: TipoDocumento;
   url?: string | null;
+  doi?: string | null;
 }
 
 function cslName(author: string): { family: string; given?: string } | { literal: string } {
@@ -37,7 +38,7 @@ export function apaReference(doc: ReferenceInput): string {
     title: doc.titulo,
     author: doc.autores.map(cslName),
     ...(doc.anio != null ? { issued: { 'date-parts': [[doc.anio]] } } : {}),
-    ...(doc.url ? { URL: doc.url } : {}),
+    ...(doc.doi ? { DOI: doc.doi } : doc.url ? { URL: doc.url } : {}),
   };
   const text = new Cite([item]).format('bibliography', { format: 'text', template: 'apa', lang: 'es-ES' }) as string;
   return text.trim();

@@ -1,5 +1,5 @@
 import type { FoundMetadata } from '../converter';
-import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata, cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata';
 
 /** The little of a DOM document the metadata reader needs (linkedom's own types are loose). */
 export interface MetaDocument {
@@ -89,6 +89,13 @@ export function pageMetadata(document: MetaDocument, options: PageMetadataOption
     .map((l) => normalizeLanguage(l))
     .find((l) => l !== undefined);
   if (idioma) result.idioma = idioma;
+  const doi = [
+    first(meta, 'citation_doi', 'dc.identifier', 'dcterms.identifier', 'prism.doi', 'bepress_citation_doi'),
+    ...primary.map((n) => stringOf(n.identifier) ?? stringOf(n.sameAs)),
+  ]
+    .map((d) => findDoi(d))
+    .find(Boolean);
+  if (doi) result.doi = doi;
   return result;
 }
 
