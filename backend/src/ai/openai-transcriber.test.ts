@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffprobePath, runTool } from '../ingest/media/ffmpeg';
+import { ffprobePath, runTool } from '../tools/ffmpeg';
 import { createOpenAiTranscriber } from './openai-transcriber';
 import { startTranscriptionServer, type TranscriptionServer } from './testing/transcription-server';
 import { TranscriptionError } from './transcriber';

@@ -1,6 +1,6 @@
 import { access, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { mediaDuration, runFfmpeg, ToolError } from '../ingest/media/ffmpeg';
+import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { requestLanguage } from './whisper-languages';
 

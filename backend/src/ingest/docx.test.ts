@@ -3,25 +3,14 @@ import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionError, type Conversion } from './converter';
-import {
-  convertDocx,
-  docxConverter,
-  headingLevelOfStyleName,
-  isTitleStyleName,
-  isTocStyleName,
-  notesOutline,
-  outlineOfMammothHtml,
-  parseXml,
-  xmlAttr,
-  xmlChildren,
-  xmlText,
-} from './docx';
+import { convertDocx, docxConverter, outlineOfMammothHtml } from './docx';
 import { convertOdt } from './odt';
 import { convertRtf } from './rtf';
 import { unitsFromOutline } from './sections';
 import { makeDeflatedZip } from './testing/make-deflated-zip';
 import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { notesOutline } from './word-styles';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
@@ -132,75 +121,6 @@ function makeCompoundFile(streams: string[]): Uint8Array {
   });
   return new Uint8Array(Buffer.concat([header, fat, directory]));
 }
-
-describe('style names', () => {
-  it('reads heading levels in Word, ODF and localized spellings', () => {
-    expect(headingLevelOfStyleName('heading 1')).toBe(1);
-    expect(headingLevelOfStyleName('Heading 3')).toBe(3);
-    expect(headingLevelOfStyleName('Heading_20_2')).toBe(2);
-    expect(headingLevelOfStyleName('Título 2')).toBe(2);
-    expect(headingLevelOfStyleName('Titulo 4')).toBe(4);
-    expect(headingLevelOfStyleName('Encabezado 1')).toBe(1);
-    expect(headingLevelOfStyleName('Überschrift 5')).toBe(5);
-    expect(headingLevelOfStyleName('Titre 1')).toBe(1);
-    expect(headingLevelOfStyleName('Heading1')).toBe(1);
-    expect(headingLevelOfStyleName('Título')).toBeUndefined();
-    expect(headingLevelOfStyleName('Normal')).toBeUndefined();
-    expect(headingLevelOfStyleName('heading 1 Char')).toBeUndefined();
-  });
-
-  it('tells the title and table-of-contents styles', () => {
-    expect(isTitleStyleName('Title')).toBe(true);
-    expect(isTitleStyleName('Título')).toBe(true);
-    expect(isTitleStyleName('Subtitle')).toBe(false);
-    expect(isTocStyleName('toc 1')).toBe(true);
-    expect(isTocStyleName('TDC 2')).toBe(true);
-    expect(isTocStyleName('Contents_20_1')).toBe(true);
-    expect(isTocStyleName('TOC Heading')).toBe(true);
-    expect(isTocStyleName('Contents Heading')).toBe(true);
-    expect(isTocStyleName('Heading 1')).toBe(false);
-  });
-});
-
-describe('notesOutline', () => {
-  it('puts each note in a last section, led by its mark', () => {
-    expect(
-      notesOutline([
-        { marker: '[1]', paragraphs: ['Uno.', 'Sigue.'] },
-        { marker: '[2]', paragraphs: [' '] },
-      ]),
-    ).toEqual([
-      { kind: 'heading', level: 1, text: 'Notas' },
-      { kind: 'paragraph', text: '[1] Uno.' },
-      { kind: 'paragraph', text: 'Sigue.' },
-    ]);
-    expect(notesOutline([])).toEqual([]);
-  });
-});
-
-describe('parseXml', () => {
-  it('resolves namespaces, decodes entities and keeps CDATA', () => {
-    const root = parseXml(
-      `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY boom "BOOM">]><a:root xmlns:a="urn:a" xmlns="urn:d"><item a:k="v&amp;w" plain="1">x &lt; y &#233;&#x00F1; &boom;<![CDATA[<raw>]]></item><b:z xmlns:b="urn:b"/></a:root>`,
-    );
-    expect(root).toMatchObject({ ns: 'urn:a', name: 'root' });
-    const [item, z] = xmlChildren(root);
-    expect(item).toMatchObject({ ns: 'urn:d', name: 'item' });
-    expect(xmlAttr(item!, 'urn:a', 'k')).toBe('v&w');
-    expect(xmlAttr(item!, '', 'plain')).toBe('1');
-    // Entities declared in a DTD are never expanded (no entity bombs).
-    expect(xmlText(item!)).toBe('x < y éñ &boom;<raw>');
-    expect(z).toMatchObject({ ns: 'urn:b', name: 'z' });
-  });
-
-  it('throws on malformed or truncated XML', () => {
-    expect(() => parseXml('<a><b></a>')).toThrow();
-    expect(() => parseXml('<a><b>')).toThrow();
-    expect(() => parseXml('')).toThrow();
-    expect(() => parseXml('<a/><b/>')).toThrow();
-    expect(() => parseXml('<a>'.repeat(5000) + '</a>'.repeat(5000))).toThrow(/nested deeper/);
-  });
-});
 
 describe('outlineOfMammothHtml', () => {
   it('moves notes out of the body and flattens cells that hold only paragraphs', () => {

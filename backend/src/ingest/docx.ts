@@ -1,17 +1,18 @@
-import { open } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
-import {
-  ConversionError,
-  type Conversion,
-  type ConvertContext,
-  type Converter,
-  type FoundMetadata,
-  type SourceFile,
-} from './converter';
+import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from './converter';
 import { outlineFromHtml } from './html';
-import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
+import {
+  checkZipContainer,
+  damagedError,
+  noTextError,
+  officeMetadata,
+  wordDocumentCheck,
+  type OfficeProperties,
+} from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
 import { resolveEntryPath, withZip, type ZipArchive } from './zip';
 
 /**
@@ -34,7 +35,7 @@ export async function convertDocx(
   file: Pick<SourceFile, 'path'>,
   ctx: Pick<ConvertContext, 'limits' | 'signal'>,
 ): Promise<Conversion> {
-  await checkZipContainer(file.path, 'DOCX');
+  await checkZipContainer(file.path, wordDocumentCheck('DOCX'));
   return withZip(file.path, { limits: ctx.limits, signal: ctx.signal }, async (zip) => {
     const packageRels = zip.has('_rels/.rels') ? relationships(await zip.readText('_rels/.rels')) : [];
     const main =
@@ -59,166 +60,8 @@ export async function convertDocx(
     const { outline, notes, titleParagraph } = outlineOfMammothHtml(html);
     const unidades = unitsFromOutline([...outline, ...notesOutline(notes)]);
     if (unidades.length === 0) throw noTextError('DOCX');
-    return { tipo: 'documento', unidades, metadatos: wordMetadata({ ...core, titleParagraph }) };
+    return { tipo: 'documento', unidades, metadatos: officeMetadata({ ...core, titleParagraph }) };
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Shared by the word-processor converters (DOCX, ODT, RTF).
-
-/** Name of the section that holds footnotes and endnotes, after the body. */
-export const NOTES_HEADING = 'Notas';
-
-/** A footnote or endnote: its mark as it appears in the body ('[1]') and its paragraphs. */
-export interface Note {
-  marker: string;
-  paragraphs: string[];
-}
-
-/** The 'Notas' section: each note's paragraphs, the first one led by the note's mark. Empty without notes. */
-export function notesOutline(notes: readonly Note[]): OutlineEvent[] {
-  const events: OutlineEvent[] = [];
-  for (const note of notes) {
-    const paragraphs = note.paragraphs.map((p) => p.trim()).filter(Boolean);
-    if (paragraphs.length === 0) continue;
-    paragraphs[0] = `${note.marker} ${paragraphs[0]}`;
-    for (const text of paragraphs) events.push({ kind: 'paragraph', text });
-  }
-  return events.length > 0 ? [{ kind: 'heading', level: 1, text: NOTES_HEADING }, ...events] : [];
-}
-
-const HEADING_NAME =
-  /^(?:heading|t[ií]tulo|encabezado|[üu]berschrift|titre|titolo|kop|cabe[çc]alho|nag[łl][óo]wek|rubrik|overskrift|otsikko|nadpis|заголовок|ba[şs]l[ıi]k)\s*([1-9])$/iu;
-const TITLE_NAME = /^(?:title|t[ií]tulo|titre|titel|titolo)$/iu;
-const TOC_NAME =
-  /^(?:(?:toc|tdc|contents|tm|inhaltsverzeichnis|verzeichnis|sommario|inhoudsopgave)\s*[1-9]|(?:toc|contents) heading|encabezado de tdc|contents heading)$/iu;
-
-/** Style names as ODF writes them internally ('Heading_20_1') and as people do ('Heading 1'). */
-function styleNameText(name: string): string {
-  return name.replace(/_([0-9a-f]{2})_/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).trim();
-}
-
-/**
- * Heading level (1-9) a paragraph style name stands for: 'heading 2' as Word stores it, 'Heading 2',
- * 'Heading_20_2' (ODF), and the localized names other producers write ('Título 2', 'Encabezado 2',
- * 'Überschrift 2', 'Titre 2' …). Undefined for any other name.
- */
-export function headingLevelOfStyleName(name: string | null | undefined): number | undefined {
-  if (!name) return undefined;
-  const match = HEADING_NAME.exec(styleNameText(name));
-  return match ? Number(match[1]) : undefined;
-}
-
-/** True for the style of a document's title ('Title', 'Título', 'Titre' …); it is read as a level-1 heading. */
-export function isTitleStyleName(name: string | null | undefined): boolean {
-  return !!name && TITLE_NAME.test(styleNameText(name));
-}
-
-/** True for the styles of a generated table of contents ('toc 1', 'TDC 1', 'Contents 1', 'TOC Heading' …). */
-export function isTocStyleName(name: string | null | undefined): boolean {
-  return !!name && TOC_NAME.test(styleNameText(name));
-}
-
-/** What a word-processor file says about itself; the paragraph in the Title style stands in for a missing title. */
-export interface WordProperties {
-  title?: string;
-  creator?: string;
-  created?: string;
-  language?: string;
-  titleParagraph?: string;
-}
-
-/** Cleans the properties of a word-processor file into found metadata. */
-export function wordMetadata(props: WordProperties): FoundMetadata {
-  const metadatos: FoundMetadata = {};
-  const titulo = cleanTitle(props.title) ?? cleanTitle(props.titleParagraph);
-  if (titulo) metadatos.titulo = titulo;
-  // authorsFromMetadata keeps 'Castañeda Ruiz, Mariana' whole: a name already in 'Surnames, Given' form is
-  // never re-split, so double surnames survive when the file marks them that way.
-  const autores = authorsFromMetadata(props.creator);
-  if (autores.length > 0) metadatos.autores = autores;
-  const anio = yearFromDate(props.created);
-  if (anio) metadatos.anio = anio;
-  const idioma = normalizeLanguage(props.language);
-  if (idioma) metadatos.idioma = idioma;
-  return metadatos;
-}
-
-/** The file has no bytes at all. */
-export function emptyFileError(): ConversionError {
-  return new ConversionError('El archivo está vacío.', 'The file is empty');
-}
-
-/** The file was read but holds no text. */
-export function noTextError(format: string): ConversionError {
-  return new ConversionError('El archivo no contiene texto.', `The ${format} file holds no text`);
-}
-
-/** The file is password- or DRM-protected. */
-export function encryptedError(format: string): ConversionError {
-  return new ConversionError(
-    'El documento está cifrado o protegido con contraseña o DRM y no se puede leer.',
-    `The ${format} document is encrypted (password or DRM protected)`,
-  );
-}
-
-/** The file is broken or not of its format; `detail` goes to the English message only. */
-export function damagedError(format: string, detail: string): ConversionError {
-  return new ConversionError(
-    `El archivo ${format} está dañado o no es válido.`,
-    `Corrupt or invalid ${format} file: ${detail}`,
-  );
-}
-
-const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-
-/**
- * Checks that a file meant to be a zip-based office document is one. An empty file, and an OLE compound
- * file in its place (what Office writes for a password- or IRM-protected document, or a legacy binary
- * document) fail with a `ConversionError` that says which.
- */
-export async function checkZipContainer(path: string, format: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size === 0) throw emptyFileError();
-    const head = Buffer.alloc(8);
-    await handle.read(head, 0, 8, 0);
-    if (CFB_MAGIC.every((b, i) => head[i] === b)) throw await compoundFileError(handle, size, format);
-    if (head[0] !== 0x50 || head[1] !== 0x4b) throw damagedError(format, 'not a zip archive');
-  } finally {
-    await handle.close();
-  }
-}
-
-const utf16 = (s: string) => Buffer.from(s, 'utf16le');
-/** Stream names of an OLE compound file, as its directory stores them (UTF-16LE). */
-const ENCRYPTED_STREAMS = [utf16('EncryptedPackage'), utf16('DataSpaces')];
-const LEGACY_STREAMS = [utf16('WordDocument'), utf16('PowerPoint Document'), utf16('Workbook')];
-
-/** Encrypted OOXML ('EncryptedPackage' stream) or a legacy binary file ('WordDocument' …)? */
-async function compoundFileError(
-  handle: Awaited<ReturnType<typeof open>>,
-  size: number,
-  format: string,
-): Promise<ConversionError> {
-  const chunk = 1 << 20;
-  const overlap = 64;
-  const buffer = Buffer.alloc(chunk + overlap);
-  let legacy = false;
-  for (let position = 0; position < size; position += chunk) {
-    const { bytesRead } = await handle.read(buffer, 0, chunk + overlap, position);
-    const window = buffer.subarray(0, bytesRead);
-    if (ENCRYPTED_STREAMS.some((name) => window.includes(name))) return encryptedError(format);
-    legacy ||= LEGACY_STREAMS.some((name) => window.includes(name));
-  }
-  if (legacy) {
-    return new ConversionError(
-      'Es un documento de Office 97-2003 (.doc, .ppt o .xls), que todavía no se puede leer; guárdelo en formato actual (.docx, .pptx, .xlsx).',
-      `Legacy binary Office document in place of ${format}`,
-    );
-  }
-  return damagedError(format, 'an OLE compound file, not a zip archive');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -425,7 +268,7 @@ function wAttr(el: XmlElement, local: string): string | undefined {
 }
 
 /** dc:title, dc:creator, dcterms:created and dc:language of docProps/core.xml. */
-function coreProperties(xml: string): WordProperties {
+function coreProperties(xml: string): OfficeProperties {
   let root: XmlElement;
   try {
     root = parseXml(xml);
@@ -451,122 +294,4 @@ function parseXmlOrFail(xml: string, what: string): XmlElement {
   } catch (error) {
     throw damagedError('DOCX', `${what}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// A small namespace-aware XML reader for the parts of office files. It never expands DTD entities (no
-// entity bombs, no external entities) and throws on malformed or truncated XML.
-
-/** An element with its namespace resolved. Attributes are keyed by local name, or `{uri}local` when prefixed. */
-export interface XmlElement {
-  /** Namespace URI; '' when none. */
-  ns: string;
-  /** Local name. */
-  name: string;
-  attrs: Map<string, string>;
-  children: XmlNode[];
-}
-
-export type XmlNode = XmlElement | string;
-
-const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-const MAX_XML_DEPTH = 1000;
-const TOKEN =
-  /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>|<\/([^\s>]+)\s*>|<([^\s/>!?]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/y;
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-
-/** Parses an XML document into its root element. Throws on malformed XML. */
-export function parseXml(xml: string): XmlElement {
-  const stack: { el: XmlElement; qname: string; scope: Map<string, string> }[] = [];
-  let root: XmlElement | undefined;
-  const documentScope = new Map<string, string>([['xml', XML_NAMESPACE]]);
-  TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < xml.length) {
-    const at = TOKEN.lastIndex;
-    const match = TOKEN.exec(xml);
-    if (!match) throw new Error(`malformed XML at offset ${at}`);
-    const [, cdata, closing, opening, attributes, selfClosing, text] = match;
-    const top = stack[stack.length - 1];
-    if (text !== undefined || cdata !== undefined) {
-      if (top) top.el.children.push(cdata ?? decodeXmlEntities(text!));
-      else if (text !== undefined && text.trim()) throw new Error('text outside the root element');
-    } else if (closing !== undefined) {
-      if (!top || top.qname !== closing) throw new Error(`unexpected </${closing}> at offset ${at}`);
-      stack.pop();
-    } else if (opening !== undefined) {
-      const raw: [string, string][] = [];
-      const parentScope = top?.scope ?? documentScope;
-      let elementScope = parentScope;
-      for (const a of (attributes ?? '').matchAll(ATTRIBUTE)) {
-        const key = a[1]!;
-        const value = decodeXmlEntities(a[2] ?? a[3] ?? '');
-        if (key === 'xmlns' || key.startsWith('xmlns:')) {
-          if (elementScope === parentScope) elementScope = new Map(parentScope);
-          elementScope.set(key === 'xmlns' ? '' : key.slice(6), value);
-        } else {
-          raw.push([key, value]);
-        }
-      }
-      const [ns, name] = resolveName(opening, elementScope, true);
-      const attrs = new Map<string, string>();
-      for (const [key, value] of raw) {
-        const [attrNs, local] = resolveName(key, elementScope, false);
-        attrs.set(attrNs ? `{${attrNs}}${local}` : local, value);
-      }
-      const el: XmlElement = { ns, name, attrs, children: [] };
-      if (top) top.el.children.push(el);
-      else if (root) throw new Error('more than one root element');
-      else root = el;
-      if (!selfClosing) {
-        // Readers walk the tree recursively: a hostile nesting depth must not overflow their stack.
-        if (stack.length >= MAX_XML_DEPTH) throw new Error(`elements nested deeper than ${MAX_XML_DEPTH}`);
-        stack.push({ el, qname: opening, scope: elementScope });
-      }
-    }
-  }
-  if (stack.length > 0) throw new Error(`unclosed <${stack[stack.length - 1]!.qname}>`);
-  if (!root) throw new Error('no root element');
-  return root;
-}
-
-function resolveName(qname: string, scope: Map<string, string>, element: boolean): [string, string] {
-  const colon = qname.indexOf(':');
-  if (colon < 0) return [element ? (scope.get('') ?? '') : '', qname];
-  const prefix = qname.slice(0, colon);
-  return [scope.get(prefix) ?? `undeclared:${prefix}`, qname.slice(colon + 1)];
-}
-
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeXmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(
-    /&(?:#(\d+)|#x([0-9a-f]+)|(lt|gt|amp|quot|apos));/gi,
-    (whole, dec?: string, hex?: string, named?: string) => {
-      if (named) return NAMED_ENTITIES[named.toLowerCase()] ?? whole;
-      const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
-    },
-  );
-}
-
-/** The element children of an element. */
-export function xmlChildren(el: XmlElement): XmlElement[] {
-  return el.children.filter((c): c is XmlElement => typeof c !== 'string');
-}
-
-/** An attribute by namespace URI ('' for unprefixed attributes) and local name. */
-export function xmlAttr(el: XmlElement, ns: string, local: string): string | undefined {
-  return el.attrs.get(ns ? `{${ns}}${local}` : local);
-}
-
-/** All text below an element, in document order. */
-export function xmlText(el: XmlElement): string {
-  let text = '';
-  const visit = (node: XmlNode) => {
-    if (typeof node === 'string') text += node;
-    else for (const child of node.children) visit(child);
-  };
-  visit(el);
-  return text;
 }

@@ -3,21 +3,14 @@ import {
   checkZipContainer,
   damagedError,
   encryptedError,
-  headingLevelOfStyleName,
-  isTitleStyleName,
-  isTocStyleName,
   noTextError,
-  notesOutline,
-  parseXml,
-  wordMetadata,
-  xmlAttr,
-  xmlChildren,
-  xmlText,
-  type Note,
-  type WordProperties,
-  type XmlElement,
-} from './docx';
+  officeMetadata,
+  wordDocumentCheck,
+  type OfficeProperties,
+} from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
 import { withZip } from './zip';
 
 /**
@@ -39,7 +32,7 @@ export async function convertOdt(
   file: Pick<SourceFile, 'path'>,
   ctx: Pick<ConvertContext, 'limits' | 'signal'>,
 ): Promise<Conversion> {
-  await checkZipContainer(file.path, 'ODT');
+  await checkZipContainer(file.path, wordDocumentCheck('ODT'));
   return withZip(file.path, { limits: ctx.limits, signal: ctx.signal }, async (zip) => {
     if (zip.has('META-INF/manifest.xml')) {
       const manifest = parse(await zip.readText('META-INF/manifest.xml'), 'manifest');
@@ -66,7 +59,7 @@ export async function convertOdt(
     return {
       tipo: 'documento',
       unidades,
-      metadatos: wordMetadata({ ...meta, titleParagraph: reader.titleParagraph }),
+      metadatos: officeMetadata({ ...meta, titleParagraph: reader.titleParagraph }),
     };
   });
 }
@@ -354,7 +347,7 @@ function rowsOf(table: XmlElement): XmlElement[] {
 }
 
 /** dc:title, the first author (meta:initial-creator, else dc:creator), creation date and dc:language. */
-function odfProperties(xml: string): WordProperties {
+function odfProperties(xml: string): OfficeProperties {
   const meta = child(tryParse(xml), OFFICE, 'meta');
   if (!meta) return {};
   const value = (ns: string, local: string) => {

@@ -9,6 +9,10 @@ import { openZip, resolveEntryPath, type ZipArchive } from './zip';
  * limits of `zip.ts`), password-protected files and legacy binary Office files are told apart from broken
  * ones. Parts are parsed as XML with linkedom, which keeps prefixed names as written ('p:sp',
  * 'table:table-row'); `localName` strips the prefix, so a producer's choice of prefixes does not matter.
+ *
+ * The word-processor converters (DOCX, ODT, RTF) read their parts with the stricter parser of `xml.ts`,
+ * but share from here the container check (`checkZipContainer`), their errors and the cleaning of the
+ * properties a file carries (`officeMetadata`).
  */
 
 /** How the file is named in messages: Spanish for the user, English for logs. */
@@ -52,12 +56,6 @@ export const CDATA_SECTION_NODE = 4;
 /** An XML part larger than this is not parsed into a DOM (memory grows about tenfold). */
 export const MAX_XML_PART_BYTES = 64 * 1024 * 1024;
 
-const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-/** The stream an encrypted OOXML file keeps its package in, as its CFB directory writes it (UTF-16LE). */
-const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
-/** How much of a CFB file is searched for that name. */
-const CFB_SCAN_BYTES = 16 * 1024 * 1024;
-
 /**
  * Opens a zip-based office file. Fails with a `ConversionError` when the file is empty, encrypted (an
  * OLE/CFB container holding an `EncryptedPackage`), a legacy binary Office file (CFB without one), not a
@@ -68,7 +66,7 @@ export async function openOfficePackage(
   label: PackageLabel,
   options: { limits?: ConvertLimits; signal?: AbortSignal } = {},
 ): Promise<OfficePackage> {
-  await checkContainer(path, label);
+  await checkZipContainer(path, packageCheck(label));
   const zip = await openZip(path, { limits: options.limits ?? DEFAULT_LIMITS, signal: options.signal }).catch(
     (error: unknown) => Promise.reject(relabel(error, label)),
   );
@@ -99,46 +97,170 @@ function relabel(error: unknown, label: PackageLabel): unknown {
   return error;
 }
 
-async function checkContainer(path: string, label: PackageLabel): Promise<void> {
+// ---------------------------------------------------------------------------------------------------------
+// The container check, shared by every zip-based office converter.
+
+/** What stands where a zip-based office file was expected. */
+export type NotAZip =
+  | { kind: 'empty' }
+  | { kind: 'not-zip' }
+  /** An OLE compound file (CFB), with the stream names found in it (see `compoundStreams`). */
+  | { kind: 'compound'; streams: ReadonlySet<CompoundStream> };
+
+/**
+ * Streams that tell what a CFB file is: an encrypted OOXML package ('EncryptedPackage', 'DataSpaces'
+ * (IRM)), or a Word, PowerPoint or Excel 97-2003 file.
+ */
+export type CompoundStream = 'EncryptedPackage' | 'DataSpaces' | 'WordDocument' | 'PowerPoint Document' | 'Workbook';
+
+/** How a family of converters checks its container: how far it searches a CFB file, and how it words each failure. */
+export interface ZipContainerCheck {
+  /**
+   * How many bytes of a CFB file are searched for stream names, half at each end when the file is larger
+   * (its directory sits anywhere, but near one end in practice); `Infinity` searches all of it.
+   */
+  compoundScanBytes: number;
+  /** The error for a file that is not a zip. */
+  error(found: NotAZip): ConversionError;
+}
+
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+/** Stream names as a CFB directory stores them (UTF-16LE). */
+const COMPOUND_STREAMS = (
+  ['EncryptedPackage', 'DataSpaces', 'WordDocument', 'PowerPoint Document', 'Workbook'] as const
+).map((name) => ({ name, bytes: Buffer.from(name, 'utf16le') }));
+const SCAN_CHUNK = 1 << 20;
+/** Longer than any stream name, so that a name across two chunks is still found. */
+const SCAN_OVERLAP = 64;
+
+/**
+ * Checks that a file meant to be a zip-based office document is one. An empty file, a file that is not a
+ * zip, and an OLE compound file in its place (what Office writes for a password- or IRM-protected
+ * document, or a legacy binary document) fail with the `ConversionError` that `check` gives for it.
+ */
+export async function checkZipContainer(path: string, check: ZipContainerCheck): Promise<void> {
   const handle = await openFile(path, 'r');
   try {
     const { size } = await handle.stat();
-    if (size === 0) throw damaged(label, 'el archivo está vacío', 'empty file');
+    if (size === 0) throw check.error({ kind: 'empty' });
     const head = Buffer.alloc(8);
     await handle.read(head, 0, 8, 0);
-    if (!CFB_MAGIC.every((byte, i) => head[i] === byte)) {
-      if (head[0] !== 0x50 || head[1] !== 0x4b) throw damaged(label, 'no es un archivo zip', 'not a zip file');
-      return;
+    if (CFB_MAGIC.every((byte, i) => head[i] === byte)) {
+      throw check.error({ kind: 'compound', streams: await compoundStreams(handle, size, check.compoundScanBytes) });
     }
-    // A CFB container: its directory names the streams. It sits anywhere, but near one end in practice.
-    const half = CFB_SCAN_BYTES / 2;
-    const spans: [number, number][] =
-      size <= CFB_SCAN_BYTES
-        ? [[0, size]]
-        : [
-            [0, half],
-            [size - half, half],
-          ];
-    let encrypted = false;
-    for (const [position, length] of spans) {
-      const bytes = Buffer.alloc(length);
-      await handle.read(bytes, 0, length, position);
-      encrypted ||= bytes.includes(ENCRYPTED_PACKAGE);
-    }
-    if (encrypted) {
-      throw new ConversionError(
-        `${label.es} está protegida con contraseña y no se puede leer.`,
-        `The ${label.en} is password-protected (encrypted OOXML)`,
-      );
-    }
-    throw new ConversionError(
-      `${label.es} está en el formato binario antiguo de Office (${label.legacy}), que no se puede leer; guárdela como ${label.modern}.`,
-      `The ${label.en} is a legacy binary Office file (CFB)`,
-    );
+    if (head[0] !== 0x50 || head[1] !== 0x4b) throw check.error({ kind: 'not-zip' });
   } finally {
     await handle.close();
   }
 }
+
+/**
+ * The known stream names found in a CFB file: in all of it, or in `scanBytes` of it split between its two
+ * ends. The search stops at an 'EncryptedPackage': an encrypted OOXML file is all it can then be.
+ */
+async function compoundStreams(
+  handle: Awaited<ReturnType<typeof openFile>>,
+  size: number,
+  scanBytes: number,
+): Promise<Set<CompoundStream>> {
+  const half = scanBytes / 2;
+  const spans: [number, number][] =
+    size <= scanBytes
+      ? [[0, size]]
+      : [
+          [0, half],
+          [size - half, size],
+        ];
+  const found = new Set<CompoundStream>();
+  const buffer = Buffer.alloc(Math.min(SCAN_CHUNK + SCAN_OVERLAP, size));
+  for (const [start, end] of spans) {
+    for (let position = start; position < end && !found.has('EncryptedPackage'); position += SCAN_CHUNK) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, end - position), position);
+      const window = buffer.subarray(0, bytesRead);
+      for (const { name, bytes } of COMPOUND_STREAMS) if (window.includes(bytes)) found.add(name);
+    }
+  }
+  return found;
+}
+
+/** How much of a CFB file is searched by the presentation and spreadsheet converters. */
+const PACKAGE_SCAN_BYTES = 16 * 1024 * 1024;
+
+/** The check of PPTX, ODP, XLSX and ODS: failures are worded for the label ('La presentación está …'). */
+function packageCheck(label: PackageLabel): ZipContainerCheck {
+  return {
+    compoundScanBytes: PACKAGE_SCAN_BYTES,
+    error(found) {
+      if (found.kind === 'empty') return damaged(label, 'el archivo está vacío', 'empty file');
+      if (found.kind === 'not-zip') return damaged(label, 'no es un archivo zip', 'not a zip file');
+      if (found.streams.has('EncryptedPackage')) {
+        return new ConversionError(
+          `${label.es} está protegida con contraseña y no se puede leer.`,
+          `The ${label.en} is password-protected (encrypted OOXML)`,
+        );
+      }
+      return new ConversionError(
+        `${label.es} está en el formato binario antiguo de Office (${label.legacy}), que no se puede leer; guárdela como ${label.modern}.`,
+        `The ${label.en} is a legacy binary Office file (CFB)`,
+      );
+    },
+  };
+}
+
+/**
+ * The check of DOCX and ODT ('El documento está …'): the whole of a CFB file is searched, and one that is
+ * neither encrypted nor a legacy Office file is called damaged.
+ */
+export function wordDocumentCheck(format: string): ZipContainerCheck {
+  return {
+    compoundScanBytes: Infinity,
+    error(found) {
+      if (found.kind === 'empty') return emptyFileError();
+      if (found.kind === 'not-zip') return damagedError(format, 'not a zip archive');
+      const { streams } = found;
+      if (streams.has('EncryptedPackage') || streams.has('DataSpaces')) return encryptedError(format);
+      if (streams.has('WordDocument') || streams.has('PowerPoint Document') || streams.has('Workbook')) {
+        return new ConversionError(
+          'Es un documento de Office 97-2003 (.doc, .ppt o .xls), que todavía no se puede leer; guárdelo en formato actual (.docx, .pptx, .xlsx).',
+          `Legacy binary Office document in place of ${format}`,
+        );
+      }
+      return damagedError(format, 'an OLE compound file, not a zip archive');
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors of the word-processor converters (DOCX, ODT, RTF): 'el archivo', 'el documento'.
+
+/** The file has no bytes at all. */
+export function emptyFileError(): ConversionError {
+  return new ConversionError('El archivo está vacío.', 'The file is empty');
+}
+
+/** The file was read but holds no text. */
+export function noTextError(format: string): ConversionError {
+  return new ConversionError('El archivo no contiene texto.', `The ${format} file holds no text`);
+}
+
+/** The file is password- or DRM-protected. */
+export function encryptedError(format: string): ConversionError {
+  return new ConversionError(
+    'El documento está cifrado o protegido con contraseña o DRM y no se puede leer.',
+    `The ${format} document is encrypted (password or DRM protected)`,
+  );
+}
+
+/** The file is broken or not of its format; `detail` goes to the English message only. */
+export function damagedError(format: string, detail: string): ConversionError {
+  return new ConversionError(
+    `El archivo ${format} está dañado o no es válido.`,
+    `Corrupt or invalid ${format} file: ${detail}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Parts.
 
 /**
  * Fails with a `ConversionError` when an ODF package is password-protected: its parts are then encrypted
@@ -265,7 +387,12 @@ export async function ooxmlMetadata(pkg: OfficePackage): Promise<FoundMetadata> 
   const core = await pkg.readXml('docProps/core.xml').catch(() => undefined);
   if (!core) return {};
   const field = (name: string) => childNamed(core, name)?.textContent ?? undefined;
-  return foundMetadata(field('title'), field('creator'), field('created'), field('language'));
+  return officeMetadata({
+    title: field('title'),
+    creator: field('creator'),
+    created: field('created'),
+    language: field('language'),
+  });
 }
 
 /** Title, authors, year and language from ODF `meta.xml`. */
@@ -273,28 +400,38 @@ export async function odfMetadata(pkg: OfficePackage): Promise<FoundMetadata> {
   const meta = childNamed(await pkg.readXml('meta.xml').catch(() => undefined), 'meta');
   if (!meta) return {};
   const field = (name: string) => childNamed(meta, name)?.textContent ?? undefined;
-  return foundMetadata(
-    field('title'),
-    field('initial-creator') ?? field('creator'),
-    field('creation-date'),
-    field('language'),
-  );
+  return officeMetadata({
+    title: field('title'),
+    creator: field('initial-creator') ?? field('creator'),
+    created: field('creation-date'),
+    language: field('language'),
+  });
 }
 
-function foundMetadata(
-  title: string | undefined,
-  creator: string | undefined,
-  created: string | undefined,
-  language: string | undefined,
-): FoundMetadata {
+/**
+ * What an office file says about itself (core.xml, meta.xml, RTF `\info`). A word processor's paragraph in
+ * the Title style stands in for a missing title.
+ */
+export interface OfficeProperties {
+  title?: string;
+  creator?: string;
+  created?: string;
+  language?: string;
+  titleParagraph?: string;
+}
+
+/** Cleans the properties of an office file into found metadata. */
+export function officeMetadata(props: OfficeProperties): FoundMetadata {
   const metadatos: FoundMetadata = {};
-  const titulo = cleanTitle(title);
+  const titulo = cleanTitle(props.title) ?? cleanTitle(props.titleParagraph);
   if (titulo) metadatos.titulo = titulo;
-  const autores = authorsFromMetadata(creator);
+  // authorsFromMetadata keeps 'Castañeda Ruiz, Mariana' whole: a name already in 'Surnames, Given' form is
+  // never re-split, so double surnames survive when the file marks them that way.
+  const autores = authorsFromMetadata(props.creator);
   if (autores.length > 0) metadatos.autores = autores;
-  const anio = yearFromDate(created);
+  const anio = yearFromDate(props.created);
   if (anio) metadatos.anio = anio;
-  const idioma = normalizeLanguage(language);
+  const idioma = normalizeLanguage(props.language);
   if (idioma) metadatos.idioma = idioma;
   return metadatos;
 }

@@ -1,18 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Conversion, Converter } from './converter';
-import {
-  damagedError,
-  emptyFileError,
-  headingLevelOfStyleName,
-  isTitleStyleName,
-  isTocStyleName,
-  noTextError,
-  notesOutline,
-  wordMetadata,
-  type Note,
-  type WordProperties,
-} from './docx';
+import { damagedError, emptyFileError, noTextError, officeMetadata, type OfficeProperties } from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
 
 /**
  * Reads RTF: paragraphs whose style is a heading (by `\outlinelevelN`, or by a stylesheet name such as
@@ -35,14 +25,14 @@ export function convertRtf(bytes: Uint8Array): Conversion {
   const { outline, notes, properties } = parseRtf(bytes);
   const unidades = unitsFromOutline([...outline, ...notesOutline(notes)]);
   if (unidades.length === 0) throw noTextError('RTF');
-  return { tipo: 'documento', unidades, metadatos: wordMetadata(properties) };
+  return { tipo: 'documento', unidades, metadatos: officeMetadata(properties) };
 }
 
 /** What an RTF file holds: the body's outline, its notes, and the `\info` properties. */
 export interface RtfDocument {
   outline: OutlineEvent[];
   notes: Note[];
-  properties: WordProperties;
+  properties: OfficeProperties;
 }
 
 /** Reads RTF bytes into an outline (headings, paragraphs), notes and properties. */
@@ -314,7 +304,7 @@ class RtfReader {
   readonly #notes: Note[] = [];
   readonly #fonts = new Map<number, string>();
   readonly #styles = new Map<number, StyleDef>();
-  readonly #properties: WordProperties = {};
+  readonly #properties: OfficeProperties = {};
   #ansi = 'windows-1252';
   #defaultFont: number | undefined;
   /** Bytes of `\'hh` escapes and 8-bit characters, decoded together (double-byte code pages need pairs). */

@@ -1,5 +1,5 @@
+import { runFfmpeg } from '../../tools/ffmpeg';
 import { parseTranscript, type Cue } from './cues';
-import { runFfmpeg } from './ffmpeg';
 import type { ProbedStream } from './probe';
 
 /** Subtitle codecs that hold text. Bitmap ones (dvd_subtitle, hdmv_pgs_subtitle, dvb_subtitle, xsub) would need OCR. */

@@ -1,7 +1,7 @@
 import { parseFile, type IAudioMetadata } from 'music-metadata';
+import { ffprobePath, runFfmpeg, runTool } from '../../tools/ffmpeg';
 import { ConversionError, type FoundMetadata } from '../converter';
 import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
-import { ffprobePath, runFfmpeg, runTool } from './ffmpeg';
 
 /** One stream of a media file as ffprobe lists it. */
 export interface ProbedStream {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline } from './word-styles';
+
+describe('style names', () => {
+  it('reads heading levels in Word, ODF and localized spellings', () => {
+    expect(headingLevelOfStyleName('heading 1')).toBe(1);
+    expect(headingLevelOfStyleName('Heading 3')).toBe(3);
+    expect(headingLevelOfStyleName('Heading_20_2')).toBe(2);
+    expect(headingLevelOfStyleName('Título 2')).toBe(2);
+    expect(headingLevelOfStyleName('Titulo 4')).toBe(4);
+    expect(headingLevelOfStyleName('Encabezado 1')).toBe(1);
+    expect(headingLevelOfStyleName('Überschrift 5')).toBe(5);
+    expect(headingLevelOfStyleName('Titre 1')).toBe(1);
+    expect(headingLevelOfStyleName('Heading1')).toBe(1);
+    expect(headingLevelOfStyleName('Título')).toBeUndefined();
+    expect(headingLevelOfStyleName('Normal')).toBeUndefined();
+    expect(headingLevelOfStyleName('heading 1 Char')).toBeUndefined();
+  });
+
+  it('tells the title and table-of-contents styles', () => {
+    expect(isTitleStyleName('Title')).toBe(true);
+    expect(isTitleStyleName('Título')).toBe(true);
+    expect(isTitleStyleName('Subtitle')).toBe(false);
+    expect(isTocStyleName('toc 1')).toBe(true);
+    expect(isTocStyleName('TDC 2')).toBe(true);
+    expect(isTocStyleName('Contents_20_1')).toBe(true);
+    expect(isTocStyleName('TOC Heading')).toBe(true);
+    expect(isTocStyleName('Contents Heading')).toBe(true);
+    expect(isTocStyleName('Heading 1')).toBe(false);
+  });
+});
+
+describe('notesOutline', () => {
+  it('puts each note in a last section, led by its mark', () => {
+    expect(
+      notesOutline([
+        { marker: '[1]', paragraphs: ['Uno.', 'Sigue.'] },
+        { marker: '[2]', paragraphs: [' '] },
+      ]),
+    ).toEqual([
+      { kind: 'heading', level: 1, text: 'Notas' },
+      { kind: 'paragraph', text: '[1] Uno.' },
+      { kind: 'paragraph', text: 'Sigue.' },
+    ]);
+    expect(notesOutline([])).toEqual([]);
+  });
+});
