@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   FOLIO_FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   FOLIO_FETCH_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   FOLIO_FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  FOLIO_PHASE_MINUTES: z.coerce.number().positive().default(30),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 
@@ -59,6 +60,8 @@ export interface Config {
   whisperModel: string;
   ocr: { enabled: boolean; langs: string[] };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxRedirects: number };
+  /** Longest any one ingestion phase may run before the document ends in error. */
+  phaseMinutes: number;
 }
 
 /** Parses the environment; throws with every invalid variable named. */
@@ -96,5 +99,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.FOLIO_FETCH_TIMEOUT_SECONDS * 1000,
       maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
     },
+    phaseMinutes: e.FOLIO_PHASE_MINUTES,
   };
 }

@@ -19,7 +19,7 @@ import { readUrl } from '../ingest/url/read-url';
 import { searchKeyOf } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
-import { phaseProgress } from './phase-progress';
+import { PhaseTimeoutError, phaseProgress } from './phase-progress';
 
 export const IngestPayload = z.object({ documentId: z.string().min(1) });
 export type IngestPayload = z.infer<typeof IngestPayload>;
@@ -118,12 +118,12 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
     const id = job.data.documentId;
     const row = await findDocumentForJob(deps.db, id);
     if (!row) return; // deleted while queued
-    const progress = phaseProgress(deps, id);
+    const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
     await updateDocument(deps.db, id, { estado: 'procesando', fase: 'conversion', progreso: 0.02, error: null });
     const ctx: ConvertContext = {
       progress: progress.progress,
       phase: progress.phase,
-      signal: job.signal,
+      signal: progress.signal,
       engines: deps.engines,
       limits: DEFAULT_LIMITS,
     };
@@ -150,7 +150,9 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         progreso: 1,
         error: null,
       });
-    } catch (err) {
+    } catch (caught) {
+      // A converter stopped by the phase clock may throw its own abort error: the reason says why.
+      const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
       if (err instanceof ConversionError) {
         // A media file with no text source still tells its duration and tags.
         const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
@@ -173,6 +175,8 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
       await updateDocument(deps.db, id, { fase: 'reintentando' });
       throw err;
+    } finally {
+      progress.done();
     }
   };
 }
