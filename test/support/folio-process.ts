@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 /** A running `folio` process with what it printed so far. */
 export interface FolioProcess {
   child: ChildProcess;
+  /** Resolves when the process has exited and its output is fully read. */
+  closed: Promise<void>;
   stdout(): string;
   stderr(): string;
   stop(): Promise<void>;
@@ -34,8 +36,10 @@ export function spawnFolio(command: string, env: NodeJS.ProcessEnv): FolioProces
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     child,
+    closed,
     stdout: () => out,
     stderr: () => err,
     async stop() {
@@ -52,7 +56,13 @@ export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<
   const proc = spawnFolio('serve', env);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.stderr()}`);
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      // 'exit' can come before the output is read: wait for the streams to close to say why.
+      await proc.closed;
+      throw new Error(
+        `server exited (${proc.child.exitCode ?? proc.child.signalCode}): ${proc.stderr()}${proc.stdout()}`,
+      );
+    }
     try {
       if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
     } catch {
