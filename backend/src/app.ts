@@ -9,6 +9,7 @@ import { documentRoutes } from './http/routes/documentos';
 import { healthRoutes } from './http/routes/health';
 import { llmsTxt } from './http/routes/llms-txt';
 import { pendingRoutes } from './http/routes/pending';
+import { searchRoutes } from './http/routes/buscar';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
 function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
@@ -23,6 +24,7 @@ function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
     limiter: rateLimit(deps.config.rateLimitPerMinute),
   };
   documentRoutes(api, ctx);
+  searchRoutes(api, ctx);
   pendingRoutes(api, ctx);
 
   let openapi: unknown;

@@ -24,6 +24,12 @@ export interface NewPassage {
   ancla: Ancla;
 }
 
+/** What lexical search indexes for a passage: its configuration and its accent-folded text. */
+export interface PassageIndexing {
+  lang: 'spanish' | 'english' | 'simple';
+  folded: string;
+}
+
 const BATCH = 200;
 
 function printedOf(ancla: Ancla): string | null {
@@ -37,6 +43,7 @@ export async function replaceContent(
   documentId: string,
   units: NewUnit[],
   passages: NewPassage[],
+  indexing?: (p: NewPassage) => PassageIndexing,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM passages WHERE document_id = $1', [documentId]);
@@ -63,11 +70,20 @@ export async function replaceContent(
       );
     }
     for (let i = 0; i < passages.length; i += BATCH) {
+      const chunk = passages.slice(i, i + BATCH).map((p) => {
+        const ix = indexing?.(p) ?? { lang: 'simple' as const, folded: p.texto };
+        return { ...p, lang: ix.lang, folded: ix.folded };
+      });
+      // The passage's own language stems (both languages' when it cannot be told) plus the plain forms.
       await tx.query(
-        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla)
-         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla
-         FROM jsonb_to_recordset($2::text::jsonb) AS p(posicion int, unidad int, texto text, ancla jsonb)`,
-        [documentId, JSON.stringify(passages.slice(i, i + BATCH))],
+        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, lang, fts)
+         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.lang,
+                CASE WHEN p.lang = 'simple'
+                  THEN to_tsvector('spanish', p.folded) || to_tsvector('english', p.folded)
+                  ELSE to_tsvector(p.lang::regconfig, p.folded)
+                END || to_tsvector('simple', p.folded)
+         FROM jsonb_to_recordset($2::text::jsonb) AS p(posicion int, unidad int, texto text, ancla jsonb, lang text, folded text)`,
+        [documentId, JSON.stringify(chunk)],
       );
     }
   });

@@ -46,8 +46,6 @@ describe('error bodies', () => {
   });
 
   it('answers no_disponible (501) for operations a later part implements, after validating them', async () => {
-    await errorOf(await ctx.server.request('/api/v1/buscar?q=agua', { headers: auth(key) }), 501, 'no_disponible');
-    expect((await ctx.server.request('/api/v1/buscar?q=agua&k=51', { headers: auth(key) })).status).toBe(400);
     const body = JSON.stringify({ pregunta: '¿Qué es un cenote?' });
     const headers = auth(key, { 'Content-Type': 'application/json' });
     await errorOf(
@@ -171,6 +169,6 @@ describe('OpenAPI, llms.txt and health', () => {
     expect(h.base_datos).toMatchObject({ tipo: process.env.DATABASE_URL ? 'postgres' : 'pglite', ok: true });
     expect(h.cola.ok).toBe(true);
     expect(h.motores.lectura).toEqual(expect.arrayContaining(['pdf', 'texto', 'markdown', 'html']));
-    expect(h.motores.embeddings).toBe('no disponible');
+    expect(h.motores.embeddings).toMatch(/^no disponible/);
   });
 });

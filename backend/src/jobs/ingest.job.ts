@@ -16,6 +16,8 @@ import { MediaConversionError } from '../ingest/media/media';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
 import { readUrl } from '../ingest/url/read-url';
+import { foldText } from '../ids';
+import { searchConfigOf } from '../index/language';
 import { searchKeyOf } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
@@ -132,7 +134,11 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       await progress.phase('indexado');
       const passages = splitPassages(conversion.unidades);
       if (!(await findDocumentForJob(deps.db, id))) return; // deleted while reading
-      await replaceContent(deps.db, id, conversion.unidades, passages);
+      const declared = conversion.metadatos.idioma ?? row.idioma;
+      await replaceContent(deps.db, id, conversion.unidades, passages, (p) => ({
+        lang: searchConfigOf(p.texto, declared),
+        folded: foldText(p.texto),
+      }));
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const meta = mergeMetadata(row, conversion.metadatos);
       const doi = row.source_meta?.doi ?? conversion.metadatos.doi ?? null;

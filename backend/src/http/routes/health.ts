@@ -4,6 +4,7 @@ import { ingestJob } from '../../jobs/ingest.job';
 import type { FileKind } from '../../ingest/converter';
 import { converterFor } from '../../ingest/registry';
 import { TIPO_OF_KIND } from '../../ingest/tipo-of-kind';
+import { SEARCH_ENGINES } from '../../services/search';
 import type { AppEnv } from '../env';
 
 const NOT_YET = 'no disponible';
@@ -34,9 +35,9 @@ export async function healthReport(deps: Deps) {
     cola: { ...queue, trabajadores_en_este_proceso: deps.config.workers },
     motores: {
       lectura: readableKinds(),
-      busqueda_lexica: NOT_YET,
-      embeddings: NOT_YET,
-      reranker: NOT_YET,
+      busqueda_lexica: SEARCH_ENGINES.lexico,
+      embeddings: SEARCH_ENGINES.semantico,
+      reranker: SEARCH_ENGINES.reranker,
       escritor: NOT_YET,
       ...deps.engines.report(),
     },

@@ -1,8 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
-  Busqueda,
-  BuscarBody,
-  BuscarQuery,
   Citado,
   CitadoQuery,
   CitarBody,
@@ -29,36 +26,6 @@ function notYet(what: string, whatEn: string): never {
 
 export function pendingRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void {
   const search = { tags: ['Búsqueda'], scope: 'lectura' as const, errors: [400, 501] };
-  operation(
-    app,
-    ctx,
-    {
-      ...search,
-      method: 'get',
-      path: '/buscar',
-      operationId: 'buscar',
-      summary: 'Search passages (hybrid, reranked)',
-      description: 'A phrase in double quotes is matched literally.',
-      query: BuscarQuery,
-      responses: { 200: jsonOrMarkdown('Passages, best first.', Busqueda) },
-    },
-    async () => notYet('La búsqueda', 'Search'),
-  );
-  operation(
-    app,
-    ctx,
-    {
-      ...search,
-      method: 'post',
-      path: '/buscar',
-      operationId: 'buscarPost',
-      summary: 'Search passages (JSON body)',
-      query: FormatoQuery,
-      body: BuscarBody,
-      responses: { 200: jsonOrMarkdown('Passages, best first.', Busqueda) },
-    },
-    async () => notYet('La búsqueda', 'Search'),
-  );
   operation(
     app,
     ctx,

@@ -1,0 +1,194 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { EmbeddingError, inBatches, l2Normalize, type Embedder } from './embedder';
+
+export interface OpenAiEmbedderOptions {
+  /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, vLLM, TEI, Ollama, llama.cpp …). */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /**
+   * Vector length. When given it is also sent as `dimensions` (text-embedding-3 models shorten their
+   * vectors on request) and every answer is checked against it. When not, it is known for OpenAI's own
+   * models and otherwise learned from the first answer (0 until then).
+   */
+  dimensions?: number;
+  /** Texts per request. Default 64: within every server's limits we know (OpenAI takes 2048). */
+  batchSize?: number;
+  /** Bound on one request. Default 60 s. */
+  timeoutMs?: number;
+  /** Retries of one request on 408/409/429/5xx and connection errors, with the client's backoff. Default 4. */
+  maxRetries?: number;
+}
+
+/** Widths of OpenAI's own embedding models, so `dimensions` is right before the first call. */
+const KNOWN_DIMENSIONS: Record<string, number> = {
+  'text-embedding-3-small': 1536,
+  'text-embedding-3-large': 3072,
+  'text-embedding-ada-002': 1536,
+};
+
+/**
+ * An Embedder over any OpenAI-compatible `POST /embeddings`. Texts go as an `input` array, in batches;
+ * `encoding_format: 'float'` is asked for explicitly because the client otherwise requests base64,
+ * which several compatible servers do not speak. Answers are put back in input order by `index` and
+ * L2-normalized (OpenAI's already are; other servers' not always). Retries with backoff on 429/5xx
+ * are the client's own, honouring Retry-After. Failures are `EmbeddingError`s, retryable or not.
+ * No prefixes are added: hosted models that want them (E5 behind TEI …) get them from the caller's
+ * configuration upstream of this, as the texts are sent as given.
+ */
+export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
+  const baseUrl = checkedUrl(options.baseUrl);
+  const model = options.model?.trim();
+  if (!model) throw new TypeError('createOpenAiEmbedder: model is required');
+  const batchSize = options.batchSize ?? 64;
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new TypeError('createOpenAiEmbedder: batchSize must be a positive integer');
+  }
+  const requested = options.dimensions;
+  if (requested !== undefined && !(Number.isInteger(requested) && requested > 0)) {
+    throw new TypeError('createOpenAiEmbedder: dimensions must be a positive integer');
+  }
+  let dimensions = requested ?? KNOWN_DIMENSIONS[model] ?? 0;
+
+  let client: OpenAI | undefined;
+  const getClient = () =>
+    (client ??= new OpenAI({
+      baseURL: baseUrl,
+      // Local servers often need no key; the client insists on one, and the value is then ignored.
+      apiKey: options.apiKey || 'sin-clave',
+      // Nothing comes from process.env: configuration is read once, in config.ts.
+      organization: null,
+      project: null,
+      webhookSecret: null,
+      timeout: options.timeoutMs ?? 60_000,
+      maxRetries: options.maxRetries ?? 4,
+      logLevel: 'off',
+    }));
+
+  const embed = async (input: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
+    let response: OpenAI.CreateEmbeddingResponse;
+    try {
+      response = await getClient().embeddings.create(
+        {
+          model,
+          // OpenAI rejects empty strings; a space embeds as "nothing" on every server.
+          input: input.map((t) => (t === '' ? ' ' : t)),
+          encoding_format: 'float',
+          ...(requested ? { dimensions: requested } : {}),
+        },
+        { signal },
+      );
+    } catch (error) {
+      throw explain(error, { baseUrl, model, signal });
+    }
+    const data = Array.isArray(response?.data) ? response.data : [];
+    const vectors: Float32Array[] = new Array(input.length);
+    data.forEach((item, i) => {
+      const at = Number.isInteger(item?.index) ? item.index : i;
+      if (Array.isArray(item?.embedding) && at >= 0 && at < input.length) {
+        vectors[at] = l2Normalize(Float32Array.from(item.embedding));
+      }
+    });
+    for (let i = 0; i < input.length; i++) {
+      const v = vectors[i];
+      if (!v || v.length === 0) {
+        throw badAnswer(baseUrl, `no embedding for input ${i} of ${input.length}`);
+      }
+      if (dimensions && v.length !== dimensions) {
+        throw badAnswer(baseUrl, `embedding of length ${v.length}, expected ${dimensions}`);
+      }
+      dimensions ||= v.length;
+    }
+    return vectors;
+  };
+
+  const run = (texts: string[], signal?: AbortSignal) => inBatches(texts, batchSize, (b) => embed(b, signal), signal);
+  return {
+    name: `${model} at ${baseUrl}`,
+    get dimensions() {
+      return dimensions;
+    },
+    embedQueries: run,
+    embedPassages: run,
+  };
+}
+
+function badAnswer(baseUrl: string, what: string): EmbeddingError {
+  return new EmbeddingError(
+    `El servicio de embeddings (${baseUrl}) dio una respuesta inesperada: ${what}.`,
+    `Embedding service at ${baseUrl} answered unexpectedly: ${what}`,
+    false,
+  );
+}
+
+function checkedUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`createOpenAiEmbedder: baseUrl is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`createOpenAiEmbedder: baseUrl must be http(s): ${value}`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function explain(error: unknown, ctx: { baseUrl: string; model: string; signal?: AbortSignal }): unknown {
+  if (ctx.signal?.aborted) return ctx.signal.reason ?? error;
+  if (error instanceof APIUserAbortError) return error;
+  const where = `el servicio de embeddings (${ctx.baseUrl})`;
+  const Where = `El servicio de embeddings (${ctx.baseUrl})`;
+  if (error instanceof APIConnectionTimeoutError) {
+    return new EmbeddingError(
+      `Se agotó el tiempo de espera de ${where}; se volverá a intentar.`,
+      `Embedding request to ${ctx.baseUrl} timed out`,
+      true,
+      { cause: error },
+    );
+  }
+  if (error instanceof APIConnectionError) {
+    return new EmbeddingError(
+      `No se pudo conectar con ${where}; comprueba su URL. Se volverá a intentar.`,
+      `Could not connect to the embedding service at ${ctx.baseUrl}: ${error.message}`,
+      true,
+      { cause: error },
+    );
+  }
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    const detail = error.message.replace(/\s+/g, ' ').slice(0, 300);
+    if (status === 401 || status === 403) {
+      return new EmbeddingError(
+        `${Where} rechazó la clave (HTTP ${status}); revisa la clave configurada.`,
+        `Embedding service rejected the API key (HTTP ${status}): ${detail}`,
+        false,
+        { cause: error },
+      );
+    }
+    if (status === 404) {
+      return new EmbeddingError(
+        `${Where} no tiene /embeddings o no conoce el modelo '${ctx.model}' (HTTP 404); la URL debe ser ` +
+          'la base de la API (p. ej. https://api.openai.com/v1) y el modelo uno que ofrezca.',
+        `Embedding endpoint or model '${ctx.model}' not found at ${ctx.baseUrl} (HTTP 404): ${detail}`,
+        false,
+        { cause: error },
+      );
+    }
+    if (status === 429 || status >= 500 || status === 408 || status === 409) {
+      return new EmbeddingError(
+        `${Where} respondió HTTP ${status} tras varios intentos; se volverá a intentar más tarde.`,
+        `Embedding service answered HTTP ${status} after retries: ${detail}`,
+        true,
+        { cause: error },
+      );
+    }
+    return new EmbeddingError(
+      `${Where} rechazó la petición (HTTP ${status}): ${detail}`,
+      `Embedding service rejected the request (HTTP ${status}): ${detail}`,
+      false,
+      { cause: error },
+    );
+  }
+  return error;
+}

@@ -1,0 +1,78 @@
+import { foldText } from '../ids';
+import { isStopword } from './language';
+import type { ParsedQuery } from './query';
+
+/** A lexical candidate as the reranker sees it. */
+export interface RerankCandidate {
+  texto: string;
+  titulo: string;
+  /** The database's lexical rank (ts_rank), any scale. */
+  lexical: number;
+}
+
+/**
+ * Weights of the feature reranker, the one used when no cross-encoder is available. Each feature is
+ * in 0-1, so the score is too:
+ * - lexical: ts_rank relative to the best candidate (term frequency, length-normalized);
+ * - coverage: share of the query's words the passage contains (a word matches by its first letters,
+ *   so 'nitrato' finds 'nitratos');
+ * - proximity: how close together those words stand (the tightest window of content words holding them all);
+ * - phrase: the unquoted query appears in the passage as it was typed;
+ * - title: share of the query's words in the document's title.
+ */
+export const FEATURE_WEIGHTS = { lexical: 0.4, coverage: 0.3, proximity: 0.15, phrase: 0.05, title: 0.1 } as const;
+
+const stemOf = (w: string) => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 2)) : w);
+
+function positions(words: string[], stems: string[]): number[][] {
+  return stems.map((s) => words.flatMap((w, i) => (w.startsWith(s) ? [i] : [])));
+}
+
+/** The smallest span of word positions that holds one occurrence of every matched term. */
+function tightestWindow(hits: number[][]): number {
+  const lists = hits.filter((h) => h.length > 0);
+  if (lists.length <= 1) return lists.length;
+  const events = lists.flatMap((h, t) => h.map((p) => [p, t] as const)).sort((a, b) => a[0] - b[0]);
+  const count = new Map<number, number>();
+  let best = Infinity;
+  let left = 0;
+  for (let right = 0; right < events.length; right++) {
+    count.set(events[right]![1], (count.get(events[right]![1]) ?? 0) + 1);
+    while (count.size === lists.length) {
+      best = Math.min(best, events[right]![0] - events[left]![0] + 1);
+      const t = events[left]![1];
+      const c = count.get(t)! - 1;
+      if (c === 0) count.delete(t);
+      else count.set(t, c);
+      left++;
+    }
+  }
+  return best;
+}
+
+/** Scores candidates 0-1 by the documented features; returns the scores in the candidates' order. */
+export function featureScores(query: ParsedQuery, rawQuery: string, candidates: RerankCandidate[]): number[] {
+  const stems = query.terms.map(stemOf);
+  const maxLexical = Math.max(...candidates.map((c) => c.lexical), 1e-9);
+  const typed = foldText(rawQuery.replace(/"/g, ' '));
+  return candidates.map((c) => {
+    // Positions count content words only: 'nitratos en los cenotes' is as close as Spanish gets.
+    const words = (foldText(c.texto).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !isStopword(w));
+    const hits = positions(words, stems);
+    const matched = hits.filter((h) => h.length > 0).length;
+    const coverage = stems.length ? matched / stems.length : 0;
+    const window = tightestWindow(hits);
+    const proximity = matched > 1 ? matched / window : matched === 1 ? 0.5 : 0;
+    const phrase = typed.split(' ').length > 1 && foldText(c.texto).includes(typed) ? 1 : 0;
+    const titleWords = foldText(c.titulo).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const title = stems.length ? positions(titleWords, stems).filter((h) => h.length > 0).length / stems.length : 0;
+    const w = FEATURE_WEIGHTS;
+    const score =
+      w.lexical * (c.lexical / maxLexical) +
+      w.coverage * coverage +
+      w.proximity * Math.min(1, proximity) +
+      w.phrase * phrase +
+      w.title * title;
+    return Math.round(score * 10_000) / 10_000;
+  });
+}

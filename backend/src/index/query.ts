@@ -1,0 +1,24 @@
+import { foldText } from '../ids';
+import { isStopword } from './language';
+
+/** A search as Folio reads it: literal phrases (in double quotes) and the words to rank by. */
+export interface ParsedQuery {
+  /** Phrases that must appear literally: lower-cased, whitespace collapsed, accents kept. */
+  phrases: string[];
+  /** Distinct accent-folded words of the whole query, phrases included, without stopwords. */
+  terms: string[];
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Lower case and single spaces: how a literal phrase is compared with a passage. */
+export function foldPhrase(s: string): string {
+  return s.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function parseQuery(q: string): ParsedQuery {
+  const phrases = [...q.matchAll(/"([^"]+)"/g)].map((m) => foldPhrase(m[1]!)).filter(Boolean);
+  const words = foldText(q.replace(/"/g, ' ')).match(WORD) ?? [];
+  const terms = [...new Set(words.filter((w) => !isStopword(w) && (w.length > 1 || /\d/.test(w))))];
+  return { phrases, terms };
+}
