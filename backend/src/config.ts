@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   FOLIO_FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   FOLIO_FETCH_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   FOLIO_FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  FOLIO_EMBEDDINGS_MODEL: z.string().default('Xenova/multilingual-e5-small'),
+  FOLIO_EMBEDDINGS_URL: z.url().optional(),
+  FOLIO_EMBEDDINGS_KEY: z.string().optional(),
+  FOLIO_EMBEDDINGS_REMOTE_MODEL: z.string().default('text-embedding-3-small'),
+  FOLIO_SEMANTIC_MIN: z.coerce.number().min(-1).max(1).optional(),
   FOLIO_PHASE_MINUTES: z.coerce.number().positive().default(30),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
@@ -60,6 +65,13 @@ export interface Config {
   whisperModel: string;
   ocr: { enabled: boolean; langs: string[] };
   fetch: { allowPrivate: boolean; timeoutMs: number; maxRedirects: number };
+  /** Sentence embeddings: an OpenAI-compatible endpoint if set, else a local model under modelsDir. */
+  embeddings: {
+    localModel: string;
+    remote?: { baseUrl: string; apiKey?: string; model: string };
+    /** Cosine a passage found only semantically needs to be a result (default by model family). */
+    minSimilarity?: number;
+  };
   /** Longest any one ingestion phase may run before the document ends in error. */
   phaseMinutes: number;
 }
@@ -100,5 +112,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
     },
     phaseMinutes: e.FOLIO_PHASE_MINUTES,
+    embeddings: {
+      localModel: e.FOLIO_EMBEDDINGS_MODEL,
+      minSimilarity: e.FOLIO_SEMANTIC_MIN,
+      ...(e.FOLIO_EMBEDDINGS_URL && {
+        remote: {
+          baseUrl: e.FOLIO_EMBEDDINGS_URL,
+          apiKey: e.FOLIO_EMBEDDINGS_KEY,
+          model: e.FOLIO_EMBEDDINGS_REMOTE_MODEL,
+        },
+      }),
+    },
   };
 }

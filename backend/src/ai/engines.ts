@@ -1,19 +1,25 @@
 import type { Config } from '../config';
 import type { Engines } from '../ingest/converter';
 import type { Logger } from '../log';
+import type { Embedder } from './embedder';
 import type { Ocr } from './ocr';
+import { createOpenAiEmbedder } from './openai-embedder';
 import { createOpenAiTranscriber } from './openai-transcriber';
 import type { Transcriber } from './transcriber';
+import { createTransformersEmbedder } from './transformers-embedder';
 import { createWhisperLocalTranscriber, findWhisperModel } from './whisper-local-transcriber';
 
 /** What /health shows for each engine: its name when active, or why not and how to enable it. */
 export interface EngineReport {
   ocr: string;
   transcripcion: string;
+  embeddings: string;
 }
 
 /** The engines of this process, built from the configuration once at startup. */
 export interface EngineSet extends Engines {
+  /** Sentence embeddings for semantic search, when a model or endpoint is available. */
+  embedder?: Embedder;
   report(): EngineReport;
   close(): Promise<void>;
 }
@@ -66,10 +72,28 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       log.debug(`transcription: ${transcriptionReport}`);
     }
   }
+  let embedder: Embedder | undefined;
+  let embeddingsReport: string;
+  const { remote, localModel } = config.embeddings;
+  if (remote) {
+    embedder = createOpenAiEmbedder(remote);
+    embeddingsReport = `${remote.model} en ${remote.baseUrl}`;
+  } else {
+    try {
+      embedder = await createTransformersEmbedder({ modelsDir: config.modelsDir, model: localModel });
+      embeddingsReport = `${embedder.name}, ${embedder.dimensions} dimensiones`;
+    } catch (err) {
+      embeddingsReport =
+        `no disponible: copia el modelo ${localModel} en ${config.modelsDir} o define FOLIO_EMBEDDINGS_URL ` +
+        '(la búsqueda sigue siendo léxica con reranking)';
+      log.debug(`embeddings: ${(err as Error).message}`);
+    }
+  }
   return {
     ocr,
     transcriber,
-    report: () => ({ ocr: ocrReport, transcripcion: transcriptionReport }),
+    embedder,
+    report: () => ({ ocr: ocrReport, transcripcion: transcriptionReport, embeddings: embeddingsReport }),
     close: async () => {
       await ocr?.close();
     },

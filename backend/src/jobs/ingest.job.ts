@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { Deps } from '../context';
 import { attachDownloadedFile, findDocumentForJob, updateDocument, type DocumentRow } from '../db/documents.repo';
 import { replaceContent } from '../db/units.repo';
+import { replaceVectors } from '../db/vectors.repo';
+import { EmbeddingError } from '../ai/embedder';
 import {
   ConversionError,
   DEFAULT_LIMITS,
@@ -139,6 +141,7 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         lang: searchConfigOf(p.texto, declared),
         folded: foldText(p.texto),
       }));
+      await embedPassages(deps, id, passages, progress.progress, progress.signal);
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const meta = mergeMetadata(row, conversion.metadatos);
       const doi = row.source_meta?.doi ?? conversion.metadatos.doi ?? null;
@@ -185,6 +188,43 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       progress.done();
     }
   };
+}
+
+const EMBED_BATCH = 64;
+
+/**
+ * Embeds a document's passages for semantic search, in batches (the indexing phase's progress). An
+ * endpoint that is down is retried with the job; a model that cannot embed at all leaves the document
+ * searchable lexically, and says so in the log.
+ */
+async function embedPassages(
+  deps: Pick<Deps, 'db' | 'engines' | 'log'>,
+  id: string,
+  passages: { posicion: number; texto: string }[],
+  progress: (fraction: number) => Promise<void>,
+  signal: AbortSignal,
+): Promise<void> {
+  const embedder = deps.engines.embedder;
+  if (!embedder || passages.length === 0) return;
+  const vectors: { posicion: number; embedding: Float32Array }[] = [];
+  try {
+    for (let i = 0; i < passages.length; i += EMBED_BATCH) {
+      const batch = passages.slice(i, i + EMBED_BATCH);
+      const embedded = await embedder.embedPassages(
+        batch.map((p) => p.texto),
+        signal,
+      );
+      embedded.forEach((embedding, j) => vectors.push({ posicion: batch[j]!.posicion, embedding }));
+      await progress((i + batch.length) / passages.length);
+    }
+  } catch (err) {
+    if (err instanceof EmbeddingError && !err.retryable) {
+      deps.log.error(`embeddings for ${id} failed; the document stays searchable lexically`, err);
+      return;
+    }
+    throw err;
+  }
+  await replaceVectors(deps.db, id, embedder.name, vectors);
 }
 
 /** Ends a document whose ingestion kept failing (also called for jobs killed by crashes). */

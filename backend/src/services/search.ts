@@ -1,8 +1,10 @@
 import { buildLink, formatCitation, formatLocator, type Busqueda, type Pasaje } from '@folio/shared';
 import type { Deps } from '../context';
-import { searchLexical } from '../db/passages-search.repo';
+import { searchLexical, type LexicalHit } from '../db/passages-search.repo';
+import { searchVectors } from '../db/vectors.repo';
 import { featureScores } from '../index/feature-rerank';
-import { parseQuery } from '../index/query';
+import { reciprocalRankFusion } from '../index/fusion';
+import { foldPhrase, parseQuery } from '../index/query';
 
 export interface SearchRequest {
   q: string;
@@ -15,34 +17,67 @@ export interface SearchRequest {
 const CANDIDATES_PER_RESULT = 10;
 const MIN_CANDIDATES = 100;
 
+/**
+ * The cosine a passage found only by meaning must reach to be a result, so that a query the library
+ * knows nothing about still finds nothing. E5 models score unrelated text around 0.7-0.8; smaller
+ * bag-of-words models far lower. Not calibrated yet: FOLIO_SEMANTIC_MIN overrides it.
+ */
+export function defaultSemanticFloor(model: string): number {
+  return /e5/i.test(model) ? 0.82 : 0.3;
+}
+
 /** Which engines answered, for the response headers and /health. */
 export const SEARCH_ENGINES = {
   lexico: 'PostgreSQL full text (spanish, english, simple; sin acentos)',
-  semantico: 'no disponible: no hay modelo de embeddings configurado',
-  reranker: 'rasgos (léxico, cobertura, proximidad, frase, título)',
+  reranker: 'rasgos (rango léxico o fusionado, cobertura, proximidad, frase, título)',
 } as const;
+
+/** What a search used: the engines that answered, for the X-Folio-* headers. */
+export interface SearchEnginesUsed {
+  semantico?: string;
+}
 
 /**
  * Passages of the caller's library for a query: lexical candidates (stems and plain forms, literal
  * phrases enforced), reranked by features; every citation, locator and link from the stored anchor.
  */
 export async function searchLibrary(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'engines'>,
   userId: string,
   req: SearchRequest,
-): Promise<Busqueda> {
+): Promise<Busqueda & { motores: SearchEnginesUsed }> {
   const started = performance.now();
   const k = req.k ?? 10;
   const parsed = parseQuery(req.q);
-  const hits = await searchLexical(deps.db, {
-    userId,
-    terms: parsed.terms,
-    phrases: parsed.phrases,
-    documents: req.documentos,
-    biblioteca: req.biblioteca,
-    limit: Math.max(MIN_CANDIDATES, k * CANDIDATES_PER_RESULT),
-  });
-  const scores = featureScores(parsed, req.q, hits);
+  const pool = Math.max(MIN_CANDIDATES, k * CANDIDATES_PER_RESULT);
+  const filters = { userId, documents: req.documentos, biblioteca: req.biblioteca, limit: pool };
+  const lexical = await searchLexical(deps.db, { ...filters, terms: parsed.terms, phrases: parsed.phrases });
+
+  // Semantic candidates, when an embedding model answers; a quoted phrase still has to be there.
+  const embedder = deps.engines.embedder;
+  let semantic: LexicalHit[] = [];
+  if (embedder) {
+    const [vector] = await embedder.embedQueries([req.q]);
+    const near = await searchVectors(deps.db, { ...filters, model: embedder.name, vector: vector! });
+    const floor = deps.config.embeddings.minSimilarity ?? defaultSemanticFloor(embedder.name);
+    const lexicalKeys = new Set(lexical.map((h) => `${h.document_id}:${h.posicion}`));
+    semantic = near.filter(
+      (h) =>
+        parsed.phrases.every((ph) => foldPhrase(h.texto).includes(ph)) &&
+        (h.semantic >= floor || lexicalKeys.has(`${h.document_id}:${h.posicion}`)),
+    );
+  }
+  const key = (h: LexicalHit) => `${h.document_id}:${h.posicion}`;
+  const candidates = new Map<string, LexicalHit>();
+  for (const h of [...lexical, ...semantic]) if (!candidates.has(key(h))) candidates.set(key(h), h);
+  const hits = [...candidates.values()];
+  // With two lists the reranker's rank feature is the fused rank; with one, the lexical rank itself.
+  const fused = embedder ? reciprocalRankFusion([lexical.map(key), semantic.map(key)]) : undefined;
+  const scores = featureScores(
+    parsed,
+    req.q,
+    hits.map((h) => ({ ...h, lexical: fused ? fused.get(key(h))! : h.lexical })),
+  );
   const ranked = hits
     .map((hit, i) => ({ hit, score: scores[i]! }))
     .sort((a, b) => b.score - a.score)
@@ -66,5 +101,10 @@ export async function searchLibrary(
       puntuacion: score,
     };
   });
-  return { consulta: req.q, pasajes, ms: Math.round(performance.now() - started) };
+  return {
+    consulta: req.q,
+    pasajes,
+    ms: Math.round(performance.now() - started),
+    motores: { ...(embedder && { semantico: embedder.name }) },
+  };
 }

@@ -10,8 +10,9 @@ const DESCRIPTION =
   'Lexical search (Spanish and English stems plus plain, accent-insensitive forms) reranked by features: ' +
   'lexical rank, share of query words present, their proximity, the query as typed, title hits. A phrase in ' +
   'double quotes must appear literally (case and spacing ignored). `puntuacion` is 0-1. The headers ' +
-  '`X-Folio-Motores` and `X-Folio-Semantico` say which engines answered; semantic search is reported as not ' +
-  'available when no embedding model is configured.';
+  '`X-Folio-Motores` and `X-Folio-Semantico` say which engines answered; with an embedding model, semantic ' +
+  'candidates are fused with the lexical ones by reciprocal rank; without one, semantic search is reported as ' +
+  'not available.';
 
 /** `documento` may repeat and each value may hold several ids separated by commas. */
 function documentIds(value: string | string[] | undefined): string[] | undefined {
@@ -24,9 +25,10 @@ function documentIds(value: string | string[] | undefined): string[] | undefined
 }
 
 async function answer(c: Context<AppEnv>, req: SearchRequest, formato?: 'json' | 'markdown') {
-  const busqueda = await searchLibrary(c.var.deps, c.var.principal.userId, req);
-  c.header('X-Folio-Motores', 'lexico, reranker-rasgos');
-  c.header('X-Folio-Semantico', 'no disponible');
+  const { motores, ...busqueda } = await searchLibrary(c.var.deps, c.var.principal.userId, req);
+  c.header('X-Folio-Motores', motores.semantico ? 'lexico, semantico, reranker-rasgos' : 'lexico, reranker-rasgos');
+  // Header values are Latin-1: the model name is given as is (model ids are ASCII).
+  c.header('X-Folio-Semantico', motores.semantico ?? 'no disponible');
   return respond(c, 200, busqueda, searchMarkdown, formato);
 }
 

@@ -36,7 +36,6 @@ export async function healthReport(deps: Deps) {
     motores: {
       lectura: readableKinds(),
       busqueda_lexica: SEARCH_ENGINES.lexico,
-      embeddings: SEARCH_ENGINES.semantico,
       reranker: SEARCH_ENGINES.reranker,
       escritor: NOT_YET,
       ...deps.engines.report(),
