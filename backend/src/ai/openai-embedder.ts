@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { EmbeddingError, inBatches, l2Normalize, type Embedder } from './embedder';
+import { checkedBaseUrl } from './base-url';
 
 export interface OpenAiEmbedderOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, vLLM, TEI, Ollama, llama.cpp …). */
@@ -37,7 +38,7 @@ const KNOWN_DIMENSIONS: Record<string, number> = {
  * configuration upstream of this, as the texts are sent as given.
  */
 export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
-  const baseUrl = checkedUrl(options.baseUrl);
+  const baseUrl = checkedBaseUrl(options.baseUrl, 'createOpenAiEmbedder');
   const model = options.model?.trim();
   if (!model) throw new TypeError('createOpenAiEmbedder: model is required');
   const batchSize = options.batchSize ?? 64;
@@ -119,19 +120,6 @@ function badAnswer(baseUrl: string, what: string): EmbeddingError {
     `Embedding service at ${baseUrl} answered unexpectedly: ${what}`,
     false,
   );
-}
-
-function checkedUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`createOpenAiEmbedder: baseUrl is not a URL: ${value}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`createOpenAiEmbedder: baseUrl must be http(s): ${value}`);
-  }
-  return url.href.replace(/\/+$/, '');
 }
 
 function explain(error: unknown, ctx: { baseUrl: string; model: string; signal?: AbortSignal }): unknown {

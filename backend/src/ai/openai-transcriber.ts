@@ -5,6 +5,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { languageCode, requestLanguage } from './whisper-languages';
+import { checkedBaseUrl } from './base-url';
 
 export interface OpenAiTranscriberOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, Groq, a local faster-whisper server …). */
@@ -31,7 +32,7 @@ const MB = 1024 * 1024;
  * the piece's start. Throws `TranscriptionError` (retryable or not) with a message that says what to fix.
  */
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Transcriber {
-  const baseUrl = checkedUrl(options.baseUrl);
+  const baseUrl = checkedBaseUrl(options.baseUrl, 'createOpenAiTranscriber');
   const model = options.model?.trim();
   if (!model) throw new TypeError('createOpenAiTranscriber: model is required');
   const maxChunkBytes = options.maxChunkBytes ?? 20 * MB;
@@ -105,19 +106,6 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
       return idioma ? { segmentos, idioma } : { segmentos };
     },
   };
-}
-
-function checkedUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`createOpenAiTranscriber: baseUrl is not a URL: ${value}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TypeError(`createOpenAiTranscriber: baseUrl must be http(s): ${value}`);
-  }
-  return url.href.replace(/\/+$/, '');
 }
 
 function stem(nombre: string | undefined): string {
