@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { EmbeddingError, inBatches, l2Normalize, type Embedder } from './embedder';
-import { checkedBaseUrl } from './base-url';
+import { checkedBaseUrl, lazyOpenAiClient } from './openai-client';
 
 export interface OpenAiEmbedderOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, vLLM, TEI, Ollama, llama.cpp …). */
@@ -51,20 +51,12 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
   }
   let dimensions = requested ?? KNOWN_DIMENSIONS[model] ?? 0;
 
-  let client: OpenAI | undefined;
-  const getClient = () =>
-    (client ??= new OpenAI({
-      baseURL: baseUrl,
-      // Local servers often need no key; the client insists on one, and the value is then ignored.
-      apiKey: options.apiKey || 'sin-clave',
-      // Nothing comes from process.env: configuration is read once, in config.ts.
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      timeout: options.timeoutMs ?? 60_000,
-      maxRetries: options.maxRetries ?? 4,
-      logLevel: 'off',
-    }));
+  const getClient = lazyOpenAiClient({
+    baseUrl,
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    maxRetries: options.maxRetries ?? 4,
+  });
 
   const embed = async (input: string[], signal?: AbortSignal): Promise<Float32Array[]> => {
     let response: OpenAI.CreateEmbeddingResponse;

@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { languageCode, requestLanguage } from './whisper-languages';
-import { checkedBaseUrl } from './base-url';
+import { checkedBaseUrl, lazyOpenAiClient } from './openai-client';
 
 export interface OpenAiTranscriberOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, Groq, a local faster-whisper server …). */
@@ -43,20 +43,7 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
   // Seconds of audio per piece, with a margin for container overhead.
   const chunkSeconds = Math.max(1, Math.floor((maxChunkBytes * 0.9) / ((kbps * 1000) / 8)));
 
-  let client: OpenAI | undefined;
-  const getClient = () =>
-    (client ??= new OpenAI({
-      baseURL: baseUrl,
-      // Local servers often need no key; the client insists on one, and the value is then ignored.
-      apiKey: options.apiKey || 'sin-clave',
-      // Nothing comes from process.env: configuration is read once, in config.ts.
-      organization: null,
-      project: null,
-      webhookSecret: null,
-      timeout: timeoutMs,
-      maxRetries,
-      logLevel: 'off',
-    }));
+  const getClient = lazyOpenAiClient({ baseUrl, apiKey: options.apiKey, timeoutMs, maxRetries });
   const name = `${model} at ${baseUrl}`;
 
   return {

@@ -53,6 +53,7 @@ export async function searchLibrary(
   const filters = { userId, documents: req.documentos, biblioteca: req.biblioteca, limit: pool };
   const lexical = await searchLexical(deps.db, { ...filters, terms: parsed.terms, phrases: parsed.phrases });
 
+  const key = (h: LexicalHit) => `${h.document_id}:${h.posicion}`;
   // Semantic candidates, when an embedding model answers; a quoted phrase still has to be there.
   const embedder = deps.engines.embedder;
   let semantic: LexicalHit[] = [];
@@ -60,14 +61,13 @@ export async function searchLibrary(
     const [vector] = await embedder.embedQueries([req.q]);
     const near = await searchVectors(deps.db, { ...filters, model: embedder.name, vector: vector! });
     const floor = deps.config.embeddings.minSimilarity ?? defaultSemanticFloor(embedder.name);
-    const lexicalKeys = new Set(lexical.map((h) => `${h.document_id}:${h.posicion}`));
+    const lexicalKeys = new Set(lexical.map(key));
     semantic = near.filter(
       (h) =>
         parsed.phrases.every((ph) => foldPhrase(h.texto).includes(ph)) &&
-        (h.semantic >= floor || lexicalKeys.has(`${h.document_id}:${h.posicion}`)),
+        (h.semantic >= floor || lexicalKeys.has(key(h))),
     );
   }
-  const key = (h: LexicalHit) => `${h.document_id}:${h.posicion}`;
   const candidates = new Map<string, LexicalHit>();
   for (const h of [...lexical, ...semantic]) if (!candidates.has(key(h))) candidates.set(key(h), h);
   const hits = [...candidates.values()];

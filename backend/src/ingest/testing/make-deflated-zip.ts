@@ -15,8 +15,9 @@ export interface DeflatedZipEntry {
 }
 
 /**
- * Writes a zip archive whose entries are deflated (or stored), in the given order. Unlike `makeZip`, the
- * headers can be forged (declared size, CRC, encryption flag) to build damaged archives and zip bombs.
+ * Writes a zip archive whose entries are deflated (or stored), in the given order. The headers can be
+ * forged (declared size, CRC, encryption flag) to build damaged archives and zip bombs; `makeZip` is
+ * this with every entry stored.
  */
 export function makeDeflatedZip(entries: DeflatedZipEntry[]): Uint8Array {
   const locals: Buffer[] = [];
