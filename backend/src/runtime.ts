@@ -69,9 +69,14 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the store, migrates it, starts the queue (and workers): everything a process needs. */
-export async function openRuntime(config: Config, opts: RuntimeOptions): Promise<Runtime> {
-  const log = opts.log ?? createLogger(config.log);
+/** The store alone, locked (embedded) and migrated: enough for the CLI's key commands. */
+export interface Store {
+  db: Db;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export async function openStore(config: Config): Promise<Store> {
   let db: Db;
   let pglite: PGlite | undefined;
   let release = () => {};
@@ -88,6 +93,27 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
   }
   try {
     await migrate(db);
+  } catch (err) {
+    await db.close().catch(() => {});
+    release();
+    throw err;
+  }
+  return {
+    db,
+    pglite,
+    async close() {
+      await db.close();
+      release();
+    },
+  };
+}
+
+/** Opens the store, starts the queue (and workers) and the engines: everything a server or worker needs. */
+export async function openRuntime(config: Config, opts: RuntimeOptions): Promise<Runtime> {
+  const log = opts.log ?? createLogger(config.log);
+  const store = await openStore(config);
+  const { db, pglite } = store;
+  try {
     const queue = await startPgBossQueue({
       pglite,
       connectionString: config.databaseUrl,
@@ -119,13 +145,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
         await queue.stop();
         await engines.close();
         await events.close();
-        await db.close();
-        release();
+        await store.close();
       },
     };
   } catch (err) {
-    await db.close().catch(() => {});
-    release();
+    await store.close().catch(() => {});
     throw err;
   }
 }

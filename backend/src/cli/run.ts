@@ -4,7 +4,7 @@ import { keysCommand, UsageError } from './keys';
 import { loadConfig, type Config } from '../config';
 import { countUsers } from '../db/users.repo';
 import { createLogger } from '../log';
-import { openRuntime, StoreBusyError, type Runtime } from '../runtime';
+import { openRuntime, openStore, StoreBusyError, type Runtime } from '../runtime';
 import { listen } from '../server';
 import { createApiKey } from '../services/api-keys';
 
@@ -62,14 +62,12 @@ async function main(argv: string[]) {
   if (command === 'serve') return serveCommand(config);
   if (command === 'worker') return workerCommand(config);
   if (command === 'keys') {
-    const runtime = await openRuntime(
-      { ...config, log: config.log === 'debug' ? 'debug' : 'error' },
-      { workers: false },
-    );
+    // The store is all key commands need: no queue, no engines.
+    const store = await openStore(config);
     try {
-      await keysCommand(runtime.deps.db, args, (line) => process.stdout.write(`${line}\n`));
+      await keysCommand(store.db, args, (line) => process.stdout.write(`${line}\n`));
     } finally {
-      await runtime.close();
+      await store.close();
     }
     return;
   }
