@@ -22,12 +22,16 @@ export interface NewPassage {
   unidad: number;
   texto: string;
   ancla: Ancla;
+  /** Text read from an image (OCR). */
+  visual?: boolean;
 }
 
 /** What lexical search indexes for a passage: its configuration and its accent-folded text. */
 export interface PassageIndexing {
   lang: 'spanish' | 'english' | 'simple';
   folded: string;
+  /** Accent-folded headings above the passage (not the document's title), weighted above the body. */
+  heading?: string;
 }
 
 const BATCH = 200;
@@ -72,17 +76,16 @@ export async function replaceContent(
     for (let i = 0; i < passages.length; i += BATCH) {
       const chunk = passages.slice(i, i + BATCH).map((p) => {
         const ix = indexing?.(p) ?? { lang: 'simple' as const, folded: p.texto };
-        return { ...p, lang: ix.lang, folded: ix.folded };
+        return { ...p, visual: p.visual ?? false, lang: ix.lang, folded: ix.folded, heading: ix.heading ?? '' };
       });
-      // The passage's own language stems (both languages' when it cannot be told) plus the plain forms.
+      // The stems of the passage's language (English and Spanish when it cannot be told): headings
+      // with weight B, body with D. Postings are written from these when the document is ready.
       await tx.query(
-        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, lang, fts)
-         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.lang,
-                CASE WHEN p.lang = 'simple'
-                  THEN to_tsvector('spanish', p.folded) || to_tsvector('english', p.folded)
-                  ELSE to_tsvector(p.lang::regconfig, p.folded)
-                END || to_tsvector('simple', p.folded)
-         FROM jsonb_to_recordset($2::text::jsonb) AS p(posicion int, unidad int, texto text, ancla jsonb, lang text, folded text)`,
+        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, visual, lang, fts)
+         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.visual, p.lang,
+                setweight(passage_stems(p.lang, p.heading), 'B') || passage_stems(p.lang, p.folded)
+         FROM jsonb_to_recordset($2::text::jsonb)
+           AS p(posicion int, unidad int, texto text, ancla jsonb, visual boolean, lang text, folded text, heading text)`,
         [documentId, JSON.stringify(chunk)],
       );
     }

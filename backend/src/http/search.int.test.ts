@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auth, useTestServer } from '../testing/harness';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer();
 let key: string;
@@ -64,6 +66,14 @@ describe('GET /buscar', () => {
     expect(top.puntuacion).toBeLessThanOrEqual(1);
   });
 
+  it('ranks the document whose title was typed first', async () => {
+    // 'karst' is in both documents' text (karst aquifers, acuífero kárstico); only one is titled so.
+    const body = await (await search('Groundwater in karst')).json();
+    expect(body.pasajes[0].documento.id).toBe(ids.water);
+    const es = await (await search('cenotes de yucatan')).json();
+    expect(es.pasajes[0].documento.id).toBe(ids.cenotes);
+  });
+
   it('stems English too', async () => {
     const body = await (await search('water nitrates')).json();
     expect(body.pasajes[0].documento.id).toBe(ids.water);
@@ -117,6 +127,28 @@ describe('GET /buscar', () => {
     const md = await (await search('nitratos', '&formato=markdown')).text();
     expect(md).toContain('# Resultados para «nitratos»');
     expect(md).toContain('(Pérez Canul, 2021, Calidad del agua, párr. 1)');
+  });
+});
+
+describe('passages read from images', () => {
+  it('finds the OCR text of an image and marks it visual; text passages are not', async () => {
+    const png = await readFile(path.join(REPO_ROOT, 'test/fixtures/ocr/texto-es.png'));
+    const res = await ctx.server.request('/api/v1/documentos?nombre=foto.png', {
+      method: 'POST',
+      body: png,
+      headers: auth(key, { 'Content-Type': 'image/png' }),
+    });
+    expect(res.status).toBe(201);
+    const imageId = (await res.json()).id as string;
+    const body = await (await search('superficiales lluvias')).json();
+    const top = body.pasajes[0];
+    expect(top.documento.id).toBe(imageId);
+    expect(top.ancla).toEqual({ tipo: 'imagen' });
+    expect(top.visual).toBe(true);
+    const text = await (await search('nitratos Homún', `&documentos=${ids.cenotes}`)).json();
+    expect(text.pasajes[0].visual).toBeUndefined();
+    const md = await (await search('superficiales lluvias', '&formato=markdown')).text();
+    expect(md).toContain('(texto leído de una imagen)');
   });
 });
 

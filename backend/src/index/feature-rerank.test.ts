@@ -21,7 +21,7 @@ describe('featureScores', () => {
   it('matches words by their stem and ignores accents', () => {
     const [stemmed, none] = featureScores(parseQuery('nitrato cenote homun'), 'nitrato cenote homun', [
       cand('Nitratos en los cenotes de Homún.'),
-      cand('Nada que ver con el tema.'),
+      cand('Nada que ver con el tema.', 0.1),
     ]);
     expect(stemmed).toBeGreaterThan(0.8);
     expect(none).toBeLessThan(0.45);

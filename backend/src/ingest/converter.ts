@@ -38,6 +38,8 @@ export interface Unit {
   /** Start and end second, audio and video only. */
   t0?: number;
   t1?: number;
+  /** The text was read from an image (OCR of a picture or a scanned page), not from a text layer. */
+  visual?: boolean;
 }
 
 /** Metadata a converter found in the file itself; the user's own values override these. */

@@ -59,6 +59,7 @@ describe('convertImage', () => {
       expect(conversion.unidades).toHaveLength(1);
       const [unit] = conversion.unidades;
       expect(unit!.ancla).toEqual({ tipo: 'imagen' });
+      expect(unit!.visual).toBe(true);
       expect(found(unit!.texto, WORDS)).toBeGreaterThanOrEqual(0.85);
       expect(unit!.texto).toBe(unit!.texto.trim());
       expect(phases).toEqual(['ocr']);

@@ -75,7 +75,11 @@ export async function convertImage(file: SourceFile, ctx: ConvertContext): Promi
 
   const texto = recognizedText(result);
   if (!texto) throw new ConversionError('No se reconoció texto en la imagen.', 'No text recognized in the image');
-  return { tipo: 'imagen', unidades: [{ texto, ancla: { tipo: 'imagen' } }], metadatos: xmpMetadata(bytes) };
+  return {
+    tipo: 'imagen',
+    unidades: [{ texto, ancla: { tipo: 'imagen' }, visual: true }],
+    metadatos: xmpMetadata(bytes),
+  };
 }
 
 /**

@@ -10,6 +10,8 @@ export interface Passage {
   /** Literal text of the unit: one or more of its paragraphs (or a run of sentences), joined by blank lines. */
   texto: string;
   ancla: Ancla;
+  /** From a unit whose text was read from an image. */
+  visual?: boolean;
 }
 
 /** Passages are packed to about this many words … */
@@ -36,6 +38,7 @@ export function splitPassages(units: readonly Unit[]): Passage[] {
         unidad: index + 1,
         texto: group.map((p) => p.texto).join('\n\n'),
         ancla: spanAnchor(group[0]!.ancla, group[group.length - 1]!.ancla),
+        ...(unit.visual && { visual: true }),
       });
     }
   });

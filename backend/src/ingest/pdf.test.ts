@@ -222,6 +222,7 @@ describe('convertPdf on generated PDFs', () => {
     const short = await convert(makePdf({ pages: [text, [body('12', 40)], [body('Digitalizado', 40)]] }));
     expect(short.tipo).toBe('pdf');
     expect(short.unidades.map((u) => u.texto)).toEqual(['El acuífero kárstico de Yucatán.', '12', 'Digitalizado']);
+    expect(short.unidades.some((u) => u.visual)).toBe(false);
     // A scan whose text layer holds only a stamp has no text layer to speak of; the stamp is kept as is.
     const scan = await readFile(resolve(REPO_ROOT, 'test/fixtures/ocr/texto-es.jpg'));
     const stamped = buildSamplePdf({
@@ -496,6 +497,8 @@ describe('convertPdf with OCR', () => {
     expect(anchors.map((a) => a.fisica)).toEqual([1, 2, 3]);
     expect(anchors.map((a) => a.impresa)).toEqual(['12', '13', '14']);
     for (const a of anchors) expect(a).toMatchObject({ tipo: 'pagina', origen: 'texto', romana: false });
+    // Every page was read from its picture, and says so.
+    expect(conversion.unidades.map((u) => u.visual)).toEqual([true, true, true]);
     const [one, two, three] = conversion.unidades.map((u) => u.texto);
     expect(
       found(one!, ['acuífero', 'kárstico', 'Yucatán', 'superficiales', 'cenotes', 'conductividad']),

@@ -44,6 +44,8 @@ export interface PageText {
    * in both lists; y grows upwards from the bottom edge. Rotated lines (margin notes) are left out.
    */
   edges: { top: PageLine[]; bottom: PageLine[] };
+  /** Read by OCR from the rendered page. */
+  visual?: boolean;
 }
 
 /** Where a page sits on screen: pdf.js's viewport transform at scale 1 and the displayed height. */
@@ -108,6 +110,7 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     const unidades: Unit[] = pages.map((page, i) => ({
       texto: page.texto,
       ancla: { tipo: 'pagina', fisica: i + 1, ...folios[i]! },
+      ...(page.visual && { visual: true }),
     }));
     return { tipo: withoutText > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
   } finally {
@@ -225,7 +228,7 @@ export function pageTextFromOcr(raw: string): PageText {
     .trim();
   const lines = texto.split('\n').filter(Boolean);
   const placed = lines.map((text, i) => ({ text, y: (lines.length - i) * 12, height: 10 }));
-  return { texto, edges: { top: placed.slice(0, EDGE_LINES), bottom: placed.slice(-EDGE_LINES) } };
+  return { texto, edges: { top: placed.slice(0, EDGE_LINES), bottom: placed.slice(-EDGE_LINES) }, visual: true };
 }
 
 /**

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Deps } from '../context';
 import { attachDownloadedFile, findDocumentForJob, updateDocument, type DocumentRow } from '../db/documents.repo';
+import { indexPassageTerms } from '../db/passage-terms.repo';
+import { refreshSearchStatistics } from '../db/statistics.repo';
 import { replaceContent } from '../db/units.repo';
 import { replaceVectors } from '../db/vectors.repo';
 import { EmbeddingError } from '../ai/embedder';
@@ -19,7 +21,7 @@ import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
 import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../ids';
-import { searchConfigOf } from '../index/language';
+import { passageIndexing } from '../index/passage-indexing';
 import { searchKeyOf } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
@@ -137,13 +139,13 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       const passages = splitPassages(conversion.unidades);
       if (!(await findDocumentForJob(deps.db, id))) return; // deleted while reading
       const declared = conversion.metadatos.idioma ?? row.idioma;
-      await replaceContent(deps.db, id, conversion.unidades, passages, (p) => ({
-        lang: searchConfigOf(p.texto, declared),
-        folded: foldText(p.texto),
-      }));
-      await embedPassages(deps, id, passages, progress.progress, progress.signal);
-      deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const meta = mergeMetadata(row, conversion.metadatos);
+      await replaceContent(deps.db, id, conversion.unidades, passages, (p) =>
+        passageIndexing(p, declared, meta.titulo),
+      );
+      await embedPassages(deps, id, passages, progress.progress, progress.signal);
+      await indexPassageTerms(deps.db, id, foldText(meta.titulo));
+      deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       const doi = row.source_meta?.doi ?? conversion.metadatos.doi ?? null;
       await updateDocument(deps.db, id, {
         ...meta,
@@ -159,6 +161,8 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         progreso: 1,
         error: null,
       });
+      // A server's autovacuum keeps planner statistics; the embedded store needs asking.
+      if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
     } catch (caught) {
       // A converter stopped by the phase clock may throw its own abort error: the reason says why.
       const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;

@@ -12,6 +12,10 @@ export const Pasaje = z
     ancla: Ancla,
     enlace: z.url(),
     puntuacion: z.number().min(0).max(1).optional(),
+    visual: z
+      .literal(true)
+      .optional()
+      .describe('Present when the text was read from an image: OCR of a picture or of a scanned page.'),
   })
   .meta({ id: 'Pasaje' });
 export type Pasaje = z.infer<typeof Pasaje>;

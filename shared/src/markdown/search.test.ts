@@ -35,6 +35,13 @@ describe('searchMarkdown', () => {
     );
   });
 
+  it('says when a passage was read from an image', () => {
+    const md = searchMarkdown({ consulta: 'q', pasajes: [{ ...pasaje(2, 'Escaneado.'), visual: true }] });
+    expect(md).toContain(
+      '(Eco, 1962, p. 2) — [p. 2](https://folio.example/api/v1/leer/d1?pagina=2) (texto leído de una imagen)',
+    );
+  });
+
   it('quotes every line of a multi-line passage inside its list item', () => {
     const md = searchMarkdown({ consulta: 'q', pasajes: [pasaje(3, 'Línea uno.\nLínea dos.\n\nOtro párrafo.\n')] });
     expect(md).toContain(

@@ -3,7 +3,8 @@ import { blocks, inline } from './inline';
 
 /**
  * The Markdown form of a search (`GET /buscar` with `formato=markdown`): a heading with the query, then a numbered
- * list of passages, each its literal text as a blockquote and a line `cita — [localizador](enlace)`.
+ * list of passages, each its literal text as a blockquote and a line `cita — [localizador](enlace)`, which
+ * says '(texto leído de una imagen)' for a passage read by OCR.
  * When nothing was found it says so: 'No se encontró nada en tu biblioteca.'.
  */
 export function searchMarkdown(b: Busqueda): string {
@@ -22,7 +23,8 @@ function passage(p: Pasaje, n: number): string {
     .trim()
     .split(/\r?\n/)
     .map((line) => (line.trim() === '' ? '>' : `> ${line}`));
-  const source = `${inline(p.cita)} — [${inline(p.localizador) || 'abrir'}](${p.enlace})`;
+  const read = p.visual ? ' (texto leído de una imagen)' : '';
+  const source = `${inline(p.cita)} — [${inline(p.localizador) || 'abrir'}](${p.enlace})${read}`;
   const lines = p.texto.trim() === '' ? [source] : [...quote, '', source];
   // Continuation lines are indented to the marker's width so they stay inside the list item.
   return lines.map((line, i) => (i === 0 ? marker + line : line === '' ? '' : indent + line)).join('\n');

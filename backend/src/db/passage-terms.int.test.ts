@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { passageIndexing } from '../index/passage-indexing';
+import { foldText } from '../ids';
+import { useTestServer } from '../testing/harness';
+import { insertDocument, updateDocument } from './documents.repo';
+import { indexPassageTerms, libraryTermStats } from './passage-terms.repo';
+import { searchLexical } from './passages-search.repo';
+import { replaceContent } from './units.repo';
+import { ensureUser } from './users.repo';
+
+const ctx = useTestServer({}, { workers: false });
+const db = () => ctx.server.runtime.deps.db;
+let ana: string;
+let ben: string;
+
+/** A ready document of `userId` with one section paragraph per text, indexed as the ingest job does. */
+async function seed(userId: string, id: string, titulo: string, texts: string[], idioma: string | null = null) {
+  await insertDocument(db(), { id, userId, titulo, autores: [], tipo: 'documento', userMeta: {}, searchKey: '' });
+  const units = texts.map((texto, i) => ({
+    texto,
+    ancla: { tipo: 'seccion' as const, ruta: [titulo], parrafo: i + 1 },
+  }));
+  const passages = units.map((u, i) => ({ ...u, posicion: i + 1, unidad: i + 1 }));
+  await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, idioma, titulo));
+  await indexPassageTerms(db(), id, foldText(titulo));
+  await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
+}
+
+const search = (userId: string, q: string, extra: { documents?: string[]; phrases?: string[] } = {}) =>
+  searchLexical(db(), {
+    userId,
+    terms: q.split(' '),
+    phrases: extra.phrases ?? [],
+    documents: extra.documents,
+    limit: 10,
+  });
+
+beforeAll(async () => {
+  ana = (await ensureUser(db(), 'ana@example.org')).id;
+  ben = (await ensureUser(db(), 'ben@example.org')).id;
+  await seed(ana, 'a1', 'Nitrate in karst aquifers', [
+    'The karst aquifer of the peninsula carries nitrate from farms to the wells of the region.',
+    'Farmers of the region use fertilizers on the fields every season of the year.',
+  ]);
+  await seed(ana, 'a2', 'Farming calendars', [
+    'The fields of the region are sown with maize and the farmers rest in the dry season.',
+  ]);
+  await seed(
+    ana,
+    'a3',
+    'Cenotes de Yucatán',
+    ['Los nitratos del acuífero kárstico llegan a los cenotes de Homún.'],
+    'es',
+  );
+});
+
+describe('BM25 postings', () => {
+  it('counts passages and document frequencies per library', async () => {
+    const stats = await libraryTermStats(db(), ana, ['region', 'nitrat', 'cenot', 'maiz']);
+    expect(stats.passages).toBe(4);
+    expect(stats.df.get('region')).toBe(3);
+    // 'nitrate' (English) and 'nitratos' (Spanish) share the stem; a1's title holds it for both passages.
+    expect(stats.df.get('nitrat')).toBe(3);
+    expect(stats.df.get('cenot')).toBe(1);
+    expect(stats.df.get('maiz')).toBe(1);
+  });
+
+  it('ranks a rare word above a common one, and counts title words', async () => {
+    const hits = await search(ana, 'region maize');
+    expect(hits[0]).toMatchObject({ document_id: 'a2', posicion: 1 });
+    // Both a1 passages hold 'nitrate' through the title; the one that also says it in its body leads.
+    const nitrate = await search(ana, 'nitrate');
+    expect(nitrate.slice(0, 2).map((h) => `${h.document_id}:${h.posicion}`)).toEqual(['a1:1', 'a1:2']);
+    expect(nitrate.map((h) => h.document_id)).toContain('a3');
+  });
+
+  it('matches Spanish stems without accents from a query in either language', async () => {
+    expect((await search(ana, 'nitrato homun'))[0]).toMatchObject({ document_id: 'a3' });
+    expect((await search(ana, 'acuifero karstico'))[0]).toMatchObject({ document_id: 'a3' });
+  });
+
+  it('ranks the same on the filtered path as on the impact-ordered one', async () => {
+    const all = await search(ana, 'farmers region fields');
+    const filtered = await search(ana, 'farmers region fields', { documents: ['a1', 'a2', 'a3'] });
+    expect(filtered.map((h) => [h.document_id, h.posicion])).toEqual(all.map((h) => [h.document_id, h.posicion]));
+    for (const [i, h] of filtered.entries()) expect(h.lexical).toBeCloseTo(all[i]!.lexical, 5);
+  });
+
+  it('keeps each library to itself: statistics and results', async () => {
+    await seed(ben, 'b1', 'Maize genetics', ['Maize maize maize: the genome of maize in the region.']);
+    const stats = await libraryTermStats(db(), ana, ['maiz']);
+    expect(stats.passages).toBe(4);
+    expect(stats.df.get('maiz')).toBe(1);
+    expect((await search(ana, 'maize genome')).map((h) => h.document_id)).toEqual(['a2']);
+    expect((await search(ben, 'maize')).map((h) => h.document_id)).toEqual(['b1']);
+  });
+
+  it('forgets a deleted document and never counts a re-indexed one twice', async () => {
+    await seed(ana, 'a4', 'Temporary', ['A temporary note about zeolites in the region.']);
+    await indexPassageTerms(db(), 'a4', 'temporary');
+    expect((await libraryTermStats(db(), ana, ['zeolit'])).df.get('zeolit')).toBe(1);
+    expect((await libraryTermStats(db(), ana, [])).passages).toBe(5);
+    // Read again: new passages replace the old ones and their postings.
+    await replaceContent(
+      db(),
+      'a4',
+      [{ texto: 'A new text on basalt.', ancla: { tipo: 'seccion', ruta: [], parrafo: 1 } }],
+      [{ texto: 'A new text on basalt.', ancla: { tipo: 'seccion', ruta: [], parrafo: 1 }, posicion: 1, unidad: 1 }],
+      (p) => passageIndexing(p, 'en', 'Temporary'),
+    );
+    expect((await libraryTermStats(db(), ana, ['zeolit'])).df.get('zeolit') ?? 0).toBe(0);
+    await indexPassageTerms(db(), 'a4', 'temporary');
+    expect((await search(ana, 'basalt'))[0]).toMatchObject({ document_id: 'a4' });
+    await db().query('DELETE FROM documents WHERE id = $1', ['a4']);
+    const after = await libraryTermStats(db(), ana, ['basalt', 'region']);
+    expect(after.passages).toBe(4);
+    expect(after.df.get('basalt') ?? 0).toBe(0);
+    expect(after.df.get('region')).toBe(3);
+    const [orphans] = await db().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM passage_terms t WHERE NOT EXISTS (SELECT 1 FROM passages p WHERE p.pid = t.pid)',
+    );
+    expect(orphans!.n).toBe(0);
+  });
+
+  it('requires quoted phrases literally on top of the ranking', async () => {
+    const hits = await search(ana, 'region season', { phrases: ['dry season'] });
+    expect(hits.map((h) => h.document_id)).toEqual(['a2']);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Db } from './db';
+
+/** BM25 parameters of a document's postings; the defaults live in the SQL function (migration 008). */
+export interface TermIndexing {
+  k1?: number;
+  b?: number;
+  avgLength?: number;
+  titleWeight?: number;
+  headingWeight?: number;
+}
+
+/**
+ * Writes the BM25 postings of a document's passages from their stems and the document's title (accent
+ * folded), replacing any the document had, and updates its library's statistics. Run once the document's
+ * passages and title are final; returns the number of passages indexed.
+ */
+export async function indexPassageTerms(
+  db: Db,
+  documentId: string,
+  foldedTitle: string,
+  params: TermIndexing = {},
+): Promise<number> {
+  const named: string[] = [];
+  const values: unknown[] = [documentId, foldedTitle];
+  const add = (name: string, v: number | undefined) => {
+    if (v === undefined) return;
+    values.push(v);
+    named.push(`${name} => $${values.length}::float8`);
+  };
+  add('k1', params.k1);
+  add('b', params.b);
+  add('avg_length', params.avgLength);
+  add('title_weight', params.titleWeight);
+  add('heading_weight', params.headingWeight);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT index_passage_terms($1, $2${named.map((n) => `, ${n}`).join('')}) AS n`,
+    values,
+  );
+  return row?.n ?? 0;
+}
+
+/** A library's BM25 statistics: indexed passages and the document frequency of the given terms. */
+export async function libraryTermStats(
+  db: Db,
+  userId: string,
+  terms: string[],
+): Promise<{ passages: number; df: Map<string, number> }> {
+  const rows = await db.query<{ term: string | null; df: number }>(
+    `SELECT NULL AS term, coalesce(s.passages, 0) AS df
+       FROM users u LEFT JOIN library_stats s ON s.lib = u.lib WHERE u.id = $1
+     UNION ALL
+     SELECT d.term, d.df FROM users u JOIN term_df d ON d.lib = u.lib
+      WHERE u.id = $1 AND d.term IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
+    [userId, JSON.stringify(terms)],
+  );
+  const df = new Map<string, number>();
+  let passages = 0;
+  for (const r of rows) {
+    if (r.term === null) passages = r.df;
+    else df.set(r.term, r.df);
+  }
+  return { passages, df };
+}
