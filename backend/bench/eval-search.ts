@@ -2,30 +2,26 @@
  * Retrieval quality on a labeled set: `npm run eval:search` (or `npx tsx backend/bench/eval-search.ts`).
  * Loads SciFact (5,183 abstracts, ../shared/fixtures/scifact) into a fresh store the way ingestion
  * indexes documents, runs the 300 BEIR test claims through the real search and prints nDCG@10 and
- * Recall@50 over documents for every engine combination this machine has.
+ * Recall@50 over documents for every engine combination this machine has (models from FOLIO_MODELS_DIR
+ * and the other FOLIO_* settings, as the server would use them).
  *
  * `--failures N` also lists the N claims lexical + feature rerank answers worst, for diagnosis.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Ancla } from '@folio/shared';
-import type { Db } from '../src/db/db';
-import { insertDocument, updateDocument } from '../src/db/documents.repo';
+import type { Embedder } from '../src/ai/embedder';
+import type { Reranker } from '../src/ai/reranker';
+import { loadConfig } from '../src/config';
 import { searchLexical } from '../src/db/passages-search.repo';
-import { replaceContent } from '../src/db/units.repo';
+import { searchVectors } from '../src/db/vectors.repo';
 import { ensureUser } from '../src/db/users.repo';
-import { foldText, newId } from '../src/ids';
-import { searchConfigOf } from '../src/index/language';
 import { parseQuery } from '../src/index/query';
-import { splitPassages } from '../src/ingest/passages';
-import { searchKeyOf } from '../src/services/document-metadata';
 import { searchLibrary } from '../src/services/search';
 import { createTestStore, FIXTURES, startTestServer } from '../src/testing/harness';
-import { loadSciFact, type SciFactDoc, type SciFactSet } from './scifact';
+import { loadLibrary, sciFactDocument } from './load-library';
+import { loadSciFact, type SciFactSet } from './scifact';
 
 const SCIFACT = path.join(FIXTURES, 'scifact');
-/** Documents per load transaction. */
-const LOAD_BATCH = 250;
 /**
  * Passages asked of the search per query. Results are passages and a long abstract can give two, so
  * more than 50 are asked to keep 50 distinct documents; the candidate pool grows with it (k × 10).
@@ -48,39 +44,6 @@ interface Engine {
 interface Scores {
   ndcg10: number;
   recall50: number;
-}
-
-/** Inserts the corpus as one user's ready documents; returns Folio document id → SciFact doc id. */
-async function loadCorpus(db: Db, userId: string, corpus: SciFactDoc[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (let i = 0; i < corpus.length; i += LOAD_BATCH) {
-    await db.transaction(async (tx) => {
-      for (const doc of corpus.slice(i, i + LOAD_BATCH)) {
-        const id = newId();
-        ids.set(id, doc.docId);
-        const searchKey = searchKeyOf(doc.title, []);
-        await insertDocument(tx, {
-          id,
-          userId,
-          titulo: doc.title,
-          autores: [],
-          tipo: 'documento',
-          userMeta: {},
-          searchKey,
-        });
-        const ancla: Ancla = { tipo: 'seccion', ruta: [doc.title], parrafo: 1 };
-        const units = [{ texto: doc.abstract.join(' '), ancla }];
-        const passages = splitPassages(units);
-        // Exactly what the ingest job indexes with (jobs/ingest.job.ts).
-        await replaceContent(tx, id, units, passages, (p) => ({
-          lang: searchConfigOf(p.texto, null),
-          folded: foldText(p.texto),
-        }));
-        await updateDocument(tx, id, { unidades: 1, estado: 'listo', fase: null, progreso: 1, searchKey });
-      }
-    });
-  }
-  return ids;
 }
 
 /** Distinct corpus doc ids in order of their best-ranked passage. */
@@ -130,37 +93,51 @@ async function main() {
   const failures = failuresArg > 0 ? Number(process.argv[failuresArg + 1] ?? 10) : 0;
   const set = loadSciFact(SCIFACT);
   const store = await createTestStore();
-  const server = await startTestServer(store, {}, { workers: false });
+  // The models this machine is configured with (FOLIO_MODELS_DIR, FOLIO_EMBEDDINGS_*, FOLIO_RERANKER_*).
+  const env = loadConfig();
+  const server = await startTestServer(
+    store,
+    { modelsDir: env.modelsDir, embeddings: env.embeddings, reranker: env.reranker },
+    { workers: false },
+  );
   try {
     const deps = server.runtime.deps;
     const { id: userId } = await ensureUser(deps.db, 'eval@example.org');
+    const embedder = deps.engines.embedder;
+    const reranker = deps.engines.reranker;
     const t0 = performance.now();
-    const ids = await loadCorpus(deps.db, userId, set.corpus);
+    const loaded = await loadLibrary(deps.db, userId, set.corpus.map(sciFactDocument), { embedder });
+    const ids = loaded.ids;
     const loadSeconds = (performance.now() - t0) / 1000;
-    const [{ n: passages } = { n: 0 }] = await deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM passages');
     console.log(
-      `Loaded ${set.corpus.length} SciFact abstracts (${passages} passages) in ${loadSeconds.toFixed(1)} s ` +
-        `(${deps.db.kind}); ${set.queries.length} test claims, k = ${SEARCH_K} passages per query.\n`,
+      `Loaded ${set.corpus.length} SciFact abstracts (${loaded.passages} passages) in ${loadSeconds.toFixed(1)} s ` +
+        `(${deps.db.kind}${embedder ? `, embedding with ${embedder.name}` : ''}); ` +
+        `${set.queries.length} test claims, k = ${SEARCH_K} passages per query.\n`,
     );
 
+    /** searchLibrary with only the given engines: the same service, fewer parts. */
+    const service = (name: string, parts: { embedder?: Embedder; reranker?: Reranker }): Engine => ({
+      name,
+      run: (q) =>
+        timed(async () => {
+          const res = await searchLibrary({ ...deps, engines: { ...deps.engines, ...parts } }, userId, {
+            q,
+            k: SEARCH_K,
+          });
+          return collapse(
+            res.pasajes.map((p) => p.documento.id),
+            ids,
+          );
+        }),
+    });
     const engines: Engine[] = [
+      service('lexical (BM25) + feature rerank', { embedder: undefined, reranker: undefined }),
       {
-        name: 'lexical + feature rerank',
-        run: (q) =>
-          timed(async () => {
-            const res = await searchLibrary(deps, userId, { q, k: SEARCH_K });
-            return collapse(
-              res.pasajes.map((p) => p.documento.id),
-              ids,
-            );
-          }),
-      },
-      {
-        name: 'lexical only',
+        name: 'lexical (BM25) only',
         run: (q) =>
           timed(async () => {
             const parsed = parseQuery(q);
-            // Same candidate pool as searchLibrary, already ordered by ts_rank.
+            // The candidate pool searchLibrary reranks, in BM25 order.
             const hits = await searchLexical(deps.db, {
               userId,
               terms: parsed.terms,
@@ -174,18 +151,35 @@ async function main() {
           }),
       },
     ];
-    // Warm-up (first-query planning and caches), not reported.
+    if (embedder) {
+      engines.push({
+        name: `semantic only (${embedder.name})`,
+        run: (q) =>
+          timed(async () => {
+            const [vector] = await embedder.embedQueries([q]);
+            const hits = await searchVectors(deps.db, {
+              userId,
+              model: embedder.name,
+              vector: vector!,
+              limit: SEARCH_K,
+            });
+            return collapse(
+              hits.map((h) => h.document_id),
+              ids,
+            );
+          }),
+      });
+      engines.push(service('hybrid (fusion) + feature rerank', { embedder, reranker: undefined }));
+    }
+    if (reranker) {
+      engines.push(service(`lexical + cross-encoder (${reranker.name})`, { embedder: undefined, reranker }));
+      if (embedder) engines.push(service('hybrid + cross-encoder', { embedder, reranker }));
+    }
+    // Warm-up (first-query planning, model loading, caches), not reported.
     for (const engine of engines) await engine.run(set.queries[0]!.text);
 
     const results = [];
     for (const engine of engines) results.push({ engine, ...(await evaluate(engine, set)) });
-
-    const embedder = deps.engines.embedder;
-    // TODO(semantic): when searchLibrary gains a semantic path, embed the passages at load time and
-    // add rows 'semantic only', 'hybrid (fusion)' and each with the cross-encoder reranker.
-    const unavailable = embedder
-      ? `embedder ${embedder.name} found, but the search service has no semantic path yet (TODO)`
-      : 'not available on this machine (no embedding model)';
 
     console.log('| engine combination | nDCG@10 | Recall@50 | mean ms per query |');
     console.log('| --- | ---: | ---: | ---: |');
@@ -193,8 +187,9 @@ async function main() {
       console.log(
         `| ${r.engine.name} | ${r.ndcg10.toFixed(3)} | ${r.recall50.toFixed(3)} | ${r.msPerQuery.toFixed(1)} |`,
       );
-    for (const name of ['semantic', 'hybrid (lexical + semantic)', 'hybrid + reranker'])
-      console.log(`| ${name} | ${unavailable} | | |`);
+    const health = deps.engines.report();
+    if (!embedder) console.log(`| semantic, hybrid | not available here: ${health.embeddings} | | |`);
+    if (!reranker) console.log(`| cross-encoder | not available here: ${health.reranker} | | |`);
     console.log(`| BM25 (literature, BEIR) | ${BM25_REFERENCE} | | |`);
 
     if (failures > 0) printFailures(results[0]!.perQuery, results[1]!.perQuery, set, failures);

@@ -3,6 +3,16 @@ import { z } from 'zod';
 
 const MB = 1024 * 1024;
 
+/**
+ * The cross-encoder looked for under FOLIO_MODELS_DIR when FOLIO_RERANKER_MODEL is not set: BAAI's
+ * bge-reranker-v2-m3 as exported for transformers.js by onnx-community (q8 weights in
+ * `onnx/model_quantized.onnx`). Multilingual (Spanish and English among many others, so a Spanish query
+ * can rank an English passage), Apache-2.0, one relevance logit per pair. The smaller multilingual
+ * cross-encoders either have no transformers.js export (mmarco-mMiniLMv2) or a non-commercial licence
+ * (jina-reranker-v2-base-multilingual); English-only ones (Xenova/ms-marco-MiniLM-L-4-v2) are faster.
+ */
+export const DEFAULT_RERANKER_MODEL = 'onnx-community/bge-reranker-v2-m3-ONNX';
+
 const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -32,6 +42,8 @@ const EnvSchema = z.object({
   FOLIO_EMBEDDINGS_KEY: z.string().optional(),
   FOLIO_EMBEDDINGS_REMOTE_MODEL: z.string().default('text-embedding-3-small'),
   FOLIO_SEMANTIC_MIN: z.coerce.number().min(-1).max(1).optional(),
+  FOLIO_RERANKER: z.enum(['0', '1']).default('1'),
+  FOLIO_RERANKER_MODEL: z.string().default(DEFAULT_RERANKER_MODEL),
   FOLIO_PHASE_MINUTES: z.coerce.number().positive().default(30),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
@@ -72,6 +84,8 @@ export interface Config {
     /** Cosine a passage found only semantically needs to be a result (default by model family). */
     minSimilarity?: number;
   };
+  /** The cross-encoder that rescores the best search candidates, a local model under modelsDir. */
+  reranker: { enabled: boolean; model: string };
   /** Longest any one ingestion phase may run before the document ends in error. */
   phaseMinutes: number;
 }
@@ -112,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
     },
     phaseMinutes: e.FOLIO_PHASE_MINUTES,
+    reranker: { enabled: e.FOLIO_RERANKER === '1', model: e.FOLIO_RERANKER_MODEL },
     embeddings: {
       localModel: e.FOLIO_EMBEDDINGS_MODEL,
       minSimilarity: e.FOLIO_SEMANTIC_MIN,

@@ -1,12 +1,15 @@
 import type { Config } from '../config';
+import { FEATURE_RERANKER } from '../index/feature-rerank';
 import type { Engines } from '../ingest/converter';
 import type { Logger } from '../log';
 import type { Embedder } from './embedder';
 import type { Ocr } from './ocr';
 import { createOpenAiEmbedder } from './openai-embedder';
 import { createOpenAiTranscriber } from './openai-transcriber';
+import { RerankerError, type Reranker } from './reranker';
 import type { Transcriber } from './transcriber';
 import { createTransformersEmbedder } from './transformers-embedder';
+import { createTransformersReranker, findRerankerModel } from './transformers-reranker';
 import { createWhisperLocalTranscriber, findWhisperModel } from './whisper-local-transcriber';
 
 /** What /health shows for each engine: its name when active, or why not and how to enable it. */
@@ -14,12 +17,16 @@ export interface EngineReport {
   ocr: string;
   transcripcion: string;
   embeddings: string;
+  /** The cross-encoder when one answers; otherwise the feature reranker, and how to get the cross-encoder. */
+  reranker: string;
 }
 
 /** The engines of this process, built from the configuration once at startup. */
 export interface EngineSet extends Engines {
   /** Sentence embeddings for semantic search, when a model or endpoint is available. */
   embedder?: Embedder;
+  /** A cross-encoder that rescores the best search candidates, when its model is on this machine. */
+  reranker?: Reranker;
   report(): EngineReport;
   close(): Promise<void>;
 }
@@ -40,6 +47,26 @@ function lazyOcr(name: string, create: () => Promise<Ocr>): Ocr & { started(): b
     },
     async close() {
       if (engine) await (await engine).close();
+    },
+  };
+}
+
+/**
+ * A cross-encoder loaded on first use: a worker process never searches, so it never pays for the model.
+ * A failed load is kept (not retried on every search) and reported by `failure()`; restart to try again.
+ */
+function lazyReranker(name: string, create: () => Promise<Reranker>): Reranker & { failure(): string | undefined } {
+  let engine: Promise<Reranker> | undefined;
+  let failure: string | undefined;
+  return {
+    name,
+    failure: () => failure,
+    async score(query, passages, signal) {
+      engine ??= create().catch((err: unknown) => {
+        failure = err instanceof RerankerError ? err.mensaje : (err as Error).message;
+        throw err;
+      });
+      return (await engine).score(query, passages, signal);
     },
   };
 }
@@ -89,11 +116,37 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       log.debug(`embeddings: ${(err as Error).message}`);
     }
   }
+
+  let reranker: ReturnType<typeof lazyReranker> | undefined;
+  let rerankerReport = `${FEATURE_RERANKER}; cross-encoder desactivado (FOLIO_RERANKER=0)`;
+  if (config.reranker.enabled) {
+    const local = { modelsDir: config.modelsDir, model: config.reranker.model };
+    try {
+      const files = await findRerankerModel(local);
+      reranker = lazyReranker(`${local.model} (local, ${files.dtype})`, () => createTransformersReranker(local));
+    } catch (err) {
+      rerankerReport =
+        `${FEATURE_RERANKER}; cross-encoder no disponible: copia el modelo ${local.model} en ${config.modelsDir} ` +
+        'o elige otro con FOLIO_RERANKER_MODEL';
+      log.debug(`reranker: ${(err as Error).message}`);
+    }
+  }
+  const rerankerNow = () => {
+    if (!reranker) return rerankerReport;
+    const failure = reranker.failure();
+    return failure ? `${FEATURE_RERANKER}; cross-encoder no disponible: ${failure}` : reranker.name;
+  };
   return {
     ocr,
     transcriber,
     embedder,
-    report: () => ({ ocr: ocrReport, transcripcion: transcriptionReport, embeddings: embeddingsReport }),
+    reranker,
+    report: () => ({
+      ocr: ocrReport,
+      transcripcion: transcriptionReport,
+      embeddings: embeddingsReport,
+      reranker: rerankerNow(),
+    }),
     close: async () => {
       await ocr?.close();
     },

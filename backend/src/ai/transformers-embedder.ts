@@ -1,20 +1,14 @@
-import { access, readdir } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { EmbeddingError, inBatches, type Embedder } from './embedder';
+import {
+  checkedModelId,
+  findLocalTextModel,
+  localTransformers,
+  type LocalModelFiles,
+  type ModelDtype,
+} from './local-model';
 
-/** Weight precisions transformers.js knows, with the suffix of their file in `onnx/`. */
-const DTYPE_SUFFIXES = {
-  q8: '_quantized',
-  fp32: '',
-  fp16: '_fp16',
-  int8: '_int8',
-  uint8: '_uint8',
-  q4: '_q4',
-  q4f16: '_q4f16',
-  bnb4: '_bnb4',
-} as const;
-
-export type EmbeddingDtype = keyof typeof DTYPE_SUFFIXES;
+export type EmbeddingDtype = ModelDtype;
 
 export interface TransformersEmbedderOptions {
   /** Directory of local models in the transformers.js layout: `<modelsDir>/<org>/<name>/config.json, onnx/…`. */
@@ -56,10 +50,7 @@ export function defaultPrefixes(model: string): { query: string; passage: string
 }
 
 /** A model found on disk: its directory and the weight precision to load. */
-export interface EmbeddingModelFiles {
-  dir: string;
-  dtype: EmbeddingDtype;
-}
+export type EmbeddingModelFiles = LocalModelFiles;
 
 /**
  * Looks for the model's files without loading anything; throws an `EmbeddingError` (not retryable) naming
@@ -70,42 +61,23 @@ export async function findEmbeddingModel(
 ): Promise<EmbeddingModelFiles> {
   const { modelsDir, model } = checked(options);
   const dir = join(modelsDir, model);
-  const weights = options.dtype
-    ? `onnx/model${DTYPE_SUFFIXES[options.dtype]}.onnx`
-    : 'onnx/model_quantized.onnx (o onnx/model.onnx)';
-  const missing = (what: string) =>
-    new EmbeddingError(
-      `No está el modelo de embeddings local '${model}' en FOLIO_MODELS_DIR (${modelsDir}): falta ${what}. ` +
-        `Copia en ${dir} el modelo en formato transformers.js (config.json, tokenizer.json, ` +
-        `tokenizer_config.json y ${weights}), p. ej. desde https://huggingface.co/${model}, ` +
-        'o configura un servicio de embeddings compatible con OpenAI.',
-      `Local embedding model '${model}' not found under ${modelsDir}: missing ${what} ` +
-        `(expected config.json, tokenizer.json, tokenizer_config.json, ${weights} in ${dir})`,
-      false,
-    );
-  for (const file of ['config.json', 'tokenizer.json', 'tokenizer_config.json']) {
-    try {
-      await access(join(dir, file));
-    } catch {
-      throw missing(join(dir, file));
-    }
-  }
-  const onnx = await readdir(join(dir, 'onnx')).catch(() => [] as string[]);
-  const candidates = options.dtype ? [options.dtype] : (Object.keys(DTYPE_SUFFIXES) as EmbeddingDtype[]);
-  for (const dtype of candidates) {
-    if (onnx.includes(`model${DTYPE_SUFFIXES[dtype]}.onnx`)) return { dir, dtype };
-  }
-  throw missing(join(dir, weights));
+  return findLocalTextModel(
+    { modelsDir, model, dtype: options.dtype },
+    (what, weights) =>
+      new EmbeddingError(
+        `No está el modelo de embeddings local '${model}' en FOLIO_MODELS_DIR (${modelsDir}): falta ${what}. ` +
+          `Copia en ${dir} el modelo en formato transformers.js (config.json, tokenizer.json, ` +
+          `tokenizer_config.json y ${weights}), p. ej. desde https://huggingface.co/${model}, ` +
+          'o configura un servicio de embeddings compatible con OpenAI.',
+        `Local embedding model '${model}' not found under ${modelsDir}: missing ${what} ` +
+          `(expected config.json, tokenizer.json, tokenizer_config.json, ${weights} in ${dir})`,
+        false,
+      ),
+  );
 }
 
-function checked(options: { modelsDir: string; model: string }): { modelsDir: string; model: string } {
-  const model = options.model?.trim();
-  if (!options.modelsDir) throw new TypeError('createTransformersEmbedder: modelsDir is required');
-  if (!model || isAbsolute(model) || model.split(/[\\/]/).includes('..')) {
-    throw new TypeError(`createTransformersEmbedder: not a model id: '${options.model}'`);
-  }
-  return { modelsDir: resolve(options.modelsDir), model };
-}
+const checked = (options: Pick<TransformersEmbedderOptions, 'modelsDir' | 'model' | 'dtype'>) =>
+  checkedModelId('createTransformersEmbedder', options);
 
 /** The part of transformers.js' feature-extraction pipeline used here. */
 type Extractor = (
@@ -130,18 +102,12 @@ export async function createTransformersEmbedder(options: TransformersEmbedderOp
   if (!Number.isInteger(batchSize) || batchSize < 1) {
     throw new TypeError('createTransformersEmbedder: batchSize must be a positive integer');
   }
-  if (options.dtype && !(options.dtype in DTYPE_SUFFIXES)) {
-    throw new TypeError(`createTransformersEmbedder: unknown dtype '${options.dtype}'`);
-  }
   const defaults = defaultPrefixes(model);
   const queryPrefix = options.queryPrefix ?? defaults.query;
   const passagePrefix = options.passagePrefix ?? defaults.passage;
 
   const files = await findEmbeddingModel({ modelsDir, model, dtype: options.dtype });
-  const transformers = await import('@huggingface/transformers');
-  transformers.env.allowRemoteModels = false;
-  transformers.env.allowLocalModels = true;
-  transformers.env.localModelPath = modelsDir;
+  const transformers = await localTransformers(modelsDir);
   let extract: Extractor;
   try {
     const pipe = await transformers.pipeline('feature-extraction', model, {

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db } from './db';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { Db, DbFeatures } from './db';
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
-function wrap(q: Queryable, root: PGlite): Db {
+function wrap(q: Queryable, root: PGlite, features: DbFeatures): Db {
   return {
     kind: 'pglite',
+    features,
     async query<T>(sql: string, params?: readonly unknown[]) {
       const res = await q.query<T>(sql, params ? [...params] : undefined);
       return res.rows;
@@ -16,8 +18,8 @@ function wrap(q: Queryable, root: PGlite): Db {
       await q.exec(sql);
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (q !== root) return fn(wrap(q, root)); // already inside one: PGlite has no nested transactions
-      return root.transaction((tx) => fn(wrap(tx, root)));
+      if (q !== root) return fn(wrap(q, root, features)); // already inside one: PGlite has no nested transactions
+      return root.transaction((tx) => fn(wrap(tx, root, features)));
     },
     async listen(channel, onPayload) {
       const unsub = await root.listen(channel, onPayload);
@@ -29,9 +31,9 @@ function wrap(q: Queryable, root: PGlite): Db {
   };
 }
 
-/** Opens (creating on first use) the embedded store in `dir`. */
+/** Opens (creating on first use) the embedded store in `dir`, with pgvector loaded (`migrate()` creates it). */
 export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir ? { dataDir: dir } : {});
-  return { db: wrap(pglite, pglite), pglite };
+  const pglite = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { vector } });
+  return { db: wrap(pglite, pglite, {}), pglite };
 }

@@ -1,11 +1,12 @@
 import postgres from 'postgres';
-import type { Db } from './db';
+import type { Db, DbFeatures } from './db';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
-function wrap(sql: Sql, root: postgres.Sql): Db {
+function wrap(sql: Sql, root: postgres.Sql, features: DbFeatures): Db {
   return {
     kind: 'postgres',
+    features,
     async query<T>(text: string, params?: readonly unknown[]) {
       const rows = await sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
       return rows as unknown as T[];
@@ -14,8 +15,8 @@ function wrap(sql: Sql, root: postgres.Sql): Db {
       await sql.unsafe(text);
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (sql !== root) return fn(wrap(sql, root));
-      return root.begin((tx) => fn(wrap(tx, root))) as Promise<T>;
+      if (sql !== root) return fn(wrap(sql, root, features));
+      return root.begin((tx) => fn(wrap(tx, root, features))) as Promise<T>;
     },
     async listen(channel, onPayload) {
       const sub = await root.listen(channel, onPayload);
@@ -34,5 +35,5 @@ export function openPostgres(url: string): Db {
     onnotice: () => {},
     connection: { application_name: 'folio' },
   });
-  return wrap(root, root);
+  return wrap(root, root, {});
 }

@@ -25,9 +25,12 @@ beforeAll(async () => {
 const search = (q: string) => ctx.server.request(`/api/v1/buscar?q=${encodeURIComponent(q)}`, { headers: auth(key) });
 
 describe('semantic search with a local embedding model', () => {
-  it('reports the model on /health', async () => {
+  it('reports the model and the vector search path on /health', async () => {
     const h = await (await ctx.server.request('/health')).json();
     expect(h.motores.embeddings).toMatch(/^folio\/tiny-embed \(local, q8\), 64 dimensiones$/);
+    const pgvector = ctx.server.runtime.deps.db.features.pgvector;
+    if (ctx.server.runtime.deps.db.kind === 'pglite') expect(pgvector).toBeTruthy();
+    expect(h.motores.busqueda_vectorial).toMatch(pgvector ? /^HNSW \(pgvector \d/ : /^búsqueda exacta/);
   });
 
   it('embeds every passage while indexing, and drops the vectors with the document', async () => {

@@ -2,6 +2,7 @@ import { buildLink, formatCitation, formatLocator, type Busqueda, type Pasaje } 
 import type { Deps } from '../context';
 import { searchLexical, type LexicalHit } from '../db/passages-search.repo';
 import { searchVectors } from '../db/vectors.repo';
+import { crossEncoderRerank } from '../index/cross-encoder-rerank';
 import { featureScores } from '../index/feature-rerank';
 import { reciprocalRankFusion } from '../index/fusion';
 import { foldPhrase, parseQuery } from '../index/query';
@@ -28,21 +29,23 @@ export function defaultSemanticFloor(model: string): number {
 
 /** Which engines answered, for the response headers and /health. */
 export const SEARCH_ENGINES = {
-  lexico: 'PostgreSQL full text (spanish, english, simple; sin acentos)',
-  reranker: 'rasgos (rango léxico o fusionado, cobertura, proximidad, frase, título)',
+  lexico: 'BM25 sobre raíces de PostgreSQL full text (spanish, english; sin acentos; título y encabezados ponderados)',
 } as const;
 
 /** What a search used: the engines that answered, for the X-Folio-* headers. */
 export interface SearchEnginesUsed {
   semantico?: string;
+  /** The cross-encoder that ordered the results; absent when the feature reranker alone did. */
+  reranker?: string;
 }
 
 /**
- * Passages of the caller's library for a query: lexical candidates (stems and plain forms, literal
- * phrases enforced), reranked by features; every citation, locator and link from the stored anchor.
+ * Passages of the caller's library for a query: lexical candidates by BM25 over stems (literal phrases
+ * enforced), semantic ones when an embedder answers, fused, reranked by features, then by the
+ * cross-encoder when one answers; every citation, locator and link from the stored anchor.
  */
 export async function searchLibrary(
-  deps: Pick<Deps, 'db' | 'config' | 'engines'>,
+  deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
   userId: string,
   req: SearchRequest,
 ): Promise<Busqueda & { motores: SearchEnginesUsed }> {
@@ -78,10 +81,8 @@ export async function searchLibrary(
     req.q,
     hits.map((h) => ({ ...h, lexical: fused ? fused.get(key(h))! : h.lexical })),
   );
-  const ranked = hits
-    .map((hit, i) => ({ hit, score: scores[i]! }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, k);
+  const byFeatures = hits.map((hit, i) => ({ hit, score: scores[i]! })).sort((a, b) => b.score - a.score);
+  const { ranked, reranker } = await crossEncoderRerank(deps.engines.reranker, req.q, byFeatures, k, deps.log);
   const pasajes: Pasaje[] = ranked.map(({ hit, score }) => {
     const doc = { titulo: hit.titulo, autores: hit.autores, anio: hit.anio };
     const localizador = formatLocator(hit.ancla);
@@ -99,12 +100,13 @@ export async function searchLibrary(
       ancla: hit.ancla,
       enlace: buildLink(deps.config.publicUrl, hit.document_id, hit.ancla, hit.unidad),
       puntuacion: score,
+      ...(hit.visual && { visual: true as const }),
     };
   });
   return {
     consulta: req.q,
     pasajes,
     ms: Math.round(performance.now() - started),
-    motores: { ...(embedder && { semantico: embedder.name }) },
+    motores: { ...(embedder && { semantico: embedder.name }), ...(reranker && { reranker }) },
   };
 }

@@ -1,21 +1,26 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Busqueda, BuscarBody, BuscarQuery, FormatoQuery, searchMarkdown } from '@folio/shared';
 import type { Context } from 'hono';
+import { CROSS_ENCODER_WEIGHT } from '../../index/cross-encoder-rerank';
 import { searchLibrary, type SearchRequest } from '../../services/search';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { respond } from '../respond';
 
 const DESCRIPTION =
-  'Lexical search (Spanish and English stems plus plain, accent-insensitive forms) reranked by features: ' +
-  'lexical rank, share of query words present, their proximity, the query as typed, title hits. A phrase in ' +
-  'double quotes must appear literally (case and spacing ignored). `puntuacion` is 0-1. The headers ' +
-  '`X-Folio-Motores` and `X-Folio-Semantico` say which engines answered; with an embedding model, semantic ' +
-  'candidates are fused with the lexical ones by reciprocal rank; without one, semantic search is reported as ' +
-  'not available.';
+  'Lexical search by BM25 over Spanish and English stems of accent-folded text (the title and headings ' +
+  'weighted), reranked by features: lexical score, share of query words present, their proximity, the query ' +
+  'as typed, title hits. A phrase in ' +
+  'double quotes must appear literally (case and spacing ignored). With an embedding model, semantic ' +
+  'candidates are fused with the lexical ones by reciprocal rank. With a cross-encoder, the best candidates ' +
+  `by features are rescored by it and ordered by ${CROSS_ENCODER_WEIGHT} × its relevance + ` +
+  `${Math.round((1 - CROSS_ENCODER_WEIGHT) * 10) / 10} × the feature score. ` +
+  '`puntuacion` is 0-1. The headers `X-Folio-Motores`, `X-Folio-Semantico` (the embedding model, or ' +
+  '`no disponible`) and `X-Folio-Reranker` (the cross-encoder, or `rasgos` when the feature reranker alone ' +
+  'ordered the results) say which engines answered.';
 
 /** `documento` may repeat and each value may hold several ids separated by commas. */
-function documentIds(value: string | string[] | undefined): string[] | undefined {
+export function documentIds(value: string | string[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const ids = (Array.isArray(value) ? value : [value])
     .flatMap((v) => v.split(','))
@@ -26,9 +31,12 @@ function documentIds(value: string | string[] | undefined): string[] | undefined
 
 async function answer(c: Context<AppEnv>, req: SearchRequest, formato?: 'json' | 'markdown') {
   const { motores, ...busqueda } = await searchLibrary(c.var.deps, c.var.principal.userId, req);
-  c.header('X-Folio-Motores', motores.semantico ? 'lexico, semantico, reranker-rasgos' : 'lexico, reranker-rasgos');
-  // Header values are Latin-1: the model name is given as is (model ids are ASCII).
+  const engines = ['lexico', ...(motores.semantico ? ['semantico'] : []), 'reranker-rasgos'];
+  if (motores.reranker) engines.push('reranker-cruzado');
+  c.header('X-Folio-Motores', engines.join(', '));
+  // Header values are Latin-1: model names are given as they are (model ids are ASCII).
   c.header('X-Folio-Semantico', motores.semantico ?? 'no disponible');
+  c.header('X-Folio-Reranker', motores.reranker ?? 'rasgos');
   return respond(c, 200, busqueda, searchMarkdown, formato);
 }
 

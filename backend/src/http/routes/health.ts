@@ -1,13 +1,12 @@
 import type { Hono } from 'hono';
 import type { Deps } from '../../context';
+import { vectorSearchReport } from '../../db/vectors.repo';
 import { ingestJob } from '../../jobs/ingest.job';
 import type { FileKind } from '../../ingest/converter';
 import { converterFor } from '../../ingest/registry';
 import { TIPO_OF_KIND } from '../../ingest/tipo-of-kind';
 import { SEARCH_ENGINES } from '../../services/search';
 import type { AppEnv } from '../env';
-
-const NOT_YET = 'no disponible';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
 
@@ -36,8 +35,8 @@ export async function healthReport(deps: Deps) {
     motores: {
       lectura: readableKinds(),
       busqueda_lexica: SEARCH_ENGINES.lexico,
-      reranker: SEARCH_ENGINES.reranker,
-      escritor: NOT_YET,
+      busqueda_vectorial: vectorSearchReport(deps.db),
+      escritor: 'no disponible',
       ...deps.engines.report(),
     },
   };
