@@ -8,8 +8,11 @@ import type { OperationContext } from './http/operation';
 import { documentRoutes } from './http/routes/documentos';
 import { healthRoutes } from './http/routes/health';
 import { llmsTxt } from './http/routes/llms-txt';
-import { pendingRoutes } from './http/routes/pending';
+import { askRoutes } from './http/routes/preguntar';
 import { searchRoutes } from './http/routes/buscar';
+import { citeRoutes } from './http/routes/citar';
+import { styleRoutes } from './http/routes/estilos';
+import { verifyRoutes } from './http/routes/verificar';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
 function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
@@ -25,7 +28,10 @@ function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
   };
   documentRoutes(api, ctx);
   searchRoutes(api, ctx);
-  pendingRoutes(api, ctx);
+  verifyRoutes(api, ctx);
+  askRoutes(api, ctx);
+  citeRoutes(api, ctx);
+  styleRoutes(api, ctx);
 
   let openapi: unknown;
   api.get('/openapi.json', (c) => {

@@ -13,6 +13,14 @@ const MB = 1024 * 1024;
  */
 export const DEFAULT_RERANKER_MODEL = 'onnx-community/bge-reranker-v2-m3-ONNX';
 
+/**
+ * The NLI cross-encoder of support scoring looked for under FOLIO_MODELS_DIR when FOLIO_NLI_MODEL is not
+ * set: MoritzLaurer's mDeBERTa-v3-base fine-tuned on XNLI and multilingual NLI (2.7 M pairs, 27 languages
+ * with Spanish and English), MIT, as exported for transformers.js by Xenova (q8 `onnx/model_quantized.onnx`,
+ * 339 MB); labels entailment / neutral / contradiction.
+ */
+export const DEFAULT_NLI_MODEL = 'Xenova/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7';
+
 const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -42,9 +50,17 @@ const EnvSchema = z.object({
   FOLIO_EMBEDDINGS_KEY: z.string().optional(),
   FOLIO_EMBEDDINGS_REMOTE_MODEL: z.string().default('text-embedding-3-small'),
   FOLIO_SEMANTIC_MIN: z.coerce.number().min(-1).max(1).optional(),
+  FOLIO_LLM_URL: z.url().optional(),
+  FOLIO_LLM_KEY: z.string().optional(),
+  FOLIO_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  FOLIO_LLM_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   FOLIO_RERANKER: z.enum(['0', '1']).default('1'),
   FOLIO_RERANKER_MODEL: z.string().default(DEFAULT_RERANKER_MODEL),
+  FOLIO_NLI: z.enum(['0', '1']).default('1'),
+  FOLIO_NLI_MODEL: z.string().default(DEFAULT_NLI_MODEL),
   FOLIO_PHASE_MINUTES: z.coerce.number().positive().default(30),
+  FOLIO_CITE_QUOTA: z.coerce.number().int().min(0).default(0),
+  FOLIO_CITE_QUOTA_DAYS: z.coerce.number().int().min(1).max(3660).default(30),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 
@@ -86,8 +102,17 @@ export interface Config {
   };
   /** The cross-encoder that rescores the best search candidates, a local model under modelsDir. */
   reranker: { enabled: boolean; model: string };
+  /** The NLI cross-encoder of support scoring (ask, verify, cite), a local model under modelsDir. */
+  nli: { enabled: boolean; model: string };
+  /**
+   * The writer of answers: an OpenAI-compatible chat-completions endpoint (base URL ending in /v1) when
+   * set; without one, answers are composed extractively from the passages. `timeoutMs` bounds one answer.
+   */
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
   /** Longest any one ingestion phase may run before the document ends in error. */
   phaseMinutes: number;
+  /** Cite requests a user may make per `days` (402 cuota_superada past it); absent: no quota (the default). */
+  citeQuota?: { max: number; days: number };
 }
 
 /** Parses the environment; throws with every invalid variable named. */
@@ -126,7 +151,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
     },
     phaseMinutes: e.FOLIO_PHASE_MINUTES,
+    ...(e.FOLIO_CITE_QUOTA > 0 && { citeQuota: { max: e.FOLIO_CITE_QUOTA, days: e.FOLIO_CITE_QUOTA_DAYS } }),
+    ...(e.FOLIO_LLM_URL && {
+      llm: {
+        baseUrl: e.FOLIO_LLM_URL,
+        apiKey: e.FOLIO_LLM_KEY,
+        model: e.FOLIO_LLM_MODEL,
+        timeoutMs: e.FOLIO_LLM_TIMEOUT_SECONDS * 1000,
+      },
+    }),
     reranker: { enabled: e.FOLIO_RERANKER === '1', model: e.FOLIO_RERANKER_MODEL },
+    nli: { enabled: e.FOLIO_NLI === '1', model: e.FOLIO_NLI_MODEL },
     embeddings: {
       localModel: e.FOLIO_EMBEDDINGS_MODEL,
       minSimilarity: e.FOLIO_SEMANTIC_MIN,

@@ -8,6 +8,9 @@ import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
+import { CITE_CHANNEL } from './db/cite-jobs.repo';
+import { DOCUMENT_CHANNEL } from './db/documents.repo';
+import { citeHandler, citeJob, markCiteFailed } from './jobs/cite.job';
 import { listenDocumentEvents } from './jobs/document-events';
 import { ingestHandler, ingestJob, markFailed } from './jobs/ingest.job';
 import { startPgBossQueue } from './jobs/queue';
@@ -121,7 +124,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       heartbeatSeconds: config.jobHeartbeatSeconds,
       onError: (err) => log.error('queue error', err),
     });
-    const events = await listenDocumentEvents(db);
+    const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL]);
     const blobs: BlobStore =
       config.blobStore === 'base_de_datos'
         ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
@@ -129,14 +132,17 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
     const engines = await createEngines(config, log);
     const deps: Deps = { config, db, blobs, queue, events, log, engines };
     const job = ingestJob(config);
+    const cite = citeJob(config);
     if (pglite) {
       // Single process: any job still marked active was cut off by a crash or restart of this one.
-      const recovered = await queue.recoverAbandoned(job);
-      if (recovered) log.info(`requeued ${recovered} ingestion job(s) interrupted by the last stop`);
+      const recovered = (await queue.recoverAbandoned(job)) + (await queue.recoverAbandoned(cite));
+      if (recovered) log.info(`requeued ${recovered} job(s) interrupted by the last stop`);
     }
     if (opts.workers && config.workers > 0) {
       await queue.work(job, config.workers, ingestHandler(deps));
       await queue.onDeadLetter(job, (data) => markFailed(deps, data.documentId));
+      await queue.work(cite, config.workers, citeHandler(deps));
+      await queue.onDeadLetter(cite, (data) => markCiteFailed(deps, data.citeId));
     }
     return {
       deps,

@@ -2,15 +2,20 @@ import type { Config } from '../config';
 import { FEATURE_RERANKER } from '../index/feature-rerank';
 import type { Engines } from '../ingest/converter';
 import type { Logger } from '../log';
+import { createSupportEngine } from '../support/engine';
+import type { SupportScorer } from '../support/support';
 import type { Embedder } from './embedder';
+import { createExtractiveWriter } from './extractive-writer';
 import type { Ocr } from './ocr';
 import { createOpenAiEmbedder } from './openai-embedder';
 import { createOpenAiTranscriber } from './openai-transcriber';
+import { createOpenAiWriter } from './openai-writer';
 import { RerankerError, type Reranker } from './reranker';
 import type { Transcriber } from './transcriber';
 import { createTransformersEmbedder } from './transformers-embedder';
 import { createTransformersReranker, findRerankerModel } from './transformers-reranker';
 import { createWhisperLocalTranscriber, findWhisperModel } from './whisper-local-transcriber';
+import type { Writer } from './writer';
 
 /** What /health shows for each engine: its name when active, or why not and how to enable it. */
 export interface EngineReport {
@@ -19,6 +24,10 @@ export interface EngineReport {
   embeddings: string;
   /** The cross-encoder when one answers; otherwise the feature reranker, and how to get the cross-encoder. */
   reranker: string;
+  /** The writer of answers: the language model and its endpoint, or the extractive writer. */
+  escritor: string;
+  /** The support scorer of ask, verify and cite: the NLI model when one answers, else the lexical scorer. */
+  respaldo: string;
 }
 
 /** The engines of this process, built from the configuration once at startup. */
@@ -27,6 +36,10 @@ export interface EngineSet extends Engines {
   embedder?: Embedder;
   /** A cross-encoder that rescores the best search candidates, when its model is on this machine. */
   reranker?: Reranker;
+  /** How strongly a passage backs a claim (ask, verify, cite): always present, lexical without a model. */
+  support: SupportScorer;
+  /** Writes answers from numbered passages: a language model when FOLIO_LLM_URL is set, else extractive. */
+  writer: Writer;
   report(): EngineReport;
   close(): Promise<void>;
 }
@@ -136,16 +149,22 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
     const failure = reranker.failure();
     return failure ? `${FEATURE_RERANKER}; cross-encoder no disponible: ${failure}` : reranker.name;
   };
+  const writer = config.llm ? createOpenAiWriter(config.llm) : createExtractiveWriter();
+  const support = await createSupportEngine(config, log, embedder);
   return {
     ocr,
     transcriber,
     embedder,
     reranker,
+    writer,
+    support: support.scorer,
     report: () => ({
       ocr: ocrReport,
       transcripcion: transcriptionReport,
       embeddings: embeddingsReport,
       reranker: rerankerNow(),
+      escritor: config.llm ? writer.name : `${writer.name}; define FOLIO_LLM_URL para usar un modelo de lenguaje`,
+      respaldo: support.report(),
     }),
     close: async () => {
       await ocr?.close();

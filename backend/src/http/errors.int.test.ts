@@ -44,29 +44,6 @@ describe('error bodies', () => {
     const big = await errorOf(await post(JSON.stringify({ q: 'x'.repeat(5000) })), 413, 'demasiado_grande');
     expect(big.detalles.limite_bytes).toBe(4096);
   });
-
-  it('answers no_disponible (501) for operations a later part implements, after validating them', async () => {
-    const body = JSON.stringify({ pregunta: '¿Qué es un cenote?' });
-    const headers = auth(key, { 'Content-Type': 'application/json' });
-    await errorOf(
-      await ctx.server.request('/api/v1/preguntar', { method: 'POST', body, headers }),
-      501,
-      'no_disponible',
-    );
-    const cite = JSON.stringify({ texto: 'El agua corre bajo tierra.' });
-    await errorOf(
-      await ctx.server.request('/api/v1/citar', { method: 'POST', body: cite, headers }),
-      501,
-      'no_disponible',
-    );
-    await errorOf(await ctx.server.request('/api/v1/citar/abc', { headers: auth(key) }), 501, 'no_disponible');
-    const claim = JSON.stringify({ afirmacion: 'Homún tiene nitratos.' });
-    await errorOf(
-      await ctx.server.request('/api/v1/verificar', { method: 'POST', body: claim, headers }),
-      501,
-      'no_disponible',
-    );
-  });
 });
 
 describe('upload size limit (413)', () => {
@@ -115,7 +92,7 @@ describe('upload size limit (413)', () => {
 });
 
 describe('OpenAPI, llms.txt and health', () => {
-  it('serves OpenAPI 3.1 with the eleven operations, no auth needed', async () => {
+  it('serves OpenAPI 3.1 with the eleven operations and the style registry, no auth needed', async () => {
     const res = await ctx.server.request('/api/v1/openapi.json');
     expect(res.status).toBe(200);
     const doc = await res.json();
@@ -127,13 +104,16 @@ describe('OpenAPI, llms.txt and health', () => {
     expect(ids).toEqual(
       [
         'borrar',
+        'borrarEstilo',
         'buscar',
         'buscarPost',
         'citado',
         'citar',
         'documento',
+        'estilos',
         'listar',
         'preguntar',
+        'registrarEstilo',
         'subir',
         'texto',
         'verificar',

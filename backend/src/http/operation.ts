@@ -55,6 +55,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Too many requests; wait Retry-After seconds.',
   500: 'Internal error.',
   501: 'Not available on this server yet (no_disponible).',
+  502: 'An AI provider failed after retries (proveedor_fallo); retry.',
 };
 
 /** Query values arrive as strings or arrays of strings; single-valued params take the last one. */

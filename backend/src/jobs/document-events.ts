@@ -18,10 +18,17 @@ export interface DocumentEvents {
   close(): Promise<void>;
 }
 
-export async function listenDocumentEvents(db: Db): Promise<DocumentEvents> {
+/**
+ * LISTENs on `channels` (documents' by default; the runtime adds cite jobs'): every payload is the id of
+ * what changed, and ids are unique across documents and cite jobs, so one bus serves both.
+ */
+export async function listenDocumentEvents(db: Db, channels: string[] = [DOCUMENT_CHANNEL]): Promise<DocumentEvents> {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
-  const unlisten = await db.listen(DOCUMENT_CHANNEL, (id) => bus.emit(id));
+  const unlistens = await Promise.all(channels.map((channel) => db.listen(channel, (id) => bus.emit(id))));
+  const unlisten = async () => {
+    for (const u of unlistens) await u();
+  };
   return {
     watch(id) {
       let pending = false;

@@ -70,9 +70,9 @@ export const Cita = z
     afirmacion: z.string(),
     cita: z.string().describe('The citation in the requested style, as inserted.'),
     localizador: z.string(),
-    documento: z.string(),
-    fragmento: z.string(),
-    pasaje: z.string(),
+    documento: z.string().describe('Id of the cited document.'),
+    fragmento: z.string().describe("Id of the backing passage ('<document id>:<position>', as Pasaje.id)."),
+    pasaje: z.string().describe('Literal stored text of the backing passage.'),
     respaldo: z.number().min(0).max(1),
     enlace: z.url().optional(),
   })

@@ -127,12 +127,32 @@ export const CitarBody = z
   .meta({ id: 'CitarPeticion' });
 
 export const CitarQuery = z.object({
-  estilo: z.string().max(200).optional(),
+  estilo: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('CSL style id for a .docx body (a JSON body says it in `estilo`); default apa.'),
+  idioma: z.string().max(20).optional().describe('CSL locale for a .docx body; default es-ES.'),
+  umbral: z.coerce.number().min(0).max(1).optional().describe('Minimum backing for a .docx body; default 0.7.'),
+  documento: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('For a .docx body: cite only these documents; repeatable or comma-separated.'),
+  biblioteca: z.string().max(200).optional().describe('For a .docx body: cite only this named collection.'),
   esperar: Esperar.optional().describe('Default 120.'),
-  formato: z.enum(['json', 'markdown', 'docx']).optional(),
+  formato: z
+    .enum(['json', 'markdown', 'docx'])
+    .optional()
+    .describe('docx (or Accept of the .docx type) returns the cited .docx; only for a .docx body.'),
 });
 
-export const CitadoQuery = z.object({ esperar: Esperar.optional(), formato: Formato.optional() });
+export const CitadoQuery = z.object({
+  esperar: Esperar.optional().describe('Seconds to long-poll for completion (0-600, default 0).'),
+  formato: z
+    .enum(['json', 'markdown', 'docx'])
+    .optional()
+    .describe('docx (or Accept of the .docx type) returns the cited .docx of a .docx request.'),
+});
 
 export const VerificarBody = z
   .object({

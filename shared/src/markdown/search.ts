@@ -11,12 +11,16 @@ export function searchMarkdown(b: Busqueda): string {
   const title = `# Resultados para «${inline(b.consulta)}»`;
   const body =
     b.pasajes.length > 0
-      ? b.pasajes.map((p, i) => passage(p, i + 1)).join('\n\n')
+      ? b.pasajes.map((p, i) => passageItem(p, i + 1)).join('\n\n')
       : 'No se encontró nada en tu biblioteca.';
   return blocks([title, body]);
 }
 
-function passage(p: Pasaje, n: number): string {
+/**
+ * One passage as an item of a numbered Markdown list: its literal text as a blockquote, then the line
+ * `cita — [localizador](enlace)`, followed by `note` when given (e.g. a verification's relation).
+ */
+export function passageItem(p: Pasaje, n: number, note?: string): string {
   const marker = `${n}. `;
   const indent = ' '.repeat(marker.length);
   const quote = p.texto
@@ -24,7 +28,7 @@ function passage(p: Pasaje, n: number): string {
     .split(/\r?\n/)
     .map((line) => (line.trim() === '' ? '>' : `> ${line}`));
   const read = p.visual ? ' (texto leído de una imagen)' : '';
-  const source = `${inline(p.cita)} — [${inline(p.localizador) || 'abrir'}](${p.enlace})${read}`;
+  const source = `${inline(p.cita)} — [${inline(p.localizador) || 'abrir'}](${p.enlace})${read}${note ? ` · ${note}` : ''}`;
   const lines = p.texto.trim() === '' ? [source] : [...quote, '', source];
   // Continuation lines are indented to the marker's width so they stay inside the list item.
   return lines.map((line, i) => (i === 0 ? marker + line : line === '' ? '' : indent + line)).join('\n');

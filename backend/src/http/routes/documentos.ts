@@ -33,37 +33,11 @@ import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { isJson, readJson } from '../read-body';
 import { respond } from '../respond';
+import { IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
 import { streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
 import { validationError } from '../zod-issues';
 
 const TAG = ['Documentos'];
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .max(255)
-    .optional()
-    .describe('Repeating a request with the same key within 24 hours returns the same resource.'),
-  prefer: z.string().optional().describe('`respond-async` answers at once with 202.'),
-});
-
-/** Seconds to wait: `Prefer: respond-async` means 0, else `esperar`, else the operation's default. */
-function waitSeconds(c: Context, esperar: number | undefined, fallback: number): number {
-  if (/\brespond-async\b/i.test(c.req.header('prefer') ?? '')) return 0;
-  return esperar ?? fallback;
-}
-
-function idempotencyKey(c: Context): string | undefined {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return undefined;
-  if (key.length === 0 || key.length > 255) {
-    throw new AppError('peticion_invalida', {
-      mensaje: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres.',
-      message: 'The Idempotency-Key header must be 1 to 255 characters.',
-      detalles: { campo: 'Idempotency-Key' },
-    });
-  }
-  return key;
-}
 
 /** Upload metadata from the query and, for multipart, the form fields (fields win). */
 function uploadMeta(query: z.infer<typeof SubirQuery>, fields: Record<string, string>): UploadMeta {

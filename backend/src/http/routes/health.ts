@@ -6,6 +6,7 @@ import type { FileKind } from '../../ingest/converter';
 import { converterFor } from '../../ingest/registry';
 import { TIPO_OF_KIND } from '../../ingest/tipo-of-kind';
 import { SEARCH_ENGINES } from '../../services/search';
+import { BUNDLED_STYLES } from '../../cite/csl/registry';
 import type { AppEnv } from '../env';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
@@ -36,8 +37,13 @@ export async function healthReport(deps: Deps) {
       lectura: readableKinds(),
       busqueda_lexica: SEARCH_ENGINES.lexico,
       busqueda_vectorial: vectorSearchReport(deps.db),
-      escritor: 'no disponible',
       ...deps.engines.report(),
+    },
+    citas: {
+      estilos_incluidos: Object.keys(BUNDLED_STYLES),
+      cuota: deps.config.citeQuota
+        ? `${deps.config.citeQuota.max} peticiones por usuario cada ${deps.config.citeQuota.days} días`
+        : 'sin cuota',
     },
   };
 }

@@ -32,7 +32,9 @@ Field, parameter and enum names are Spanish and exact. Every read operation answ
 - \`GET /documentos/{id}\` (documento): \`esperar\` long-polls until the document is ready.
 - \`DELETE /documentos/{id}\` (borrar): removes it and everything derived.
 - \`GET /documentos/{id}/texto\` (texto): \`desde\`/\`hasta\` take a printed folio (\`45\`, \`xii\`), a physical position (\`[3]\`) or, for audio/video, a time (\`1:02:03\`, \`4:05\`, \`245\`). Without \`hasta\`: \`limite\` units and \`siguiente\` to continue. 409 while there is no text yet.
-- \`GET|POST /buscar\`, \`POST /preguntar\`, \`POST /citar\`, \`GET /citar/{id}\`, \`POST /verificar\`: see the OpenAPI description; a server that does not offer one yet answers \`no_disponible\`.
+- \`POST /preguntar\` (preguntar): JSON \`{pregunta, k (default 8, max 12), documentos, biblioteca, stream}\`. The answer's every footnote \`[^n]\` was checked against its passage (unbacked sentences are left out); \`fuentes\` are exactly the cited passages, so copy their \`cita\`. \`confianza\` is alta, media or baja; with \`baja\` and no \`fuentes\`, the library has nothing on it: say so. \`stream: true\` (or \`Accept: text/event-stream\`) sends events \`pasajes\`, \`texto\`, \`fuente\`, then \`fin\` or \`error\`. 502 \`proveedor_fallo\`: retry.
+- \`POST /citar\` (citar): JSON \`{texto, estilo (CSL id, default apa), idioma (default es-ES), umbral (default 0.7), documentos, biblioteca}\`, or a .docx body (query \`estilo\`, \`idioma\`, …; \`formato=docx\` returns the cited .docx). Citations are inserted only after claims a passage of the library backs (\`respaldo\` ≥ \`umbral\`); the rest of the text is unchanged. \`citas\` says which passage backs each; \`bibliografia\` lists each work once. Waits up to \`esperar\` (default 120), else 202 and \`GET /citar/{id}\` (citado) long-polls. \`GET /estilos\` lists the styles and locales; \`POST /estilos\` registers a CSL file. 402 \`cuota_superada\`: the plan's citation quota is used up.
+- \`GET|POST /buscar\`, \`POST /verificar\`: see the OpenAPI description; a server that does not offer one yet answers \`no_disponible\`.
 
 ## Example
 \`\`\`

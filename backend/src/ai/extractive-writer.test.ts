@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createExtractiveWriter } from './extractive-writer';
+import { questionLanguage } from './overlap';
+import type { WriterPassage } from './writer';
+
+async function write(pregunta: string, pasajes: WriterPassage[], opts = {}) {
+  let out = '';
+  for await (const delta of createExtractiveWriter(opts).write({ pregunta, idioma: 'es', pasajes })) out += delta;
+  return out;
+}
+
+const p = (n: number, texto: string): WriterPassage => ({ n, texto, fuente: `«Obra» (Autor, 2020, p. ${n})` });
+
+describe('the extractive writer', () => {
+  const pasajes = [
+    p(
+      1,
+      'El acuífero kárstico corre bajo la península. En Homún la concentración de nitratos alcanzó 44.9 mg/L ' +
+        'en 2019. La granja porcina vecina vierte sus residuos.',
+    ),
+    p(2, 'Los nitratos en Homún superan la norma: la concentración de nitratos alcanzó 44.9 mg/L en 2019.'),
+    p(3, 'Un texto sobre la historia del teatro y la música barroca.'),
+  ];
+
+  it("answers with the passages' literal sentences closest to the question, each with its footnote", async () => {
+    const answer = await write('¿Qué concentración de nitratos se midió en Homún?', pasajes);
+    expect(answer.startsWith('En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.[^1]')).toBe(true);
+    // The second passage says the same thing again: it is left out, and so is everything off the question.
+    expect(answer).not.toContain('[^3]');
+    expect(answer).not.toContain('granja');
+    for (const m of answer.matchAll(/(.*?)\[\^(\d+)\]/g)) {
+      expect(pasajes[Number(m[2]) - 1]!.texto).toContain(m[1]!.trim());
+    }
+  });
+
+  it('writes nothing when no sentence holds enough of the question', async () => {
+    expect(await write('¿Quién dirigió la orquesta de Viena?', pasajes)).toBe('');
+    expect(await write('¿Qué?', pasajes)).toBe('');
+  });
+
+  it('takes at most maxSentences, and at most perPassage from one passage', async () => {
+    const many = [
+      p(1, 'Los nitratos suben en Homún. Los nitratos bajan en Mérida. Los nitratos llegan a Sisal por el agua.'),
+      p(2, 'Los nitratos del agua de Homún vienen de las granjas de cerdos.'),
+    ];
+    const answer = await write('nitratos agua Homún', many, { maxSentences: 2, perPassage: 1, minCoverage: 0.3 });
+    expect([...answer.matchAll(/\[\^(\d+)\]/g)].map((m) => m[1])).toEqual(['2', '1']);
+  });
+});
+
+describe('questionLanguage', () => {
+  it('tells Spanish from English, Spanish when unsure', () => {
+    expect(questionLanguage('¿Qué dice Pérez?')).toBe('es');
+    expect(questionLanguage('que dice Perez sobre los nitratos')).toBe('es');
+    expect(questionLanguage('What does Smith say about nitrates?')).toBe('en');
+    expect(questionLanguage('nitratos Homun')).toBe('es');
+  });
+});

@@ -1,0 +1,45 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { FormatoQuery, Verificacion, VerificarBody, verificationMarkdown } from '@folio/shared';
+import { DEFAULT_VERIFY_K, STRONG_CONTRADICTION, SUPPORT_THRESHOLD, verifyClaim } from '../../services/verify';
+import type { AppEnv } from '../env';
+import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
+import { respond } from '../respond';
+
+const DESCRIPTION =
+  `Searches the caller's library for the claim (\`k\` passages, default ${DEFAULT_VERIFY_K}; \`documentos\`, ` +
+  '`biblioteca` restrict it) and judges each passage: `respaldo` (0-1, calibrated so that ' +
+  `${SUPPORT_THRESHOLD} means backed) and \`relacion\`: APOYO_DIRECTO, CONTRADICCION, CONTEXTO, ` +
+  'APLICACION_DE_MARCO (a general rule the claim applies), or IMPOSIBLE_TEMPORAL for passages of sources ' +
+  'dated after `anio`, which never count. Support comes from an NLI model when one is installed, else from a ' +
+  'lexical-semantic scorer, always checked for figures, units, years, negation and names. `veredicto`: ' +
+  `respaldada (a passage backs the claim, respaldo ≥ ${SUPPORT_THRESHOLD}, or each of its clauses is backed), ` +
+  `contradicha (a contradiction ≥ ${STRONG_CONTRADICTION} stronger than any backing), parcial (some clauses ` +
+  "backed), sin_respaldo. `probabilidad` is the best passage's support; the header `X-Folio-Respaldo` names " +
+  'the scorer.';
+
+export function verifyRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void {
+  operation(
+    app,
+    ctx,
+    {
+      method: 'post',
+      path: '/verificar',
+      operationId: 'verificar',
+      summary: 'Check a claim against the library',
+      description: DESCRIPTION,
+      tags: ['Búsqueda'],
+      scope: 'lectura',
+      query: FormatoQuery,
+      body: VerificarBody,
+      responses: { 200: jsonOrMarkdown('The verdict with the passages weighed.', Verificacion) },
+      errors: [400],
+    },
+    async (c, { query, body }) => {
+      const { deps, principal } = c.var;
+      const result = await verifyClaim(deps, principal.userId, body, c.req.raw.signal);
+      // Header values are Latin-1: the scorer's name may not be, so it is reduced to ASCII.
+      c.header('X-Folio-Respaldo', deps.engines.support.name.normalize('NFD').replace(/[^\x20-\x7e]/g, ''));
+      return respond(c, 200, result, verificationMarkdown, query.formato);
+    },
+  );
+}

@@ -1,0 +1,221 @@
+import {
+  footnoteDefinitions,
+  type EventoPasajes,
+  type EventoTexto,
+  type Fuente,
+  type Pasaje,
+  type Respuesta,
+} from '@folio/shared';
+import { contentKeys, coverage, questionLanguage, questionTerms } from '../ai/overlap';
+import { SentenceStream } from '../ai/sentences';
+import { WriterError, type WriterPassage } from '../ai/writer';
+import type { Deps } from '../context';
+import { AppError } from '../errors';
+import { checkSentence, parseSentence, renderSentence, type CheckedSentence } from './footnotes';
+import { searchLibrary } from './search';
+
+export interface AskRequest {
+  pregunta: string;
+  /** Passages given to the writer: default 8, at most 12 (the route validates). */
+  k?: number;
+  documentos?: string[];
+  biblioteca?: string;
+}
+
+/** One event of an answer as it is made (the payloads of the server-sent events). */
+export type AskEvent =
+  | { event: 'pasajes'; data: EventoPasajes }
+  | { event: 'texto'; data: EventoTexto }
+  | { event: 'fuente'; data: Fuente }
+  | { event: 'fin'; data: Respuesta };
+
+export const DEFAULT_K = 8;
+
+/**
+ * Confidence, from what the check left standing (every standing footnote already backs its sentence at
+ * RESPALDO_NOTA, see footnotes.ts). `alta`: every sentence the writer wrote that says something stood, and the
+ * answer with its sources' titles and sections holds at least CONFIANZA_ALTA_COBERTURA of the question's terms
+ * (weighted, see ai/overlap.ts), so it is about what was asked. `baja`: nothing stood (the answer says nothing was found), or the answer holds less
+ * than CONFIANZA_BAJA_COBERTURA of the question's terms. `media`: the rest — some of what the writer said could
+ * not be backed and was left out, or the answer covers the question only in part.
+ */
+export const CONFIANZA_ALTA_COBERTURA = 0.6;
+export const CONFIANZA_BAJA_COBERTURA = 0.25;
+
+/** What the answer says when the library holds nothing that answers, in the question's language. */
+export const NOTHING_FOUND = {
+  es: 'No encontré en tu biblioteca nada que responda a esta pregunta.',
+  en: 'I found nothing in your library that answers this question.',
+} as const;
+
+/** How the writer sees where a passage comes from: title and the passage's citation. */
+function origin(p: Pasaje): string {
+  return `«${p.documento.titulo}» ${p.cita}`;
+}
+
+function confidence(
+  pregunta: string,
+  checked: CheckedSentence[],
+  answer: string,
+  fuentes: Fuente[],
+): Respuesta['confianza'] {
+  const kept = checked.filter((s) => s.keep);
+  if (kept.length === 0) return 'baja';
+  const terms = questionTerms(pregunta);
+  // What the sources are (titles, sections) counts too: a question about Yucatán is answered by a sentence
+  // from "Cenotes de Yucatán" that does not repeat the name.
+  const context = fuentes.map((f) => `${f.documento.titulo} ${f.localizador}`).join(' ');
+  const covered = terms.size > 0 ? coverage(terms, contentKeys(`${answer} ${context}`)) : 1;
+  if (covered < CONFIANZA_BAJA_COBERTURA) return 'baja';
+  const allStood = checked.every((s) => s.keep || !/[\p{L}\p{N}]/u.test(s.claim));
+  return allStood && covered >= CONFIANZA_ALTA_COBERTURA ? 'alta' : 'media';
+}
+
+/** The strongest of two separators: a paragraph break, then a line break, then a space. */
+function stronger(a: string, b: string): string {
+  const rank = (s: string) => (/\n\s*\n/.test(s) ? 3 : s.includes('\n') ? 2 : s ? 1 : 0);
+  return rank(b) >= rank(a) ? b : a;
+}
+
+/** The separator as written into the answer: blank line, line break or one space. */
+function normalSeparator(s: string): string {
+  return /\n\s*\n/.test(s) ? '\n\n' : s.includes('\n') ? '\n' : s ? ' ' : '';
+}
+
+/**
+ * Answers a question from the caller's library, as events: the passages found (`pasajes`), the answer in
+ * checked pieces (`texto`), each source when first cited (`fuente`), and the whole answer (`fin`).
+ *
+ * The `k` best passages of the real search (only the caller's, restricted by `documentos` and `biblioteca`)
+ * are given to the writer numbered 1..k. What it writes is read sentence by sentence as it arrives; every
+ * footnote of every sentence is checked by the support scorer against its passage (rules in footnotes.ts)
+ * while the writer goes on, and sentences are released in order once checked, so nothing unchecked is ever
+ * sent. Standing footnotes are renumbered 1..n in order of first citation; `fuentes` are exactly the cited
+ * passages as search returns them (literal `texto`; `cita`, `localizador`, `enlace` from the stored anchor)
+ * plus `n`, and their definitions close the answer. When nothing stands, the answer says plainly that
+ * nothing was found, in the question's language, with `baja`. A writer that fails is a 502 `proveedor_fallo`.
+ */
+export async function* askEvents(
+  deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
+  userId: string,
+  req: AskRequest,
+  signal?: AbortSignal,
+): AsyncGenerator<AskEvent> {
+  const started = performance.now();
+  const idioma = questionLanguage(req.pregunta);
+  const { pasajes } = await searchLibrary(deps, userId, {
+    q: req.pregunta,
+    k: req.k ?? DEFAULT_K,
+    documentos: req.documentos,
+    biblioteca: req.biblioteca,
+  });
+  yield { event: 'pasajes', data: { pasajes } };
+
+  const texts = pasajes.map((p) => p.texto);
+  const checked: CheckedSentence[] = [];
+  const fuentes: Fuente[] = [];
+  const numbers = new Map<number, number>();
+  let answer = '';
+  let separator = '';
+
+  const number = (n: number) => {
+    let m = numbers.get(n);
+    if (m === undefined) {
+      m = numbers.size + 1;
+      numbers.set(n, m);
+      fuentes.push({ n: m, ...pasajes[n - 1]! });
+    }
+    return m;
+  };
+
+  // Sentences being checked, in the writer's order; each is released once it and all before it are done.
+  const queue: { done: boolean; result: Promise<CheckedSentence> }[] = [];
+  const enqueue = (raw: string) => {
+    const entry = { done: false, result: checkSentence(parseSentence(raw), texts, deps.engines.support, signal) };
+    entry.result.then(
+      () => (entry.done = true),
+      () => (entry.done = true),
+    );
+    queue.push(entry);
+  };
+  async function* release(all: boolean): AsyncGenerator<AskEvent> {
+    while (queue.length > 0 && (all || queue[0]!.done)) {
+      const s = await queue.shift()!.result;
+      checked.push(s);
+      if (s.dropped.length > 0 || !s.keep) {
+        deps.log?.debug(`ask: ${s.keep ? 'footnotes dropped' : 'sentence left out'}`, {
+          claim: s.claim,
+          dropped: s.dropped,
+          added: s.added,
+        });
+      }
+      if (!s.keep) {
+        separator = stronger(separator, s.separator);
+        continue;
+      }
+      const before = fuentes.length;
+      const text = renderSentence(s, number);
+      const delta = (answer ? normalSeparator(stronger(separator, s.separator)) : '') + text;
+      separator = '';
+      answer += delta;
+      yield { event: 'texto', data: { texto: delta } };
+      for (const f of fuentes.slice(before)) yield { event: 'fuente', data: f };
+    }
+  }
+
+  if (pasajes.length > 0) {
+    const given: WriterPassage[] = pasajes.map((p, i) => ({ n: i + 1, texto: p.texto, fuente: origin(p) }));
+    const sentences = new SentenceStream();
+    try {
+      for await (const delta of deps.engines.writer.write({ pregunta: req.pregunta, idioma, pasajes: given, signal })) {
+        for (const raw of sentences.push(delta)) enqueue(raw);
+        yield* release(false);
+      }
+    } catch (err) {
+      if (err instanceof WriterError) {
+        deps.log?.error(`ask: the writer (${deps.engines.writer.name}) failed`, err.cause ?? err);
+        throw new AppError('proveedor_fallo', {
+          mensaje: err.mensaje,
+          message: err.message,
+          detalles: { proveedor: 'escritor', ...(err.httpStatus && { estado_proveedor: err.httpStatus }) },
+        });
+      }
+      throw err;
+    }
+    for (const raw of sentences.end()) enqueue(raw);
+    yield* release(true);
+  }
+
+  let confianza: Respuesta['confianza'];
+  if (fuentes.length === 0) {
+    answer = NOTHING_FOUND[idioma];
+    confianza = 'baja';
+    yield { event: 'texto', data: { texto: answer } };
+  } else {
+    confianza = confidence(req.pregunta, checked, answer, fuentes);
+    const definitions = `\n\n${footnoteDefinitions(fuentes)}`;
+    answer += definitions;
+    yield { event: 'texto', data: { texto: definitions } };
+  }
+  yield {
+    event: 'fin',
+    data: {
+      pregunta: req.pregunta,
+      respuesta: answer,
+      fuentes,
+      confianza,
+      ms: Math.round(performance.now() - started),
+    },
+  };
+}
+
+/** The whole answer at once (the JSON and Markdown forms). */
+export async function ask(
+  deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
+  userId: string,
+  req: AskRequest,
+  signal?: AbortSignal,
+): Promise<Respuesta> {
+  for await (const e of askEvents(deps, userId, req, signal)) if (e.event === 'fin') return e.data;
+  throw new Error('ask: the answer ended without its fin event');
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { SupportJudgement } from '../support/support';
+import { verdictOf } from './verify';
+
+const j = (respaldo: number, contradiccion = 0): SupportJudgement => ({
+  respaldo,
+  contradiccion,
+  relacion: contradiccion >= 0.5 ? 'CONTRADICCION' : respaldo >= 0.7 ? 'APOYO_DIRECTO' : 'CONTEXTO',
+});
+
+describe('verdictOf', () => {
+  it('is respaldada when a passage backs the whole claim, with the best support as probability', () => {
+    expect(verdictOf([j(0.3), j(0.82)], [])).toEqual({ veredicto: 'respaldada', probabilidad: 0.82 });
+  });
+
+  it('is contradicha for a strong contradiction no backing outweighs', () => {
+    expect(verdictOf([j(0.2, 0.8), j(0.4)], [])).toEqual({ veredicto: 'contradicha', probabilidad: 0.4 });
+    // A stronger backing wins over a contradiction.
+    expect(verdictOf([j(0.1, 0.75), j(0.9)], []).veredicto).toBe('respaldada');
+    // A stronger contradiction wins over a backing.
+    expect(verdictOf([j(0.1, 0.95), j(0.8)], []).veredicto).toBe('contradicha');
+    // A weak contradiction is not enough.
+    expect(verdictOf([j(0.2, 0.55)], []).veredicto).toBe('sin_respaldo');
+  });
+
+  it('is parcial when some clauses are backed and not all', () => {
+    expect(verdictOf([j(0.5)], [[j(0.85)], [j(0.2)]])).toEqual({ veredicto: 'parcial', probabilidad: 0.5 });
+  });
+
+  it('is respaldada when every clause is backed, by the weakest clause', () => {
+    expect(
+      verdictOf(
+        [j(0.5), j(0.4)],
+        [
+          [j(0.9), j(0.1)],
+          [j(0.2), j(0.75)],
+        ],
+      ),
+    ).toEqual({
+      veredicto: 'respaldada',
+      probabilidad: 0.75,
+    });
+  });
+
+  it('is sin_respaldo when nothing backs it, 0 when nothing was found', () => {
+    expect(verdictOf([j(0.3)], [[j(0.3)], [j(0.2)]]).veredicto).toBe('sin_respaldo');
+    expect(verdictOf([], [])).toEqual({ veredicto: 'sin_respaldo', probabilidad: 0 });
+  });
+});

@@ -1,0 +1,108 @@
+import type { Pasaje, Verificacion } from '@folio/shared';
+import type { Deps } from '../context';
+import { claimClauses } from '../support/clauses';
+import type { SupportJudgement } from '../support/support';
+import { searchLibrary } from './search';
+
+export interface VerifyRequest {
+  afirmacion: string;
+  /** Year of the text making the claim: sources dated later cannot back it. */
+  anio?: number;
+  /** Passages weighed (default 10, maximum 50). */
+  k?: number;
+  documentos?: string[];
+  biblioteca?: string;
+}
+
+/** Support a passage needs to back a claim: the `umbral` the contract states, which the scorer is calibrated to. */
+export const SUPPORT_THRESHOLD = 0.7;
+/** Contradiction that makes a claim `contradicha` (when no passage backs it more strongly). */
+export const STRONG_CONTRADICTION = 0.6;
+export const DEFAULT_VERIFY_K = 10;
+
+type PasajeVerificado = Verificacion['pasajes'][number];
+type Veredicto = Verificacion['veredicto'];
+
+/** Later than the claim: a source dated after the text that makes the claim cannot be its backing. */
+const tooLate = (p: Pasaje, anio?: number) =>
+  anio !== undefined && p.documento.anio !== undefined && p.documento.anio > anio;
+
+/**
+ * The verdict from the judgements of the whole claim and of its clauses (when it has several):
+ * - respaldada: a passage backs the whole claim (respaldo ≥ 0.7), or every clause is backed by some passage;
+ * - contradicha: a passage contradicts it strongly (≥ 0.6) and more strongly than any passage backs it;
+ * - parcial: some clauses are backed and others not;
+ * - sin_respaldo: none of these.
+ * `probabilidad` is the best passage's support of the whole claim, or, when it is respaldada by its clauses,
+ * the weakest clause's best support.
+ */
+export function verdictOf(
+  whole: SupportJudgement[],
+  clauses: SupportJudgement[][],
+): { veredicto: Veredicto; probabilidad: number } {
+  const best = Math.max(0, ...whole.map((j) => j.respaldo));
+  const worstContradiction = Math.max(0, ...whole.map((j) => j.contradiccion));
+  const clauseBest = clauses.map((js) => Math.max(0, ...js.map((j) => j.respaldo)));
+  const backedClauses = clauseBest.filter((b) => b >= SUPPORT_THRESHOLD).length;
+  if (best >= SUPPORT_THRESHOLD && best >= worstContradiction) return { veredicto: 'respaldada', probabilidad: best };
+  if (worstContradiction >= STRONG_CONTRADICTION && worstContradiction > best) {
+    return { veredicto: 'contradicha', probabilidad: best };
+  }
+  if (clauses.length > 1 && backedClauses === clauses.length) {
+    return { veredicto: 'respaldada', probabilidad: Math.max(best, Math.min(...clauseBest)) };
+  }
+  if (backedClauses > 0) return { veredicto: 'parcial', probabilidad: best };
+  return { veredicto: 'sin_respaldo', probabilidad: best };
+}
+
+/**
+ * Checks a claim against the caller's library: the claim is searched like any query (so only the
+ * caller's passages, with `cita`, `localizador` and `enlace` from their stored anchors, exactly as search
+ * gives them), passages from sources later than `anio` are set aside as IMPOSIBLE_TEMPORAL, and every
+ * other passage is judged by the support scorer, for the whole claim and for each of its clauses.
+ * Passages come back strongest first (backing or contradicting), the temporally impossible ones last.
+ */
+export async function verifyClaim(
+  deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
+  userId: string,
+  req: VerifyRequest,
+  signal?: AbortSignal,
+): Promise<Verificacion> {
+  const started = performance.now();
+  const k = req.k ?? DEFAULT_VERIFY_K;
+  // Quotes in a claim are the claim's own, not a demand that the phrase appear literally.
+  const q = req.afirmacion.replace(/["“”«»]/g, ' ');
+  // With a year, look further so that k passages remain once the later ones are set aside.
+  const found = await searchLibrary(deps, userId, {
+    q,
+    k: req.anio !== undefined ? Math.min(50, k * 2) : k,
+    documentos: req.documentos,
+    biblioteca: req.biblioteca,
+  });
+  const judged = found.pasajes.filter((p) => !tooLate(p, req.anio)).slice(0, k);
+  const late = found.pasajes.filter((p) => tooLate(p, req.anio)).slice(0, k);
+
+  const scorer = deps.engines.support;
+  const texts = judged.map((p) => p.texto);
+  const whole = await scorer.judge(req.afirmacion, texts, signal);
+  const parts = claimClauses(req.afirmacion);
+  const clauses = parts.length > 1 ? await Promise.all(parts.map((c) => scorer.judge(c, texts, signal))) : [];
+  const { veredicto, probabilidad } = verdictOf(whole, clauses);
+
+  const weighed: PasajeVerificado[] = judged
+    .map((p, i) => ({ p, j: whole[i]!, rank: i }))
+    .sort(
+      (a, b) =>
+        Math.max(b.j.respaldo, b.j.contradiccion) - Math.max(a.j.respaldo, a.j.contradiccion) || a.rank - b.rank,
+    )
+    .map(({ p, j }) => ({ ...p, relacion: j.relacion, respaldo: j.respaldo }));
+  const impossible: PasajeVerificado[] = late.map((p) => ({ ...p, relacion: 'IMPOSIBLE_TEMPORAL', respaldo: 0 }));
+  return {
+    afirmacion: req.afirmacion,
+    veredicto,
+    respaldada: veredicto === 'respaldada',
+    probabilidad,
+    pasajes: [...weighed, ...impossible],
+    ms: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,127 @@
+import type { Alignment } from './align';
+import { compareEntities } from './entities';
+import { compareNumbers } from './numbers';
+import { comparePolarity } from './polarity';
+
+/** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
+export interface CheckFlags {
+  /** Claim figures (not years) the passage does not state. */
+  numberMissing: number;
+  /** Claim figures for which the aligned text gives another value of the same unit. */
+  numberConflict: number;
+  yearMissing: number;
+  yearConflict: number;
+  /** The aligned sentence states the opposite direction of change (rises / falls). */
+  directionFlip: boolean;
+  /** Exactly one of claim and aligned sentence is negated. */
+  negationFlip: boolean;
+  /** The claim is negated ('does not', 'no', 'lacks' …). */
+  claimNegated: boolean;
+  /** The aligned sentence is negated. */
+  passageNegated: boolean;
+  /** Claim and aligned sentence state the same direction of change with the same polarity. */
+  directionAgree: boolean;
+  /** Named things of the claim absent from the passage. */
+  entityMissing: number;
+  /** A named thing of the claim is missing and the aligned sentence names another in its place. */
+  entitySwap: boolean;
+}
+
+/** The checks' verdict on one passage: a ceiling on support, a contradiction signal, and why. */
+export interface CheckOutcome {
+  /** The most support the passage may be given, 0-1 (1: nothing found against it). */
+  cap: number;
+  /** How strongly the checks say the passage contradicts the claim, 0-1 (0: no conflict found). */
+  contradiction: number;
+  flags: CheckFlags;
+  /** Short reasons, Spanish, in the order found. */
+  motivos: string[];
+}
+
+/**
+ * How sure it is that claim and passage speak of the same thing, from the coverage of the aligned
+ * sentences: 0 below 35 %, 1 from 80 %. A conflict only counts as a contradiction on the same subject.
+ */
+export function sameSubject(coverage: number): number {
+  return Math.min(1, Math.max(0, (coverage - 0.35) / 0.45));
+}
+
+/**
+ * Runs every deterministic check of a claim against a passage and its alignment. Caps and contradiction
+ * strengths (documented in docs/ARCHITECTURE.md, Support):
+ * - a figure of the same unit (or a year) with another value in the aligned text: cap 0.15 (year 0.25),
+ *   contradiction 0.8 (year 0.5) × same subject;
+ * - a figure or year not stated at all: cap 0.5;
+ * - the opposite direction of change, or negation flipped, in the aligned sentence: cap 0.2 / 0.25,
+ *   contradiction 0.8 / 0.75 × same subject (with little overlap the flip is only a cap of 0.5);
+ * - a named thing missing: cap 0.45 (0.3 for two or more); swapped for another with the rest of the claim
+ *   covered: cap 0.2, contradiction 0.6 × same subject.
+ */
+export function runChecks(claim: string, passage: string, alignment: Alignment): CheckOutcome {
+  const flags: CheckFlags = {
+    numberMissing: 0,
+    numberConflict: 0,
+    yearMissing: 0,
+    yearConflict: 0,
+    directionFlip: false,
+    negationFlip: false,
+    claimNegated: false,
+    passageNegated: false,
+    directionAgree: false,
+    entityMissing: 0,
+    entitySwap: false,
+  };
+  const motivos: string[] = [];
+  let cap = 1;
+  let contradiction = 0;
+  const limit = (c: number) => (cap = Math.min(cap, c));
+  const conflict = (c: number) => (contradiction = Math.max(contradiction, c));
+  const subjectWindow = sameSubject(alignment.window.coverage);
+  const subjectSentence = sameSubject(alignment.sentence.coverage);
+
+  for (const n of compareNumbers(claim, passage, alignment.window.text)) {
+    if (n.status === 'matched') continue;
+    const what = n.claim.year ? 'año' : 'cifra';
+    if (n.status === 'conflict') {
+      if (n.claim.year) flags.yearConflict++;
+      else flags.numberConflict++;
+      limit(n.claim.year ? 0.25 : 0.15);
+      conflict((n.claim.year ? 0.5 : 0.8) * subjectWindow);
+      motivos.push(`${what} distinta: ${n.claim.raw} frente a ${n.other!.raw}`);
+    } else {
+      if (n.claim.year) flags.yearMissing++;
+      else flags.numberMissing++;
+      limit(0.5);
+      motivos.push(`${what} ausente: ${n.claim.raw}`);
+    }
+  }
+
+  const polarity = comparePolarity(claim, alignment.sentence.text);
+  flags.claimNegated = polarity.claimNegated;
+  flags.passageNegated = polarity.passageNegated;
+  flags.directionAgree = polarity.directionAgree;
+  if (polarity.directionFlip || polarity.negationFlip) {
+    flags.directionFlip = polarity.directionFlip;
+    flags.negationFlip = polarity.negationFlip;
+    if (subjectSentence > 0.3) {
+      limit(polarity.directionFlip ? 0.2 : 0.25);
+      conflict((polarity.directionFlip ? 0.8 : 0.75) * subjectSentence);
+    } else limit(0.5);
+    motivos.push(polarity.directionFlip ? 'sentido del cambio opuesto' : 'negación invertida');
+  }
+
+  const named = compareEntities(claim, passage, alignment.sentence.text);
+  if (named.missing.length > 0) {
+    flags.entityMissing = named.missing.length;
+    if (named.others.length > 0 && named.missing.length === 1 && alignment.sentence.coverage >= 0.6) {
+      flags.entitySwap = true;
+      limit(0.2);
+      conflict(0.6 * subjectSentence);
+      motivos.push(`nombre distinto: ${named.missing[0]} frente a ${named.others.join(', ')}`);
+    } else {
+      limit(named.missing.length > 1 ? 0.3 : 0.45);
+      motivos.push(`nombre ausente: ${named.missing.join(', ')}`);
+    }
+  }
+  return { cap, contradiction, flags, motivos };
+}

@@ -1,0 +1,35 @@
+import { contentWords, sentences } from './text';
+
+/** Joints where one sentence starts another claim: a comma or semicolon then a coordinating word. */
+const STRONG = /(\s*(?:;|,\s*(?:y|e|pero|aunque|mientras que|sino que|and|but|while|whereas|although))\s+)/iu;
+/** Bare 'y' / 'and' between two stretches long enough to be clauses of their own. */
+const WEAK = /(\s+(?:y|e|and)\s+)/iu;
+
+function splitAt(text: string, joint: RegExp, minWords: number): string[] {
+  // split() with a capturing joint alternates parts and joints: [part, joint, part, joint, part …].
+  const pieces = text.split(joint);
+  const out: string[] = [pieces[0]!];
+  for (let i = 1; i < pieces.length; i += 2) {
+    const glue = pieces[i]!;
+    const part = pieces[i + 1] ?? '';
+    // A stretch too short to claim anything ('A and B increase C') stays joined to what came before.
+    if (contentWords(part).length < minWords || contentWords(out.at(-1)!).length < minWords) {
+      out[out.length - 1] += glue + part;
+    } else out.push(part);
+  }
+  return out.map((p) => p.trim());
+}
+
+/**
+ * The separate claims of a text: its sentences, and inside a sentence the clauses joined by a semicolon
+ * or a comma and a conjunction ('…, y …', '…, but …'), or by a bare 'y'/'and' when both sides have at
+ * least four content words; a stretch too short to stand alone stays joined, as written.
+ * A text that makes one claim gives one clause.
+ */
+export function claimClauses(text: string): string[] {
+  return sentences(text)
+    .flatMap((s) => splitAt(s, STRONG, 3))
+    .flatMap((s) => splitAt(s, WEAK, 4))
+    .map((s) => s.replace(/[.;,]+$/, '').trim())
+    .filter((s) => contentWords(s).length > 0);
+}

@@ -1,0 +1,78 @@
+import type { Embedder } from '../ai/embedder';
+import { NliError, type NliModel } from '../ai/nli';
+import { createTransformersNli, findNliModel } from '../ai/transformers-nli';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { createSupportScorer, LEXICAL_SCORER } from './scorer';
+import type { SupportScorer } from './support';
+
+/** An NLI model loaded on first use (a worker never judges support); a failed load is kept, not retried. */
+function lazyNli(name: string, create: () => Promise<NliModel>): NliModel & { failure(): string | undefined } {
+  let engine: Promise<NliModel> | undefined;
+  let failure: string | undefined;
+  return {
+    name,
+    failure: () => failure,
+    async classify(pairs, signal) {
+      engine ??= create().catch((err: unknown) => {
+        failure = err instanceof NliError ? err.mensaje : (err as Error).message;
+        throw err;
+      });
+      return (await engine).classify(pairs, signal);
+    },
+  };
+}
+
+/** The support scorer of this process and what /health says about it. */
+export interface SupportEngine {
+  scorer: SupportScorer;
+  report(): string;
+}
+
+/**
+ * Builds the support scorer from the configuration: with the NLI model on this machine (FOLIO_NLI_MODEL
+ * under FOLIO_MODELS_DIR, loaded on the first judgement), NLI plus the checks; otherwise, or if the model
+ * fails to load, the lexical-semantic scorer (lifted by `embedder` when there is one) plus the checks.
+ */
+export async function createSupportEngine(config: Config, log: Logger, embedder?: Embedder): Promise<SupportEngine> {
+  const lexical = createSupportScorer({
+    embedder,
+    onEngineError: (engine, err) => log.error(`support scoring: ${engine} failed`, err),
+  });
+  const lexicalName = embedder ? `${LEXICAL_SCORER}, con ${embedder.name}` : LEXICAL_SCORER;
+  if (!config.nli.enabled) {
+    return { scorer: lexical, report: () => `${lexicalName}; NLI desactivado (FOLIO_NLI=0)` };
+  }
+  const local = { modelsDir: config.modelsDir, model: config.nli.model };
+  try {
+    const files = await findNliModel(local);
+    const nli = lazyNli(`${local.model} (local, ${files.dtype})`, () => createTransformersNli(local));
+    const withNli = createSupportScorer({
+      embedder,
+      nli,
+      onEngineError: (engine, err) => log.error(`support scoring: ${engine} failed`, err),
+    });
+    return {
+      // A model that failed to load is not tried again on every claim: the lexical scorer answers.
+      scorer: {
+        get name() {
+          return nli.failure() ? lexical.name : withNli.name;
+        },
+        judge: (claim, passages, signal) =>
+          nli.failure() ? lexical.judge(claim, passages, signal) : withNli.judge(claim, passages, signal),
+      },
+      report: () => {
+        const failure = nli.failure();
+        return failure ? `${lexicalName}; NLI no disponible: ${failure}` : `${nli.name} (NLI) + comprobaciones`;
+      },
+    };
+  } catch (err) {
+    log.debug(`support: ${(err as Error).message}`);
+    return {
+      scorer: lexical,
+      report: () =>
+        `${lexicalName}; NLI no disponible: copia el modelo ${local.model} en ${config.modelsDir} ` +
+        'o elige otro con FOLIO_NLI_MODEL',
+    };
+  }
+}

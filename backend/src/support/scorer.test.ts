@@ -1,0 +1,185 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TINY_NLI_MODEL } from '../../scripts/make-tiny-nli-model';
+import type { Embedder } from '../ai/embedder';
+import type { NliModel } from '../ai/nli';
+import { createTransformersNli } from '../ai/transformers-nli';
+import { createSupportScorer, LEXICAL_SCORER } from './scorer';
+import type { SupportScorer } from './support';
+
+const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
+
+const HOMUN = 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019, por encima del límite.';
+const VITAMIN = 'In the trial, vitamin D supplementation reduced hip fractures in older women.';
+const CANBERRA = 'La capital de Australia es Canberra, sede del gobierno federal.';
+
+/** Crafted cases every scorer must get right: [claim, passage, expected relation]. */
+const CASES: [string, string, string, 'APOYO_DIRECTO' | 'CONTRADICCION' | 'CONTEXTO' | 'no-apoyo'][] = [
+  ['backed (es)', 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.', HOMUN, 'APOYO_DIRECTO'],
+  ['backed (en)', 'Vitamin D supplementation reduced hip fractures in older women.', VITAMIN, 'APOYO_DIRECTO'],
+  ['other figure (es)', 'En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', HOMUN, 'CONTRADICCION'],
+  ['other year (es)', 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2015.', HOMUN, 'no-apoyo'],
+  ['negated (en)', 'Vitamin D supplementation did not reduce hip fractures in older women.', VITAMIN, 'CONTRADICCION'],
+  ['negated (es)', 'En Homún la concentración de nitratos nunca alcanzó 44.9 mg/L en 2019.', HOMUN, 'CONTRADICCION'],
+  [
+    'opposite direction (en)',
+    'Vitamin D supplementation increased hip fractures in older women.',
+    VITAMIN,
+    'CONTRADICCION',
+  ],
+  ['unrelated (en)', 'The migration of monarch butterflies spans North America.', VITAMIN, 'CONTEXTO'],
+  ['unrelated (es)', 'El barroco musical nació en las cortes italianas.', HOMUN, 'CONTEXTO'],
+  ['entity swapped (es)', 'En Mérida la concentración de nitratos alcanzó 44.9 mg/L en 2019.', HOMUN, 'no-apoyo'],
+  [
+    'entity swapped (en)',
+    'Vitamin D supplementation reduced hip fractures in older women in Norway.',
+    VITAMIN,
+    'no-apoyo',
+  ],
+  ['capital swapped (es)', 'La capital de Australia es Sídney.', CANBERRA, 'no-apoyo'],
+];
+
+function expectCases(scorer: () => SupportScorer) {
+  it.each(CASES)('%s', async (_, claim, passage, expected) => {
+    const [j] = await scorer().judge(claim, [passage]);
+    expect(j!.respaldo).toBeGreaterThanOrEqual(0);
+    expect(j!.respaldo).toBeLessThanOrEqual(1);
+    if (expected === 'APOYO_DIRECTO') {
+      expect(j).toMatchObject({ relacion: 'APOYO_DIRECTO' });
+      expect(j!.respaldo).toBeGreaterThanOrEqual(0.7);
+    } else {
+      expect(j!.respaldo, j!.motivo).toBeLessThan(0.5);
+      if (expected === 'no-apoyo') expect(j!.relacion).not.toBe('APOYO_DIRECTO');
+      else expect(j!.relacion, j!.motivo).toBe(expected);
+    }
+    if (expected === 'CONTRADICCION') expect(j!.contradiccion).toBeGreaterThanOrEqual(0.6);
+  });
+}
+
+describe('the lexical-semantic scorer', () => {
+  const scorer = createSupportScorer();
+  expectCases(() => scorer);
+
+  it('is named for /health and judges each passage in order', async () => {
+    expect(scorer.name).toBe(LEXICAL_SCORER);
+    const js = await scorer.judge('Vitamin D supplementation reduced hip fractures in older women.', [
+      'Monarch butterflies migrate.',
+      VITAMIN,
+    ]);
+    expect(js.map((j) => j.relacion)).toEqual(['CONTEXTO', 'APOYO_DIRECTO']);
+    expect(js[1]!.motivo).toContain('cobertura');
+    expect(await scorer.judge('x', [])).toEqual([]);
+  });
+
+  it('reads the passage sentence by sentence: backing in one sentence of a long passage counts', async () => {
+    const passage =
+      'El estudio se hizo entre 2015 y 2020 en doce municipios. Se tomaron muestras mensuales de agua. ' +
+      `${HOMUN} Las granjas porcinas vierten residuos al acuífero.`;
+    const [j] = await scorer.judge('En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.', [passage]);
+    expect(j!.relacion).toBe('APOYO_DIRECTO');
+  });
+
+  it('marks a general rule the claim applies as APLICACION_DE_MARCO, not as direct support', async () => {
+    const [j] = await scorer.judge('Lucía, de 17 años, no puede votar en las elecciones de Chile.', [
+      'Todas las personas menores de 18 años no pueden votar en las elecciones nacionales.',
+    ]);
+    expect(j!.relacion).toBe('APLICACION_DE_MARCO');
+    expect(j!.respaldo).toBeLessThan(0.7);
+  });
+
+  it('lets embeddings lift a translation that shares no words', async () => {
+    // A stand-in embedder that finds claim and passage identical in meaning (as a multilingual model would).
+    const same: Embedder = {
+      name: 'misma-direccion',
+      dimensions: 2,
+      embedQueries: async (t) => t.map(() => Float32Array.of(1, 0)),
+      embedPassages: async (t) => t.map(() => Float32Array.of(1, 0)),
+    };
+    const claim = 'La suplementación con vitamina D redujo las fracturas de cadera en mujeres mayores.';
+    const [plain] = await scorer.judge(claim, [VITAMIN]);
+    const [lifted] = await createSupportScorer({ embedder: same }).judge(claim, [VITAMIN]);
+    expect(lifted!.respaldo).toBeGreaterThan(plain!.respaldo);
+  });
+
+  it('embeds each passage once across judgements (verify judges every clause on the same passages)', async () => {
+    const embedded: string[] = [];
+    const counting: Embedder = {
+      name: 'contador',
+      dimensions: 2,
+      embedQueries: async (t) => t.map(() => Float32Array.of(1, 0)),
+      embedPassages: async (t) => {
+        embedded.push(...t);
+        return t.map(() => Float32Array.of(0, 1));
+      },
+    };
+    const s = createSupportScorer({ embedder: counting });
+    await s.judge('Vitamin D reduced fractures.', [VITAMIN, HOMUN]);
+    await s.judge('Older women had fewer fractures.', [HOMUN, VITAMIN, VITAMIN]);
+    expect(embedded).toEqual([VITAMIN, HOMUN]);
+  });
+
+  it('goes on without the embedder when it fails, and says so', async () => {
+    const errors: string[] = [];
+    const broken: Embedder = {
+      name: 'roto',
+      dimensions: 2,
+      embedQueries: async () => {
+        throw new Error('caído');
+      },
+      embedPassages: async () => [],
+    };
+    const s = createSupportScorer({ embedder: broken, onEngineError: (e) => errors.push(e) });
+    const [j] = await s.judge('Vitamin D supplementation reduced hip fractures in older women.', [VITAMIN]);
+    expect(j!.relacion).toBe('APOYO_DIRECTO');
+    expect(errors).toEqual(['embeddings']);
+  });
+});
+
+describe('the NLI scorer (tiny NLI model through transformers.js), always checked', () => {
+  let nli: NliModel;
+  let scorer: SupportScorer;
+  beforeAll(async () => {
+    nli = await createTransformersNli({ modelsDir: MODELS, model: TINY_NLI_MODEL });
+    scorer = createSupportScorer({ nli });
+  });
+  expectCases(() => scorer);
+
+  it('is named after its model', () => {
+    expect(scorer.name).toBe('folio/tiny-nli (local, q8) (NLI) + comprobaciones');
+  });
+
+  it('trusts the model for entailment, but the checks cap what the model misses', async () => {
+    const [raw] = await nli.classify([{ premise: HOMUN, hypothesis: 'En Homún los nitratos alcanzaron 45 mg/L.' }]);
+    // The tiny model sees almost the same words and calls it entailment …
+    expect(raw!.entailment).toBeGreaterThan(raw!.contradiction);
+    // … the figure check does not.
+    const [j] = await scorer.judge('En Homún los nitratos alcanzaron 45 mg/L.', [HOMUN]);
+    expect(j!.respaldo).toBeLessThanOrEqual(0.15);
+    expect(j!.relacion).toBe('CONTRADICCION');
+    expect(j!.motivo).toContain('cifra distinta: 45 frente a 44.9');
+  });
+
+  it('falls back to the lexical model when the NLI model fails', async () => {
+    const errors: string[] = [];
+    const broken: NliModel = {
+      name: 'roto',
+      classify: async () => {
+        throw new Error('caído');
+      },
+    };
+    const s = createSupportScorer({ nli: broken, onEngineError: (e) => errors.push(e) });
+    const [j] = await s.judge('Vitamin D supplementation reduced hip fractures in older women.', [VITAMIN]);
+    expect(j!.relacion).toBe('APOYO_DIRECTO');
+    expect(j!.motivo).toContain('cobertura');
+    expect(errors).toEqual(['nli']);
+  });
+
+  it('uses a calibration when given one', async () => {
+    const halved = createSupportScorer({
+      nli,
+      nliCalibration: (p) => ({ entailment: p.entailment / 2, contradiction: 0 }),
+    });
+    const [j] = await halved.judge('Vitamin D supplementation reduced hip fractures in older women.', [VITAMIN]);
+    expect(j!.respaldo).toBeLessThanOrEqual(0.5);
+  });
+});

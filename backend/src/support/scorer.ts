@@ -1,0 +1,197 @@
+import type { Embedder } from '../ai/embedder';
+import type { NliModel } from '../ai/nli';
+import { align, type Alignment } from './align';
+import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
+import { runChecks, type CheckOutcome } from './checks';
+import { generalRule } from './framework';
+import { features, predict, type LogisticModel } from './lexical';
+import type { SupportJudgement, SupportScorer } from './support';
+
+/** What a support scorer may use; everything is optional, and without anything it is lexical. */
+export interface SupportDeps {
+  /** Sentence embeddings: their cosine lifts the coverage of paraphrases and translations. */
+  embedder?: Embedder;
+  /** An NLI cross-encoder: when present it decides entailment and contradiction, checked by the rules. */
+  nli?: NliModel;
+  /** The lexical model (default: the one fitted on SciFact, support/calibration.ts). */
+  lexical?: LogisticModel;
+  /**
+   * Breakpoints (score, probability) mapping the lexical scorer's capped support to a calibrated one
+   * (default: the isotonic fit on SciFact, support/calibration.ts); null leaves the score as it is.
+   */
+  lexicalCalibration?: readonly (readonly [number, number])[] | null;
+  /** Maps the NLI model's probabilities to calibrated ones (default: as the model gives them). */
+  nliCalibration?: NliCalibration;
+  /** Called when the embedder or the NLI model fails; scoring then goes on without it. */
+  onEngineError?: (engine: 'embeddings' | 'nli', error: unknown) => void;
+}
+
+/** The name /health shows for the scorer without a model. */
+export const LEXICAL_SCORER = 'léxico-semántico + comprobaciones (cifras, fechas, negación, nombres)';
+
+/**
+ * Cosine similarity of E5/BGE-style embeddings mapped to 0-1: such models put unrelated texts near 0.7 and
+ * paraphrases above 0.9. Used only to lift coverage, never alone.
+ */
+export function cosineToSemantic(cosine: number): number {
+  return Math.min(1, Math.max(0, (cosine - 0.75) / 0.17));
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Decides the relation from the final numbers and the checks. */
+function relationOf(
+  respaldo: number,
+  contradiccion: number,
+  alignment: Alignment,
+  checks: CheckOutcome,
+  passage: string,
+): SupportJudgement['relacion'] {
+  if (contradiccion >= 0.5 && contradiccion > respaldo) return 'CONTRADICCION';
+  if (respaldo >= 0.7) return 'APOYO_DIRECTO';
+  if (
+    alignment.window.coverage >= 0.4 &&
+    checks.contradiction < 0.3 &&
+    generalRule(alignment.sentence.text || passage)
+  ) {
+    return 'APLICACION_DE_MARCO';
+  }
+  return 'CONTEXTO';
+}
+
+/** Passage vectors kept between judgements: verify judges each clause, and cite many claims, on the same passages. */
+const CACHED_PASSAGES = 512;
+
+async function cosines(
+  embedder: Embedder,
+  cache: Map<string, Float32Array>,
+  claim: string,
+  passages: string[],
+  signal?: AbortSignal,
+) {
+  const [q] = await embedder.embedQueries([claim], signal);
+  const missing = [...new Set(passages.filter((p) => !cache.has(p)))];
+  if (missing.length > 0) {
+    const vectors = await embedder.embedPassages(missing, signal);
+    missing.forEach((text, i) => cache.set(text, vectors[i]!));
+  }
+  const out = passages.map((text) => {
+    const p = cache.get(text)!;
+    let dot = 0;
+    for (let i = 0; i < p.length; i++) dot += p[i]! * q![i]!;
+    return dot;
+  });
+  // Oldest first out (a Map iterates in insertion order), once this judgement has read its vectors.
+  for (const key of cache.keys()) {
+    if (cache.size <= CACHED_PASSAGES) break;
+    cache.delete(key);
+  }
+  return out;
+}
+
+/**
+ * The support scorer. For each passage it aligns the claim with the passage's sentences, runs the
+ * deterministic checks (figures, years, negation, direction of change, named things), then:
+ * - with an NLI model: entailment and contradiction of the passage (and of its best one or two sentences,
+ *   the larger of the two) through the NLI calibration;
+ * - without one: the lexical-semantic model (coverage of the claim's content words by stems, in both
+ *   languages, lifted by the embedder's cosine when there is one), a logistic model fitted on SciFact whose
+ *   capped support goes through the isotonic calibration fitted there (support/calibration.ts).
+ * Either way support is capped by the checks and contradiction raised by them. The NLI model's
+ * probabilities are used as they come unless `nliCalibration` is given: no NLI model could be calibrated
+ * on this project's machines (`npm run eval:verify` measures one where it is installed).
+ */
+export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
+  const lexical = deps.lexical ?? LEXICAL_MODEL;
+  const calibration = deps.lexicalCalibration === undefined ? LEXICAL_CALIBRATION : deps.lexicalCalibration;
+  const vectors = new Map<string, Float32Array>();
+  const name = deps.nli ? `${deps.nli.name} (NLI) + comprobaciones` : LEXICAL_SCORER;
+  return {
+    name,
+    async judge(claim, passages, signal) {
+      if (passages.length === 0) return [];
+      const alignments = passages.map((p) => align(claim, p));
+      const checks = passages.map((p, i) => runChecks(claim, p, alignments[i]!));
+
+      let semantic: number[] | undefined;
+      if (deps.embedder) {
+        try {
+          semantic = (await cosines(deps.embedder, vectors, claim, passages, signal)).map(cosineToSemantic);
+        } catch (error) {
+          signal?.throwIfAborted();
+          deps.onEngineError?.('embeddings', error);
+        }
+      }
+
+      let nli: { entailment: number; contradiction: number }[] | undefined;
+      if (deps.nli) {
+        try {
+          nli = await nliJudge(deps.nli, claim, passages, alignments, deps.nliCalibration, signal);
+        } catch (error) {
+          signal?.throwIfAborted();
+          deps.onEngineError?.('nli', error);
+        }
+      }
+
+      return passages.map((passage, i) => {
+        const a = alignments[i]!;
+        const c = checks[i]!;
+        let respaldo: number;
+        let contra: number;
+        let source: string;
+        if (nli) {
+          const { entailment, contradiction } = nli[i]!;
+          respaldo = Math.min(entailment, c.cap);
+          contra = contradiction;
+          source = `NLI ${round(entailment)}/${round(contradiction)}`;
+        } else {
+          const [support, contradiction] = predict(lexical, features(a, c, semantic?.[i]));
+          // The checks cap first, then the calibration maps the capped score (it is fitted on capped scores).
+          const capped = Math.min(support, c.cap);
+          respaldo = calibration ? interpolate(calibration, capped) : capped;
+          contra = contradiction;
+          source = `cobertura ${round(a.window.coverage)}`;
+        }
+        respaldo = round(respaldo);
+        const contradiccion = round(Math.max(contra, c.contradiction));
+        const relacion = relationOf(respaldo, contradiccion, a, c, passage);
+        const motivo = [source, ...c.motivos].join('; ');
+        return { respaldo, contradiccion, relacion, motivo };
+      });
+    },
+  };
+}
+
+/** Entailment and contradiction per passage from the NLI model: the larger over the passage and its best window. */
+async function nliJudge(
+  model: NliModel,
+  claim: string,
+  passages: string[],
+  alignments: Alignment[],
+  calibration: NliCalibration | undefined,
+  signal?: AbortSignal,
+) {
+  const premises: string[] = [];
+  const owner: number[] = [];
+  passages.forEach((p, i) => {
+    premises.push(p);
+    owner.push(i);
+    const w = alignments[i]!.window.text;
+    if (w && w.length < p.length * 0.8) {
+      premises.push(w);
+      owner.push(i);
+    }
+  });
+  const probs = await model.classify(
+    premises.map((premise) => ({ premise, hypothesis: claim })),
+    signal,
+  );
+  const out = passages.map(() => ({ entailment: 0, contradiction: 0 }));
+  probs.forEach((p, j) => {
+    const o = out[owner[j]!]!;
+    const cal = calibration ? calibration(p) : p;
+    o.entailment = Math.max(o.entailment, cal.entailment);
+    o.contradiction = Math.max(o.contradiction, cal.contradiction);
+  });
+  return out;
+}

@@ -1,0 +1,28 @@
+import type { Citado } from '../contract/pasaje';
+import { blocks, inline } from './inline';
+
+/** Options of {@link citeMarkdown}. */
+export interface CiteMarkdownOptions {
+  /** The bibliography with Markdown emphasis (italic titles); `bibliografia` as plain text otherwise. */
+  bibliografia?: string[];
+}
+
+/**
+ * The Markdown form of a cite job (`POST /citar`, `GET /citar/{id}` with `formato=markdown`): when done, the
+ * cited text, then a heading 'Referencias' and the references as a list (each work once, in the style's
+ * order). While working, its state and where to poll; on failure, the reason.
+ */
+export function citeMarkdown(c: Citado, opts: CiteMarkdownOptions = {}): string {
+  if (c.estado === 'error') return blocks([`# Citas: error`, inline(c.error ?? 'No se pudo citar el texto.')]);
+  if (c.estado !== 'listo') {
+    const poll = c.progreso_url ? `Consulta el resultado en ${c.progreso_url}` : '';
+    return blocks([`# Citas: ${c.estado === 'en_cola' ? 'en cola' : 'procesando'}`, poll]);
+  }
+  const references = opts.bibliografia ?? c.bibliografia ?? [];
+  const list = references.map((r) => `- ${inline(r)}`).join('\n');
+  return blocks([
+    (c.texto ?? '').trimEnd(),
+    '## Referencias',
+    list || 'Ningún pasaje de tu biblioteca respalda el texto.',
+  ]);
+}
