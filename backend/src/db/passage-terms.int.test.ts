@@ -125,5 +125,10 @@ describe('BM25 postings', () => {
   it('requires quoted phrases literally on top of the ranking', async () => {
     const hits = await search(ana, 'region season', { phrases: ['dry season'] });
     expect(hits.map((h) => h.document_id)).toEqual(['a2']);
+    // Stopwords of one language ('de', 'los') are no key; 'cenotes' is.
+    expect((await search(ana, 'cenotes', { phrases: ['a los cenotes de'] })).map((h) => h.document_id)).toEqual(['a3']);
+    // A phrase of stopwords only keys on nothing: every passage holding it is weighed.
+    const common = await search(ana, 'season', { phrases: ['of the'] });
+    expect(common.map((h) => `${h.document_id}:${h.posicion}`).sort()).toEqual(['a1:2', 'a2:1']);
   });
 });

@@ -1,4 +1,5 @@
 import type { Ancla } from '@folio/shared';
+import { foldText } from '../ids';
 import type { Db } from './db';
 
 export interface LexicalFilter {
@@ -27,11 +28,13 @@ export interface LexicalHit {
 }
 
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
+const WORDS = /[\p{L}\p{N}]+/gu;
 
 /**
  * Postings read per query term on the unfiltered path: a term's passages beyond its best
  * `TERM_POSTINGS` by impact rarely reach a top hundred, and reading them would make a common word cost
- * as much as the library is large. Filtered searches read every posting of the filtered documents.
+ * as much as the library is large. Searches with a phrase or a documents filter score their (few)
+ * candidates one by one; one filtered by biblioteca alone reads the query terms' postings there.
  */
 export const TERM_POSTINGS = 1000;
 
@@ -65,9 +68,11 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
     params.push(phrase);
     filters.push(`strpos(lower(regexp_replace(p.texto, '\\s+', ' ', 'g')), $${params.length}) > 0`);
   }
+  let documentsParam = '';
   if (f.documents?.length) {
     params.push(JSON.stringify(f.documents));
-    filters.push(`p.document_id IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
+    documentsParam = `$${params.length}::text::jsonb`;
+    filters.push(`p.document_id IN (SELECT jsonb_array_elements_text(${documentsParam}))`);
   }
   if (f.biblioteca) {
     params.push(f.biblioteca);
@@ -104,6 +109,56 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
        SELECT ${columns}, r.score::float8 AS lexical
        FROM ranked r JOIN passages p ON p.pid = r.pid JOIN documents d ON d.id = p.document_id
        WHERE ${where}
+       ORDER BY lexical DESC, p.document_id, p.posicion LIMIT ${limit}`,
+      params,
+    );
+  }
+  // Candidates that are few by construction: the passages holding a quoted phrase's rarest word (in
+  // either language's stem: a passage holding the phrase holds the word), or the documents asked for.
+  const phraseWords = [...new Set(f.phrases.flatMap((ph) => foldText(ph).match(WORDS) ?? []))];
+  let candidates: string | undefined;
+  if (phraseWords.length) {
+    params.push(JSON.stringify(phraseWords));
+    candidates = `
+      pw AS MATERIALIZED (
+        SELECT es.v || en.v AS variants
+        FROM jsonb_array_elements_text($${params.length}::text::jsonb) AS w(word),
+        LATERAL (SELECT tsvector_to_array(to_tsvector('spanish', w.word)) AS v) es,
+        LATERAL (SELECT tsvector_to_array(to_tsvector('english', w.word)) AS v) en
+        -- A stopword of either language is missing from that language's passages: no use as a key.
+        WHERE cardinality(es.v) > 0 AND cardinality(en.v) > 0),
+      pick AS MATERIALIZED (
+        SELECT pw.variants FROM pw CROSS JOIN lib
+        ORDER BY (SELECT coalesce(sum(d.df), 0) FROM term_df d WHERE d.lib = lib.lib AND d.term = ANY (pw.variants))
+        LIMIT 1),
+      cands AS MATERIALIZED (
+        SELECT DISTINCT pt.pid FROM pick CROSS JOIN lib CROSS JOIN LATERAL unnest(pick.variants) AS v(term)
+        JOIN passage_terms pt ON pt.lib = lib.lib AND pt.term = v.term
+        UNION ALL
+        -- Every word of every phrase a stopword somewhere: nothing to key on, all the caller's passages.
+        SELECT p.pid FROM passages p JOIN documents d ON d.id = p.document_id
+        WHERE d.user_id = $1 AND NOT EXISTS (SELECT 1 FROM pick))`;
+  } else if (f.documents?.length) {
+    candidates = `
+      cands AS MATERIALIZED (
+        SELECT p.pid FROM passages p
+        WHERE p.document_id IN (SELECT jsonb_array_elements_text(${documentsParam})))`;
+  }
+  if (candidates) {
+    return db.query<LexicalHit>(
+      `WITH ${QUERY_TERMS},${candidates},
+       scored AS (
+         SELECT c.pid, (
+           SELECT sum(b.best) FROM (
+             SELECT max(t.idf * pt.impact) AS best
+             FROM terms t JOIN passage_terms pt ON pt.pid = c.pid AND pt.term = t.term
+             GROUP BY t.i) b
+         ) AS score
+         FROM cands c JOIN passages p ON p.pid = c.pid JOIN documents d ON d.id = p.document_id
+         WHERE ${where})
+       SELECT ${columns}, s.score::float8 AS lexical
+       FROM scored s JOIN passages p ON p.pid = s.pid JOIN documents d ON d.id = p.document_id
+       WHERE s.score IS NOT NULL
        ORDER BY lexical DESC, p.document_id, p.posicion LIMIT ${limit}`,
       params,
     );
