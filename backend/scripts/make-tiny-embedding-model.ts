@@ -15,35 +15,31 @@
  *
  * Run: `npx tsx backend/scripts/make-tiny-embedding-model.ts [outDir]`
  */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
-  bertConfig,
+  bertInputs,
   concat,
   DT,
   hash,
+  int64s,
   intAttribute,
   littleEndian,
   node,
   onnxModel,
-  printSizes,
   random,
-  SCALE,
+  runModelScript,
   str,
   tensor,
-  TOKENIZER_CONFIG,
-  tokenizerJson,
   tinyVocabulary,
   valueInfo,
-  wordTable,
-  writeModelFiles,
-  ZERO_POINT,
+  wordNodes,
+  wordTensors,
+  writeTinyBertModel,
 } from './tiny-bert';
 
 /** Width of the hidden state, and so of the sentence vectors. */
 export const TINY_EMBED_DIMENSIONS = 64;
 
-/** Where the committed fixture lives, relative to the repository root. */
+/** Where the committed fixture lives, relative to `test/fixtures/models`. */
 export const TINY_EMBED_MODEL = 'folio/tiny-embed';
 
 export { tinyVocabulary };
@@ -61,50 +57,30 @@ export function tinyEncoderOnnx(vocab: string[], dim: number): Uint8Array {
   return onnxModel(
     'folio make-tiny-embedding-model',
     concat([
-      node('Gather', ['word_embeddings.q', 'input_ids'], ['words.q']),
-      node('DequantizeLinear', ['words.q', 'word_embeddings.scale', 'word_embeddings.zero_point'], ['words']),
+      ...wordNodes(),
       node('Gather', ['token_type_embeddings', 'token_type_ids'], ['types']),
       node('Add', ['words', 'types'], ['embeddings']),
       node('Cast', ['attention_mask'], ['mask'], [intAttribute('to', DT.FLOAT)]),
       node('Unsqueeze', ['mask', 'last_axis'], ['mask3']),
       node('Mul', ['embeddings', 'mask3'], ['last_hidden_state']),
       str(2, 'tiny_embed'),
-      tensor(5, 'word_embeddings.q', DT.UINT8, [vocab.length, dim], wordTable(vocab, dim, gain)),
-      tensor(5, 'word_embeddings.scale', DT.FLOAT, [], littleEndian(Float32Array.of(SCALE))),
-      tensor(5, 'word_embeddings.zero_point', DT.UINT8, [], Uint8Array.of(ZERO_POINT)),
+      ...wordTensors(vocab, dim, gain),
       tensor(5, 'token_type_embeddings', DT.FLOAT, [2, dim], littleEndian(typeTable(dim))),
-      tensor(5, 'last_axis', DT.INT64, [1], littleEndian(BigInt64Array.of(-1n))),
-      valueInfo(11, 'input_ids', DT.INT64, ['batch_size', 'sequence_length']),
-      valueInfo(11, 'attention_mask', DT.INT64, ['batch_size', 'sequence_length']),
-      valueInfo(11, 'token_type_ids', DT.INT64, ['batch_size', 'sequence_length']),
+      tensor(5, 'last_axis', DT.INT64, [1], int64s(-1n)),
+      ...bertInputs(),
       valueInfo(12, 'last_hidden_state', DT.FLOAT, ['batch_size', 'sequence_length', dim]),
     ]),
   );
 }
 
 /** Writes the model directory; returns the files written (relative) and their sizes. */
-export async function writeTinyEmbeddingModel(outDir: string): Promise<Record<string, number>> {
-  const vocab = tinyVocabulary();
-  const dim = TINY_EMBED_DIMENSIONS;
-  return writeModelFiles(outDir, {
-    'config.json': bertConfig(
-      'Folio test fixture made by backend/scripts/make-tiny-embedding-model.ts; not a trained model.',
-      'BertModel',
-      vocab.length,
-      dim,
-    ),
-    'tokenizer.json': tokenizerJson(vocab),
-    'tokenizer_config.json': TOKENIZER_CONFIG,
-    'onnx/model_quantized.onnx': tinyEncoderOnnx(vocab, dim),
+export function writeTinyEmbeddingModel(outDir: string): Promise<Record<string, number>> {
+  return writeTinyBertModel(outDir, {
+    script: 'make-tiny-embedding-model.ts',
+    architecture: 'BertModel',
+    dim: TINY_EMBED_DIMENSIONS,
+    onnx: tinyEncoderOnnx,
   });
 }
 
-async function main(): Promise<void> {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const outDir = resolve(process.argv[2] ?? join(root, 'test/fixtures/models', TINY_EMBED_MODEL));
-  printSizes(outDir, await writeTinyEmbeddingModel(outDir));
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await main();
-}
+await runModelScript(import.meta.url, TINY_EMBED_MODEL, writeTinyEmbeddingModel);

@@ -1,13 +1,15 @@
 /**
- * What the tiny test models share (make-tiny-embedding-model.ts, make-tiny-reranker-model.ts): one
- * WordPiece vocabulary over Spanish and English pieces with its `tokenizer.json` and
- * `tokenizer_config.json`, seeded 8-bit word vectors, a protobuf writer for the ONNX graph, and the
- * writing of a model directory the way the committed fixtures are kept (JSON formatted by prettier).
+ * What the tiny test models share (make-tiny-embedding-model.ts, make-tiny-reranker-model.ts,
+ * make-tiny-nli-model.ts): one WordPiece vocabulary over Spanish and English pieces with its
+ * `tokenizer.json` and `tokenizer_config.json`, seeded 8-bit word vectors, a protobuf writer for the ONNX
+ * graph with the pieces the graphs have in common (word lookup, BERT inputs, the cosine of a pair's two
+ * segments), the writing of a model directory the way the committed fixtures are kept (JSON formatted
+ * by prettier) and the scripts' command line.
  *
  * Everything here is deterministic: the same inputs give the same bytes on every platform.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 
@@ -213,6 +215,79 @@ export function onnxModel(producer: string, graph: Field): Uint8Array {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Graph pieces the tiny models have in common
+
+/** Float32 values as raw tensor bytes. */
+export const floats = (...values: number[]): Uint8Array => littleEndian(Float32Array.from(values));
+/** Int64 values as raw tensor bytes. */
+export const int64s = (...values: bigint[]): Uint8Array => littleEndian(BigInt64Array.from(values));
+
+/** The `keepdims` attribute of a reduction. */
+export const keepdims = (value: number): Field[] => [intAttribute('keepdims', value)];
+
+/** Looks each input id up in the quantized word table: `words` [batch, sequence, dim]. */
+export const wordNodes = (): Field[] => [
+  node('Gather', ['word_embeddings.q', 'input_ids'], ['words.q']),
+  node('DequantizeLinear', ['words.q', 'word_embeddings.scale', 'word_embeddings.zero_point'], ['words']),
+];
+
+/** The initializers `wordNodes` reads: the table of `wordTable(vocab, dim, gain)`, its scale and zero point. */
+export const wordTensors = (vocab: string[], dim: number, gain: (token: string) => number): Field[] => [
+  tensor(5, 'word_embeddings.q', DT.UINT8, [vocab.length, dim], wordTable(vocab, dim, gain)),
+  tensor(5, 'word_embeddings.scale', DT.FLOAT, [], floats(SCALE)),
+  tensor(5, 'word_embeddings.zero_point', DT.UINT8, [], Uint8Array.of(ZERO_POINT)),
+];
+
+/** BERT's three graph inputs, [batch, sequence] int64 each. */
+export const bertInputs = (): Field[] =>
+  ['input_ids', 'attention_mask', 'token_type_ids'].map((name) =>
+    valueInfo(11, name, DT.INT64, ['batch_size', 'sequence_length']),
+  );
+
+/**
+ * How a cross-encoder's pair `[CLS] first [SEP] second [SEP]` becomes `cosine` [batch, 1]: the masked
+ * `words` rows of each segment (token type 0 is `first`, 1 is `second`) are summed into `sum_<name>`
+ * [batch, dim], and the cosine of the two sums is taken. `perSegment(name)` adds nodes right after each
+ * segment's own (they can read its mask `mask_<name>3`). Reads the initializers of `segmentCosineTensors`.
+ */
+export function segmentCosineNodes(
+  first: string,
+  second: string,
+  perSegment: (name: string) => Field[] = () => [],
+): Field[] {
+  const segment = (name: string) => [
+    node('Unsqueeze', [`mask_${name}`, 'last_axis'], [`mask_${name}3`]),
+    node('Mul', ['words', `mask_${name}3`], [`words_${name}`]),
+    node('ReduceSum', [`words_${name}`, 'sequence_axis'], [`sum_${name}`], keepdims(0)),
+    node('Mul', [`sum_${name}`, `sum_${name}`], [`squares_${name}`]),
+    node('ReduceSum', [`squares_${name}`, 'last_axis'], [`norm2_${name}`], keepdims(1)),
+    ...perSegment(name),
+  ];
+  return [
+    node('Cast', ['attention_mask'], ['mask'], [intAttribute('to', DT.FLOAT)]),
+    node('Cast', ['token_type_ids'], ['types'], [intAttribute('to', DT.FLOAT)]),
+    node('Mul', ['mask', 'types'], [`mask_${second}`]),
+    node('Sub', ['mask', `mask_${second}`], [`mask_${first}`]),
+    ...segment(first),
+    ...segment(second),
+    node('Mul', [`sum_${first}`, `sum_${second}`], ['products']),
+    node('ReduceSum', ['products', 'last_axis'], ['dot'], keepdims(1)),
+    node('Mul', [`norm2_${first}`, `norm2_${second}`], ['norms2']),
+    // The epsilon keeps an empty segment at cosine 0 instead of 0/0.
+    node('Add', ['norms2', 'epsilon'], ['norms2_safe']),
+    node('Sqrt', ['norms2_safe'], ['norms']),
+    node('Div', ['dot', 'norms'], ['cosine']),
+  ];
+}
+
+/** The initializers `segmentCosineNodes` reads. */
+export const segmentCosineTensors = (): Field[] => [
+  tensor(5, 'last_axis', DT.INT64, [1], int64s(-1n)),
+  tensor(5, 'sequence_axis', DT.INT64, [1], int64s(1n)),
+  tensor(5, 'epsilon', DT.FLOAT, [], floats(1e-12)),
+];
+
+// ---------------------------------------------------------------------------------------------------
 // Tokenizer and config, in the Hugging Face layout transformers.js reads
 
 /** `tokenizer.json`: BERT normalizer (lowercase, no accents), WordPiece, [CLS] A [SEP] (B [SEP], type 1). */
@@ -324,9 +399,58 @@ export async function writeModelFiles(
   return sizes;
 }
 
+/** What makes one tiny model: the rest (vocabulary, tokenizer files) is the same for all. */
+export interface TinyBertModel {
+  /** The script that writes it (`make-tiny-nli-model.ts`), named in `config.json`'s comment. */
+  script: string;
+  /** `config.json`'s architecture, e.g. `BertForSequenceClassification`. */
+  architecture: string;
+  /** Width of the word vectors. */
+  dim: number;
+  /** Extra `config.json` fields (the labels), after the BERT ones. */
+  config?: Record<string, unknown>;
+  /** The ONNX ModelProto bytes over the shared vocabulary. */
+  onnx: (vocab: string[], dim: number) => Uint8Array;
+}
+
+/**
+ * Writes a tiny model's directory: `config.json`, the shared tokenizer files and
+ * `onnx/model_quantized.onnx`. Returns the files written (relative) and their sizes.
+ */
+export async function writeTinyBertModel(outDir: string, model: TinyBertModel): Promise<Record<string, number>> {
+  const vocab = tinyVocabulary();
+  return writeModelFiles(outDir, {
+    'config.json': bertConfig(
+      `Folio test fixture made by backend/scripts/${model.script}; not a trained model.`,
+      model.architecture,
+      vocab.length,
+      model.dim,
+      model.config,
+    ),
+    'tokenizer.json': tokenizerJson(vocab),
+    'tokenizer_config.json': TOKENIZER_CONFIG,
+    'onnx/model_quantized.onnx': model.onnx(vocab, model.dim),
+  });
+}
+
 /** Prints what `writeModelFiles` wrote, for the scripts' command line. */
-export function printSizes(outDir: string, sizes: Record<string, number>): void {
+function printSizes(outDir: string, sizes: Record<string, number>): void {
   const total = Object.values(sizes).reduce((a, b) => a + b, 0);
   for (const [name, size] of Object.entries(sizes)) console.log(`${String(size).padStart(8)}  ${name}`);
   console.log(`${String(total).padStart(8)}  bytes in ${outDir} (${tinyVocabulary().length} tokens)`);
+}
+
+/**
+ * The scripts' command line: when the script at `scriptUrl` is the one run (not imported), `write`s the
+ * model into `argv[2]`, or else the committed fixture `test/fixtures/models/<fixture>`, and prints the sizes.
+ */
+export async function runModelScript(
+  scriptUrl: string,
+  fixture: string,
+  write: (outDir: string) => Promise<Record<string, number>>,
+): Promise<void> {
+  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(scriptUrl)) return;
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const outDir = resolve(process.argv[2] ?? join(root, 'test/fixtures/models', fixture));
+  printSizes(outDir, await write(outDir));
 }

@@ -1,9 +1,7 @@
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TINY_EMBED_DIMENSIONS,
   TINY_EMBED_MODEL,
@@ -11,47 +9,31 @@ import {
 } from '../../scripts/make-tiny-embedding-model';
 import { EmbeddingError, type Embedder } from './embedder';
 import { createTransformersEmbedder, defaultPrefixes, findEmbeddingModel } from './transformers-embedder';
+import { expectCommittedModel, offlineModelTests, TEST_MODELS as MODELS } from './testing/tiny-models';
 
 // The committed tiny model (backend/scripts/make-tiny-embedding-model.ts): a real BERT-layout directory
 // with a WordPiece tokenizer and a q8 ONNX graph, so these tests run the real transformers.js loading,
 // tokenization, inference and pooling; only the weights are made up (a bag of word vectors).
-const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
 const MODEL_DIR = join(MODELS, TINY_EMBED_MODEL);
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 const norm = (a: Float32Array) => Math.sqrt(dot(a, a));
 
-let scratch: string;
-let fetchSpy: MockInstance<typeof fetch>;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'folio-embed-'));
-});
-afterAll(() => rm(scratch, { recursive: true, force: true }));
-beforeEach(() => {
-  // Nothing here may reach the network: any fetch fails the way it does on our machines.
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new TypeError('fetch failed')));
-});
-afterEach(() => fetchSpy.mockRestore());
+const offline = offlineModelTests('folio-embed-');
 
 describe('the tiny embedding model fixture', () => {
   it('is what the committed script writes, and stays small', async () => {
-    const out = join(scratch, 'regenerated');
-    const sizes = await writeTinyEmbeddingModel(out);
-    expect(Object.keys(sizes).sort()).toEqual([
+    const { files, total } = await expectCommittedModel(
+      writeTinyEmbeddingModel,
+      MODEL_DIR,
+      join(offline.scratch, 'regenerated'),
+    );
+    expect(files.sort()).toEqual([
       'config.json',
       'onnx/model_quantized.onnx',
       'tokenizer.json',
       'tokenizer_config.json',
     ]);
-    let total = 0;
-    for (const file of Object.keys(sizes)) {
-      const [committed, fresh] = await Promise.all([readFile(join(MODEL_DIR, file)), readFile(join(out, file))]);
-      // JSON by content (formatting is prettier's business), the graph byte for byte.
-      if (file.endsWith('.json'))
-        expect(JSON.parse(`${committed}`), `${file} is stale`).toEqual(JSON.parse(`${fresh}`));
-      else expect(committed.equals(fresh), `${file} is stale: run the script`).toBe(true);
-      total += (await stat(join(MODEL_DIR, file))).size;
-    }
     expect(total).toBeLessThan(300 * 1024);
   });
 
@@ -86,7 +68,7 @@ describe('transformers.js embedder', () => {
   it('loads the local model offline and reads its width from the first output', () => {
     expect(embedder.name).toBe('folio/tiny-embed (local, q8)');
     expect(embedder.dimensions).toBe(TINY_EMBED_DIMENSIONS);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('returns one unit vector per text, in order, for queries and passages', async () => {
@@ -136,7 +118,7 @@ describe('transformers.js embedder', () => {
     expect(defaultPrefixes('Xenova/bge-m3')).toEqual({ query: '', passage: '' });
 
     // The tiny model under an E5 name gets E5's prefixes …
-    const e5Dir = join(scratch, 'e5-models');
+    const e5Dir = join(offline.scratch, 'e5-models');
     await cp(MODEL_DIR, join(e5Dir, 'folio/tiny-e5'), { recursive: true });
     const e5 = await createTransformersEmbedder({ modelsDir: e5Dir, model: 'folio/tiny-e5' });
     const bare = await createTransformersEmbedder({ modelsDir: MODELS, model: TINY_EMBED_MODEL });
@@ -189,7 +171,7 @@ describe('a missing local model', () => {
   }
 
   it('names the directory and the files expected, without touching the network', async () => {
-    const empty = join(scratch, 'empty');
+    const empty = join(offline.scratch, 'empty');
     await mkdir(empty, { recursive: true });
     const error = await failure(
       createTransformersEmbedder({ modelsDir: empty, model: 'Xenova/multilingual-e5-small' }),
@@ -202,11 +184,11 @@ describe('a missing local model', () => {
       expect(text).toContain('onnx/model_quantized.onnx');
     }
     expect(error.mensaje).toContain('FOLIO_MODELS_DIR');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('names the weight file when only the weights are missing, for the dtype asked', async () => {
-    const partial = join(scratch, 'partial');
+    const partial = join(offline.scratch, 'partial');
     const dir = join(partial, 'folio/no-weights');
     await cp(MODEL_DIR, dir, { recursive: true });
     await rm(join(dir, 'onnx'), { recursive: true });
@@ -217,7 +199,7 @@ describe('a missing local model', () => {
     const fp32 = await failure(findEmbeddingModel({ modelsDir: MODELS, model: TINY_EMBED_MODEL, dtype: 'fp32' }));
     expect(fp32.message).toContain(join(MODEL_DIR, 'onnx/model.onnx'));
     expect(await readdir(join(MODEL_DIR, 'onnx'))).toEqual(['model_quantized.onnx']);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('rejects options that cannot name a model under the directory', async () => {

@@ -1,42 +1,23 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TINY_NLI_MODEL, writeTinyNliModel } from '../../scripts/make-tiny-nli-model';
 import { TINY_RERANK_MODEL } from '../../scripts/make-tiny-reranker-model';
 import { NliError, type NliModel } from './nli';
 import { createTransformersNli, findNliModel, logitsToNli, nliLabelIndex } from './transformers-nli';
+import { expectCommittedModel, offlineModelTests, TEST_MODELS as MODELS } from './testing/tiny-models';
 
 // The committed tiny NLI model (backend/scripts/make-tiny-nli-model.ts): a real BERT-layout directory with
 // a WordPiece tokenizer, three labels and a q8 ONNX graph (entailment from shared words, contradiction when
 // a negation is added or removed, neutral otherwise), so these tests run the real transformers.js loading,
 // pair tokenization and inference; only the weights are made up.
-const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
 const MODEL_DIR = join(MODELS, TINY_NLI_MODEL);
 
-let scratch: string;
-let fetchSpy: MockInstance<typeof fetch>;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'folio-nli-'));
-});
-afterAll(() => rm(scratch, { recursive: true, force: true }));
-beforeEach(() => {
-  // Nothing here may reach the network: any fetch fails the way it does on our machines.
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new TypeError('fetch failed')));
-});
-afterEach(() => fetchSpy.mockRestore());
+const offline = offlineModelTests('folio-nli-');
 
 describe('the tiny NLI model fixture', () => {
   it('is what the committed script writes, and stays small', async () => {
-    const out = join(scratch, 'regenerated');
-    const sizes = await writeTinyNliModel(out);
-    let total = 0;
-    for (const file of Object.keys(sizes)) {
-      const [committed, fresh] = await Promise.all([readFile(join(MODEL_DIR, file)), readFile(join(out, file))]);
-      expect(committed.equals(fresh), `${file} is stale: run the script`).toBe(true);
-      total += (await stat(join(MODEL_DIR, file))).size;
-    }
+    const { total } = await expectCommittedModel(writeTinyNliModel, MODEL_DIR, join(offline.scratch, 'regenerated'));
     expect(total).toBeLessThan(300 * 1024);
     const config = JSON.parse(await readFile(join(MODEL_DIR, 'config.json'), 'utf8'));
     expect(config.id2label).toEqual({ 0: 'entailment', 1: 'neutral', 2: 'contradiction' });
@@ -51,7 +32,7 @@ describe('createTransformersNli', () => {
 
   it('loads the local model, offline, and names it', () => {
     expect(model.name).toBe('folio/tiny-nli (local, q8)');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('gives entailment, contradiction and neutral probabilities per pair, in order, across batches', async () => {
@@ -88,7 +69,7 @@ describe('createTransformersNli', () => {
 
 describe('refusals', () => {
   it('says which file is missing, without loading anything', async () => {
-    const err = await findNliModel({ modelsDir: scratch, model: 'nadie/nada' }).catch((e: unknown) => e);
+    const err = await findNliModel({ modelsDir: offline.scratch, model: 'nadie/nada' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NliError);
     expect((err as NliError).mensaje).toContain('config.json');
     expect((err as NliError).mensaje).toContain('FOLIO_MODELS_DIR');

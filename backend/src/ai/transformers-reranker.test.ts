@@ -1,9 +1,7 @@
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as ort from 'onnxruntime-node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TINY_EMBED_MODEL } from '../../scripts/make-tiny-embedding-model';
 import {
   LOGIT_BIAS,
@@ -13,44 +11,31 @@ import {
 } from '../../scripts/make-tiny-reranker-model';
 import { RerankerError, type Reranker } from './reranker';
 import { createTransformersReranker, findRerankerModel } from './transformers-reranker';
+import { expectCommittedModel, offlineModelTests, TEST_MODELS as MODELS } from './testing/tiny-models';
 
 // The committed tiny cross-encoder (backend/scripts/make-tiny-reranker-model.ts): a real BERT-layout
 // directory with a WordPiece tokenizer and a q8 ONNX graph whose logit is the cosine of the query's and the
 // passage's bags of word vectors, so these tests run the real transformers.js loading, pair tokenization
 // (token_type_ids) and inference; only the weights are made up.
-const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
 const MODEL_DIR = join(MODELS, TINY_RERANK_MODEL);
 
-let scratch: string;
-let fetchSpy: MockInstance<typeof fetch>;
-beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'folio-rerank-'));
-});
-afterAll(() => rm(scratch, { recursive: true, force: true }));
-beforeEach(() => {
-  // Nothing here may reach the network: any fetch fails the way it does on our machines.
-  fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new TypeError('fetch failed')));
-});
-afterEach(() => fetchSpy.mockRestore());
+const offline = offlineModelTests('folio-rerank-');
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 describe('the tiny reranker model fixture', () => {
   it('is what the committed script writes, and stays small', async () => {
-    const out = join(scratch, 'regenerated');
-    const sizes = await writeTinyRerankerModel(out);
-    expect(Object.keys(sizes).sort()).toEqual([
+    const { files, total } = await expectCommittedModel(
+      writeTinyRerankerModel,
+      MODEL_DIR,
+      join(offline.scratch, 'regenerated'),
+    );
+    expect(files.sort()).toEqual([
       'config.json',
       'onnx/model_quantized.onnx',
       'tokenizer.json',
       'tokenizer_config.json',
     ]);
-    let total = 0;
-    for (const file of Object.keys(sizes)) {
-      const [committed, fresh] = await Promise.all([readFile(join(MODEL_DIR, file)), readFile(join(out, file))]);
-      expect(committed.equals(fresh), `${file} is stale: run the script`).toBe(true);
-      total += (await stat(join(MODEL_DIR, file))).size;
-    }
     expect(total).toBeLessThan(300 * 1024);
     const config = JSON.parse(await readFile(join(MODEL_DIR, 'config.json'), 'utf8'));
     expect(config).toMatchObject({ model_type: 'bert', architectures: ['BertForSequenceClassification'] });
@@ -89,7 +74,7 @@ describe('transformers.js reranker', () => {
 
   it('loads the local model offline', () => {
     expect(reranker.name).toBe('folio/tiny-rerank (local, q8)');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('scores in 0-1, the passage that answers the query first', async () => {
@@ -180,7 +165,7 @@ describe('a missing or unfit local model', () => {
   }
 
   it('names the directory and the files expected, without touching the network', async () => {
-    const empty = join(scratch, 'empty');
+    const empty = join(offline.scratch, 'empty');
     await mkdir(empty, { recursive: true });
     const model = 'onnx-community/bge-reranker-v2-m3-ONNX';
     const error = await failure(createTransformersReranker({ modelsDir: empty, model }));
@@ -190,14 +175,16 @@ describe('a missing or unfit local model', () => {
       expect(text).toContain('onnx/model_quantized.onnx');
     }
     expect(error.mensaje).toContain('FOLIO_MODELS_DIR');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('names the weight file when only the weights are missing, for the dtype asked', async () => {
-    const dir = join(scratch, 'partial/folio/no-weights');
+    const dir = join(offline.scratch, 'partial/folio/no-weights');
     await cp(MODEL_DIR, dir, { recursive: true });
     await rm(join(dir, 'onnx'), { recursive: true });
-    const error = await failure(findRerankerModel({ modelsDir: join(scratch, 'partial'), model: 'folio/no-weights' }));
+    const error = await failure(
+      findRerankerModel({ modelsDir: join(offline.scratch, 'partial'), model: 'folio/no-weights' }),
+    );
     expect(error.message).toContain(join(dir, 'onnx/model_quantized.onnx'));
     const fp32 = await failure(findRerankerModel({ modelsDir: MODELS, model: TINY_RERANK_MODEL, dtype: 'fp32' }));
     expect(fp32.message).toContain(join(MODEL_DIR, 'onnx/model.onnx'));
@@ -207,7 +194,7 @@ describe('a missing or unfit local model', () => {
   it('refuses a model that gives no relevance logits (an embedding model) when it is created', async () => {
     const error = await failure(createTransformersReranker({ modelsDir: MODELS, model: TINY_EMBED_MODEL }));
     expect(error.mensaje).toContain(TINY_EMBED_MODEL);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(offline.fetchSpy).not.toHaveBeenCalled();
   });
 
   it('rejects options that cannot name a model under the directory', async () => {

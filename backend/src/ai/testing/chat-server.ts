@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startTestApiServer, type TestApiServer } from './api-server';
 
 /** One request to POST /v1/chat/completions as the server read it. */
 export interface ChatRequest {
@@ -32,13 +31,7 @@ export type ChatHandler = (request: ChatRequest, n: number) => ChatReply | Promi
  * way a server must and answers in the wire format of the API (a chat.completion object, or server-sent
  * chat.completion.chunk events), so the real `openai` client talks to it. Other paths get 404.
  */
-export interface ChatServer {
-  /** 'http://127.0.0.1:PORT/v1' */
-  baseUrl: string;
-  readonly requests: ChatRequest[];
-  handle(handler: ChatHandler): void;
-  close(): Promise<void>;
-}
+export type ChatServer = TestApiServer<ChatRequest, ChatHandler>;
 
 /** Splits a text into pieces of `size` characters, as a model streams tokens (markers get cut too). */
 export function piecesOf(text: string, size = 3): string[] {
@@ -56,21 +49,19 @@ export function passagesOf(request: ChatRequest): Map<number, string> {
 }
 
 export async function startChatServer(): Promise<ChatServer> {
-  const requests: ChatRequest[] = [];
-  let handler: ChatHandler = () => ({ status: 500, json: { error: { message: 'no handler' } } });
   let created = 1_700_000_000;
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-      const text = Buffer.concat(chunks).toString('utf8');
-      const request: ChatRequest = {
-        path,
+  const server: ChatServer = await startTestApiServer<ChatRequest, ChatHandler>({
+    handler: () => ({ status: 500, json: { error: { message: 'no handler' } } }),
+    read(req, body) {
+      const text = body.toString('utf8');
+      return {
+        path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname,
         authorization: req.headers.authorization,
         body: text ? (JSON.parse(text) as ChatRequest['body']) : {},
       };
-      requests.push(request);
+    },
+    async answer(request, n, handler, req, res) {
+      const { path } = request;
       if (req.method !== 'POST' || path !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(
@@ -78,14 +69,15 @@ export async function startChatServer(): Promise<ChatServer> {
         );
         return;
       }
-      const reply = await handler(request, requests.length);
+      const reply = await handler(request, n);
       if ('hang' in reply) return;
       if ('status' in reply) {
         res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         res.end(JSON.stringify(reply.json ?? { error: { message: `HTTP ${reply.status}`, type: 'server_error' } }));
         return;
       }
-      const id = `chatcmpl-${requests.length}`;
+      // Numbered by the requests arrived so far, counted once the handler has answered.
+      const id = `chatcmpl-${server.requests.length}`;
       const model = request.body.model ?? 'test-model';
       created++;
       if (!request.body.stream) {
@@ -127,22 +119,7 @@ export async function startChatServer(): Promise<ChatServer> {
       }
       res.write(chunk({}, 'stop'));
       res.end('data: [DONE]\n\n');
-    })().catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    handle(next) {
-      handler = next;
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return server;
 }

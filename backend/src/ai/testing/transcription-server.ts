@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startTestApiServer, type TestApiServer } from './api-server';
 
 /** One request to POST /v1/audio/transcriptions as the server read it (multipart decoded). */
 export interface TranscriptionRequest {
@@ -25,27 +25,19 @@ export type TranscriptionHandler = (
  * the way a server must (with the platform's own multipart parser) and lets the test decide the answer.
  * Paths other than /v1/audio/transcriptions get 404.
  */
-export interface TranscriptionServer {
-  /** 'http://127.0.0.1:PORT/v1' */
-  baseUrl: string;
-  readonly requests: TranscriptionRequest[];
-  handle(handler: TranscriptionHandler): void;
-  close(): Promise<void>;
-}
+export type TranscriptionServer = TestApiServer<TranscriptionRequest, TranscriptionHandler>;
 
 export async function startTranscriptionServer(): Promise<TranscriptionServer> {
-  const requests: TranscriptionRequest[] = [];
-  let handler: TranscriptionHandler = () => ({ status: 500, json: { error: { message: 'no handler' } } });
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const request = await readRequest(req);
-      requests.push(request);
+  return startTestApiServer<TranscriptionRequest, TranscriptionHandler>({
+    handler: () => ({ status: 500, json: { error: { message: 'no handler' } } }),
+    read: readRequest,
+    async answer(request, n, handler, req, res) {
       if (req.method !== 'POST' || request.path !== '/v1/audio/transcriptions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `No route ${req.method} ${request.path}` } }));
         return;
       }
-      const reply = await handler(request, requests.length);
+      const reply = await handler(request, n);
       if ('hang' in reply) return;
       const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.text ?? '');
       res.writeHead(reply.status ?? 200, {
@@ -53,30 +45,11 @@ export async function startTranscriptionServer(): Promise<TranscriptionServer> {
         ...reply.headers,
       });
       res.end(body);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    handle(next) {
-      handler = next;
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
-async function readRequest(req: IncomingMessage): Promise<TranscriptionRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
+async function readRequest(req: IncomingMessage, body: Buffer): Promise<TranscriptionRequest> {
   const contentType = req.headers['content-type'];
   const request: TranscriptionRequest = {
     path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname,
