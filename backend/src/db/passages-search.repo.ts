@@ -66,7 +66,10 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
   const filters: string[] = [];
   for (const phrase of f.phrases) {
     params.push(phrase);
-    filters.push(`strpos(lower(regexp_replace(p.texto, '\\s+', ' ', 'g')), $${params.length}) > 0`);
+    // Whitespace folded with plain replaces (runs of up to four), several times cheaper than a regex.
+    filters.push(
+      `strpos(replace(replace(translate(lower(p.texto), E'\\n\\r\\t', '   '), '   ', ' '), '  ', ' '), $${params.length}) > 0`,
+    );
   }
   let documentsParam = '';
   if (f.documents?.length) {
@@ -134,6 +137,10 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
       cands AS MATERIALIZED (
         SELECT DISTINCT pt.pid FROM pick CROSS JOIN lib CROSS JOIN LATERAL unnest(pick.variants) AS v(term)
         JOIN passage_terms pt ON pt.lib = lib.lib AND pt.term = v.term
+        -- ... that also hold every other word of the phrases (a keyed probe each).
+        WHERE NOT EXISTS (
+          SELECT 1 FROM pw WHERE NOT EXISTS (
+            SELECT 1 FROM passage_terms x WHERE x.pid = pt.pid AND x.term = ANY (pw.variants)))
         UNION ALL
         -- Every word of every phrase a stopword somewhere: nothing to key on, all the caller's passages.
         SELECT p.pid FROM passages p JOIN documents d ON d.id = p.document_id
@@ -147,19 +154,25 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
   if (candidates) {
     return db.query<LexicalHit>(
       `WITH ${QUERY_TERMS},${candidates},
+       -- The filters (a phrase's literal text above all) run on the candidates only, one by one.
+       matched AS MATERIALIZED (
+         SELECT c.pid FROM cands c
+         CROSS JOIN LATERAL (SELECT * FROM passages p WHERE p.pid = c.pid LIMIT 1) p
+         JOIN documents d ON d.id = p.document_id
+         WHERE ${where}),
        scored AS (
-         SELECT c.pid, (
+         SELECT m.pid, (
            SELECT sum(b.best) FROM (
-             SELECT max(t.idf * pt.impact) AS best
-             FROM terms t JOIN passage_terms pt ON pt.pid = c.pid AND pt.term = t.term
-             GROUP BY t.i) b
+             SELECT max(t.idf * (
+               SELECT pt.impact FROM passage_terms pt WHERE pt.pid = m.pid AND pt.term = t.term)) AS best
+             FROM terms t GROUP BY t.i) b
          ) AS score
-         FROM cands c JOIN passages p ON p.pid = c.pid JOIN documents d ON d.id = p.document_id
-         WHERE ${where})
+         FROM matched m),
+       top AS MATERIALIZED (SELECT pid, score FROM scored WHERE score IS NOT NULL ORDER BY score DESC LIMIT ${limit})
        SELECT ${columns}, s.score::float8 AS lexical
-       FROM scored s JOIN passages p ON p.pid = s.pid JOIN documents d ON d.id = p.document_id
-       WHERE s.score IS NOT NULL
-       ORDER BY lexical DESC, p.document_id, p.posicion LIMIT ${limit}`,
+       FROM top s CROSS JOIN LATERAL (SELECT * FROM passages p WHERE p.pid = s.pid LIMIT 1) p
+       JOIN documents d ON d.id = p.document_id
+       ORDER BY lexical DESC, p.document_id, p.posicion`,
       params,
     );
   }
