@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 
 /** A provider's base URL, checked: http(s) only, without trailing slashes. `who` names the caller in errors. */
 export function checkedBaseUrl(value: string, who: string): string {
@@ -37,4 +37,28 @@ export function lazyOpenAiClient(opts: {
       maxRetries: opts.maxRetries,
       logLevel: 'off',
     }));
+}
+
+/** What went wrong with a call to an OpenAI-compatible service, once the client's own retries are spent. */
+export type OpenAiFailure =
+  | { kind: 'timeout' }
+  | { kind: 'connection'; message: string }
+  /** 401/403: the key; 404: the path or the model; retryable: 408, 409, 429, 5xx; rejected: anything else. */
+  | { kind: 'key' | 'not_found' | 'retryable' | 'rejected'; status: number; detail: string };
+
+/**
+ * Classifies an error of the `openai` client so each caller can say what to do in its own words.
+ * Undefined when the error is not the service's answer (an abort among them: let it pass through).
+ */
+export function openAiFailure(error: unknown): OpenAiFailure | undefined {
+  if (error instanceof APIUserAbortError) return undefined;
+  if (error instanceof APIConnectionTimeoutError) return { kind: 'timeout' };
+  if (error instanceof APIConnectionError) return { kind: 'connection', message: error.message };
+  if (!(error instanceof APIError)) return undefined;
+  const status = error.status ?? 0;
+  const detail = error.message.replace(/\s+/g, ' ').slice(0, 300);
+  if (status === 401 || status === 403) return { kind: 'key', status, detail };
+  if (status === 404) return { kind: 'not_found', status, detail };
+  if (status === 429 || status >= 500 || status === 408 || status === 409) return { kind: 'retryable', status, detail };
+  return { kind: 'rejected', status, detail };
 }

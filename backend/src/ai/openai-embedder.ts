@@ -1,6 +1,6 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import { EmbeddingError, inBatches, l2Normalize, type Embedder } from './embedder';
-import { checkedBaseUrl, lazyOpenAiClient } from './openai-client';
+import { checkedBaseUrl, lazyOpenAiClient, openAiFailure } from './openai-client';
 
 export interface OpenAiEmbedderOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, vLLM, TEI, Ollama, llama.cpp …). */
@@ -116,59 +116,49 @@ function badAnswer(baseUrl: string, what: string): EmbeddingError {
 
 function explain(error: unknown, ctx: { baseUrl: string; model: string; signal?: AbortSignal }): unknown {
   if (ctx.signal?.aborted) return ctx.signal.reason ?? error;
-  if (error instanceof APIUserAbortError) return error;
+  const failure = openAiFailure(error);
+  if (!failure) return error;
   const where = `el servicio de embeddings (${ctx.baseUrl})`;
   const Where = `El servicio de embeddings (${ctx.baseUrl})`;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new EmbeddingError(
-      `Se agotó el tiempo de espera de ${where}; se volverá a intentar.`,
-      `Embedding request to ${ctx.baseUrl} timed out`,
-      true,
-      { cause: error },
-    );
-  }
-  if (error instanceof APIConnectionError) {
-    return new EmbeddingError(
-      `No se pudo conectar con ${where}; comprueba su URL. Se volverá a intentar.`,
-      `Could not connect to the embedding service at ${ctx.baseUrl}: ${error.message}`,
-      true,
-      { cause: error },
-    );
-  }
-  if (error instanceof APIError) {
-    const status = error.status ?? 0;
-    const detail = error.message.replace(/\s+/g, ' ').slice(0, 300);
-    if (status === 401 || status === 403) {
-      return new EmbeddingError(
-        `${Where} rechazó la clave (HTTP ${status}); revisa la clave configurada.`,
-        `Embedding service rejected the API key (HTTP ${status}): ${detail}`,
-        false,
-        { cause: error },
+  const fail = (mensaje: string, message: string, retryable: boolean) =>
+    new EmbeddingError(mensaje, message, retryable, { cause: error });
+  switch (failure.kind) {
+    case 'timeout':
+      return fail(
+        `Se agotó el tiempo de espera de ${where}; se volverá a intentar.`,
+        `Embedding request to ${ctx.baseUrl} timed out`,
+        true,
       );
-    }
-    if (status === 404) {
-      return new EmbeddingError(
+    case 'connection':
+      return fail(
+        `No se pudo conectar con ${where}; comprueba su URL. Se volverá a intentar.`,
+        `Could not connect to the embedding service at ${ctx.baseUrl}: ${failure.message}`,
+        true,
+      );
+    case 'key':
+      return fail(
+        `${Where} rechazó la clave (HTTP ${failure.status}); revisa la clave configurada.`,
+        `Embedding service rejected the API key (HTTP ${failure.status}): ${failure.detail}`,
+        false,
+      );
+    case 'not_found':
+      return fail(
         `${Where} no tiene /embeddings o no conoce el modelo '${ctx.model}' (HTTP 404); la URL debe ser ` +
           'la base de la API (p. ej. https://api.openai.com/v1) y el modelo uno que ofrezca.',
-        `Embedding endpoint or model '${ctx.model}' not found at ${ctx.baseUrl} (HTTP 404): ${detail}`,
+        `Embedding endpoint or model '${ctx.model}' not found at ${ctx.baseUrl} (HTTP 404): ${failure.detail}`,
         false,
-        { cause: error },
       );
-    }
-    if (status === 429 || status >= 500 || status === 408 || status === 409) {
-      return new EmbeddingError(
-        `${Where} respondió HTTP ${status} tras varios intentos; se volverá a intentar más tarde.`,
-        `Embedding service answered HTTP ${status} after retries: ${detail}`,
+    case 'retryable':
+      return fail(
+        `${Where} respondió HTTP ${failure.status} tras varios intentos; se volverá a intentar más tarde.`,
+        `Embedding service answered HTTP ${failure.status} after retries: ${failure.detail}`,
         true,
-        { cause: error },
       );
-    }
-    return new EmbeddingError(
-      `${Where} rechazó la petición (HTTP ${status}): ${detail}`,
-      `Embedding service rejected the request (HTTP ${status}): ${detail}`,
-      false,
-      { cause: error },
-    );
+    case 'rejected':
+      return fail(
+        `${Where} rechazó la petición (HTTP ${failure.status}): ${failure.detail}`,
+        `Embedding service rejected the request (HTTP ${failure.status}): ${failure.detail}`,
+        false,
+      );
   }
-  return error;
 }

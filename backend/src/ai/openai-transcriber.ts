@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
+import { toFile } from 'openai';
 import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { languageCode, requestLanguage } from './whisper-languages';
-import { checkedBaseUrl, lazyOpenAiClient } from './openai-client';
+import { checkedBaseUrl, lazyOpenAiClient, openAiFailure } from './openai-client';
 
 export interface OpenAiTranscriberOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, Groq, a local faster-whisper server …). */
@@ -170,69 +170,58 @@ function round(seconds: number): number {
 function explain(error: unknown, ctx: { baseUrl: string; model: string; signal?: AbortSignal }): unknown {
   if (ctx.signal?.aborted) return ctx.signal.reason ?? error;
   if (error instanceof TranscriptionError) return error;
-  const where = `el servicio de transcripción (${ctx.baseUrl})`;
-  if (error instanceof APIUserAbortError) return error;
-  if (error instanceof APIConnectionTimeoutError) {
-    return new TranscriptionError(
-      `Se agotó el tiempo de espera de ${where}; se volverá a intentar.`,
-      `Transcription request to ${ctx.baseUrl} timed out`,
-      true,
-      { cause: error },
-    );
-  }
-  if (error instanceof APIConnectionError) {
-    return new TranscriptionError(
-      `No se pudo conectar con ${where}; comprueba FOLIO_TRANSCRIBE_URL. Se volverá a intentar.`,
-      `Could not connect to the transcription service at ${ctx.baseUrl}: ${error.message}`,
-      true,
-      { cause: error },
-    );
-  }
-  if (error instanceof APIError) {
-    const status = error.status ?? 0;
-    const detail = error.message.replace(/\s+/g, ' ').slice(0, 300);
-    if (status === 401 || status === 403) {
-      return new TranscriptionError(
-        `${capital(where)} rechazó la clave (HTTP ${status}); revisa FOLIO_TRANSCRIBE_KEY.`,
-        `Transcription service rejected the API key (HTTP ${status}): ${detail}`,
-        false,
-        { cause: error },
-      );
-    }
-    if (status === 404) {
-      return new TranscriptionError(
-        `${capital(where)} no tiene /audio/transcriptions o no conoce el modelo '${ctx.model}' (HTTP 404); ` +
-          'FOLIO_TRANSCRIBE_URL debe apuntar a la base de la API (p. ej. https://api.openai.com/v1) y ' +
-          'FOLIO_TRANSCRIBE_MODEL nombrar un modelo que ofrezca.',
-        `Transcription endpoint or model '${ctx.model}' not found at ${ctx.baseUrl} (HTTP 404): ${detail}`,
-        false,
-        { cause: error },
-      );
-    }
-    if (status === 429 || status >= 500 || status === 408 || status === 409) {
-      return new TranscriptionError(
-        `${capital(where)} respondió HTTP ${status} tras varios intentos; se volverá a intentar más tarde.`,
-        `Transcription service answered HTTP ${status} after retries: ${detail}`,
-        true,
-        { cause: error },
-      );
-    }
-    return new TranscriptionError(
-      `${capital(where)} rechazó el audio (HTTP ${status}): ${detail}`,
-      `Transcription service rejected the request (HTTP ${status}): ${detail}`,
-      false,
-      { cause: error },
-    );
-  }
+  const fail = (mensaje: string, message: string, retryable: boolean) =>
+    new TranscriptionError(mensaje, message, retryable, { cause: error });
   if (error instanceof ToolError) {
-    return new TranscriptionError(
+    return fail(
       'No se pudo extraer la pista de audio para transcribirla (¿el archivo tiene audio?).',
       `Audio extraction for transcription failed: ${error.message}`,
       false,
-      { cause: error },
     );
   }
-  return error;
+  const failure = openAiFailure(error);
+  if (!failure) return error;
+  const where = `el servicio de transcripción (${ctx.baseUrl})`;
+  switch (failure.kind) {
+    case 'timeout':
+      return fail(
+        `Se agotó el tiempo de espera de ${where}; se volverá a intentar.`,
+        `Transcription request to ${ctx.baseUrl} timed out`,
+        true,
+      );
+    case 'connection':
+      return fail(
+        `No se pudo conectar con ${where}; comprueba FOLIO_TRANSCRIBE_URL. Se volverá a intentar.`,
+        `Could not connect to the transcription service at ${ctx.baseUrl}: ${failure.message}`,
+        true,
+      );
+    case 'key':
+      return fail(
+        `${capital(where)} rechazó la clave (HTTP ${failure.status}); revisa FOLIO_TRANSCRIBE_KEY.`,
+        `Transcription service rejected the API key (HTTP ${failure.status}): ${failure.detail}`,
+        false,
+      );
+    case 'not_found':
+      return fail(
+        `${capital(where)} no tiene /audio/transcriptions o no conoce el modelo '${ctx.model}' (HTTP 404); ` +
+          'FOLIO_TRANSCRIBE_URL debe apuntar a la base de la API (p. ej. https://api.openai.com/v1) y ' +
+          'FOLIO_TRANSCRIBE_MODEL nombrar un modelo que ofrezca.',
+        `Transcription endpoint or model '${ctx.model}' not found at ${ctx.baseUrl} (HTTP 404): ${failure.detail}`,
+        false,
+      );
+    case 'retryable':
+      return fail(
+        `${capital(where)} respondió HTTP ${failure.status} tras varios intentos; se volverá a intentar más tarde.`,
+        `Transcription service answered HTTP ${failure.status} after retries: ${failure.detail}`,
+        true,
+      );
+    case 'rejected':
+      return fail(
+        `${capital(where)} rechazó el audio (HTTP ${failure.status}): ${failure.detail}`,
+        `Transcription service rejected the request (HTTP ${failure.status}): ${failure.detail}`,
+        false,
+      );
+  }
 }
 
 function capital(text: string): string {
