@@ -12,6 +12,7 @@ const ctx = useTestServer({}, { workers: false });
 const db = () => ctx.server.runtime.deps.db;
 let ana: string;
 let ben: string;
+let cai: string;
 
 /** A ready document of `userId` with one section paragraph per text, indexed as the ingest job does. */
 async function seed(userId: string, id: string, titulo: string, texts: string[], idioma: string | null = null) {
@@ -38,6 +39,7 @@ const search = (userId: string, q: string, extra: { documents?: string[]; phrase
 beforeAll(async () => {
   ana = (await ensureUser(db(), 'ana@example.org')).id;
   ben = (await ensureUser(db(), 'ben@example.org')).id;
+  cai = (await ensureUser(db(), 'cai@example.org')).id;
   await seed(ana, 'a1', 'Nitrate in karst aquifers', [
     'The karst aquifer of the peninsula carries nitrate from farms to the wells of the region.',
     'Farmers of the region use fertilizers on the fields every season of the year.',
@@ -51,6 +53,19 @@ beforeAll(async () => {
     'Cenotes de Yucatán',
     ['Los nitratos del acuífero kárstico llegan a los cenotes de Homún.'],
     'es',
+  );
+  await seed(cai, 't1', 'Trial statistics', [
+    'The odds ratio (95% CI 1.2-3.4) was\n  significant, p < 0.05 in the trial.',
+    'A second trial found p < 0x05 in the odds (95% CI 2.0-4.1) tables.',
+  ]);
+  await seed(
+    cai,
+    't2',
+    'Slow sand filters',
+    Array.from(
+      { length: 8 },
+      (_, i) => `Village ${i} built a slow sand filter for its water ${'filter '.repeat(i)}works.`,
+    ),
   );
 });
 
@@ -128,7 +143,40 @@ describe('BM25 postings', () => {
     // Stopwords of one language ('de', 'los') are no key; 'cenotes' is.
     expect((await search(ana, 'cenotes', { phrases: ['a los cenotes de'] })).map((h) => h.document_id)).toEqual(['a3']);
     // A phrase of stopwords only keys on nothing: every passage holding it is weighed.
+    // The free words rank; a passage holding the phrase without them still matches, last.
     const common = await search(ana, 'season', { phrases: ['of the'] });
-    expect(common.map((h) => `${h.document_id}:${h.posicion}`).sort()).toEqual(['a1:2', 'a2:1']);
+    expect(
+      common
+        .slice(0, 2)
+        .map((h) => `${h.document_id}:${h.posicion}`)
+        .sort(),
+    ).toEqual(['a1:2', 'a2:1']);
+    expect(common.slice(2).map((h) => `${h.document_id}:${h.posicion}`)).toEqual(['a1:1']);
+    expect(common[2]!.lexical).toBe(0);
+  });
+
+  it('reads a phrase literally: punctuation is no pattern, whitespace and case fold', async () => {
+    const hits = await search(cai, 'trial', { phrases: ['(95% ci 1.2-3.4) was significant'] });
+    expect(hits.map((h) => `${h.document_id}:${h.posicion}`)).toEqual(['t1:1']);
+    // '.' is a full stop, not any character: '0x05' does not hold 'p < 0.05'.
+    expect((await search(cai, 'trial', { phrases: ['p < 0.05'] })).map((h) => h.posicion)).toEqual([1]);
+    expect(await search(cai, 'trial', { phrases: ['p < 0.0'] })).toHaveLength(1);
+    expect(await search(cai, 'trial', { phrases: ['95% ci 9'] })).toEqual([]);
+  });
+
+  it('finds the passages holding a phrase even when it weighs only a few of them', async () => {
+    // limit 1 weighs three passages holding the phrase: all eight hold it, one is returned, and it has it.
+    const hits = await searchLexical(db(), {
+      userId: cai,
+      terms: ['village', 'water'],
+      phrases: ['slow sand filter'],
+      limit: 1,
+    });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.document_id).toBe('t2');
+    const all = await search(cai, 'water', { phrases: ['slow sand filter'] });
+    expect(all.map((h) => h.posicion).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The other user's library holds none of it.
+    expect(await search(ana, 'water', { phrases: ['slow sand filter'] })).toEqual([]);
   });
 });

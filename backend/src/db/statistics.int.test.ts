@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { foldText } from '../ids';
+import { passageIndexing } from '../index/passage-indexing';
+import { useTestServer } from '../testing/harness';
+import { insertDocument, updateDocument } from './documents.repo';
+import { indexPassageTerms } from './passage-terms.repo';
+import { refreshSearchStatistics } from './statistics.repo';
+import { replaceContent } from './units.repo';
+import { ensureUser } from './users.repo';
+
+const ctx = useTestServer({}, { workers: false });
+const db = () => ctx.server.runtime.deps.db;
+
+/** A ready document of 60 passages with 30 distinct words each: 1,800 postings. */
+async function seedLarge(userId: string) {
+  const id = 'big';
+  const titulo = 'Word lists';
+  await insertDocument(db(), { id, userId, titulo, autores: [], tipo: 'documento', userMeta: {}, searchKey: '' });
+  const units = Array.from({ length: 60 }, (_, i) => ({
+    texto: Array.from({ length: 30 }, (_, j) => `word${i}x${j}`).join(' '),
+    ancla: { tipo: 'seccion' as const, ruta: [titulo], parrafo: i + 1 },
+  }));
+  const passages = units.map((u, i) => ({ ...u, posicion: i + 1, unidad: i + 1 }));
+  await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, 'en', titulo));
+  await indexPassageTerms(db(), id, foldText(titulo));
+  await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
+}
+
+describe('refreshSearchStatistics', () => {
+  it('vacuums and analyzes the embedded store after a large load, then has nothing left to do', async () => {
+    const { id } = await ensureUser(db(), 'stats@example.org');
+    await seedLarge(id);
+    if (db().kind !== 'pglite') {
+      // A server's autovacuum vacuums; here only statistics are refreshed, and its activity counters
+      // reach pg_stat_user_tables asynchronously, so only the call itself is checked.
+      await expect(refreshSearchStatistics(db())).resolves.toBeInstanceOf(Array);
+      return;
+    }
+    const refreshed = await refreshSearchStatistics(db());
+    expect(refreshed).toContain('passage_terms');
+    const [terms] = await db().query<{ vacuums: number; analyzes: number; pending: number }>(
+      `SELECT vacuum_count::int AS vacuums, analyze_count::int AS analyzes, n_ins_since_vacuum::int AS pending
+       FROM pg_stat_user_tables WHERE relname = 'passage_terms'`,
+    );
+    expect(terms).toEqual({ vacuums: 1, analyzes: 1, pending: 0 });
+    // Index-only scans of the postings no longer visit the table: the visibility map is set.
+    const [visible] = await db().query<{ all_visible: boolean }>(
+      `SELECT relallvisible >= relpages AS all_visible FROM pg_class WHERE relname = 'passage_terms'`,
+    );
+    expect(visible!.all_visible).toBe(true);
+    expect(await refreshSearchStatistics(db())).toEqual([]);
+  });
+});
