@@ -11,8 +11,13 @@ export interface SourceFile {
   nombre?: string;
   /** Content type declared by the client; a hint only, the bytes decide. */
   contentType?: string;
-  /** Origin URL when the file came from the web. */
+  /**
+   * Origin URL when the file came from the web: downloaded from it, or captured from that page in the
+   * browser (an HTML file is then read as that web page, a caption file as that video's transcript).
+   */
   url?: string;
+  /** When Folio received the file; a captured page's `consultada`. Now when absent. */
+  receivedAt?: Date;
   /** A transcript that came with an audio or video file (e.g. a podcast's), preferred over recognition. */
   transcript?: { path: string; format: TranscriptFormat };
 }
@@ -110,6 +115,7 @@ export type FileKind =
   | 'xlsx'
   | 'ods'
   | 'csv'
+  | 'subtitulos'
   | 'audio'
   | 'video'
   | 'imagen'

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectKind, looksLikeHtml } from './detect';
+import { captionFormat, detectKind, looksLikeHtml } from './detect';
 import { makePdf } from './testing/make-pdf';
 import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
@@ -149,6 +149,19 @@ describe('detectKind: bytes decide', () => {
     }
   });
 
+  it('tells WebVTT and SubRip captions by their content, whatever the name', async () => {
+    const vtt = 'WEBVTT Kind: captions\n\n00:01.000 --> 00:04.000\nHola.\n';
+    const srt = '1\r\n00:00:01,000 --> 00:00:04,000\r\nHola.\r\n';
+    expect(await detectKind({ path: await tmp.write('subs.bin', vtt) })).toBe('subtitulos');
+    expect(await detectKind({ path: await tmp.write('track', `\uFEFF${srt}`) })).toBe('subtitulos');
+    expect(await detectKind({ path: await tmp.write('t.txt', utf16le(srt)) })).toBe('subtitulos');
+    // Named like captions, but prose: the bytes decide.
+    expect(await detectKind({ path: await tmp.write('notas.srt', 'Notas sobre subtítulos.') })).toBe('texto');
+    expect(await detectKind({ path: await tmp.write('x.vtt', 'WEBVTTX\n\n00:01.000 --> 00:02.000\nNo.') })).toBe(
+      'texto',
+    );
+  });
+
   it('treats an empty file as (empty) text', async () => {
     expect(await detectKind({ path: await tmp.write('empty', '') })).toBe('texto');
   });
@@ -165,7 +178,8 @@ describe.skipIf(!fixturesExist)(
       ['epub/WCAG.epub', 'epub'],
       ['pdfs/GeoTopo-komprimiert.pdf', 'pdf'],
       ['readability/la-nacion/source.html', 'html'],
-      ['podcast/transcript-example.vtt', 'texto'],
+      ['podcast/transcript-example.vtt', 'subtitulos'],
+      ['podcast/transcript-example.srt', 'subtitulos'],
       ['podcast/tag-transcript.md', 'markdown'],
     ];
     it.each(cases)('%s is %s', async (file, kind) => {
@@ -174,6 +188,23 @@ describe.skipIf(!fixturesExist)(
     });
   },
 );
+
+describe('captionFormat', () => {
+  it('reads the WebVTT signature and the first SubRip card', () => {
+    expect(captionFormat('WEBVTT\n\n00:00.000 --> 00:01.000\nA')).toBe('vtt');
+    expect(captionFormat('\uFEFFWEBVTT - título\r\nKind: captions\r\n\r\n1:02:03.000 --> 1:02:04.000\r\nA')).toBe(
+      'vtt',
+    );
+    expect(captionFormat('\n\n1\n00:00:01,500 --> 00:00:03,000\nA')).toBe('srt');
+    // Some writers drop the counter, or use a dot before the milliseconds.
+    expect(captionFormat('00:00:01.500 --> 00:00:03.000\nA')).toBe('srt');
+    expect(captionFormat('WEBVTT es una norma del W3C.\n\nSus tiempos se escriben 00:01.000 --> 00:02.000.')).toBe(
+      undefined,
+    );
+    expect(captionFormat('1\nPrimero: lo primero.')).toBeUndefined();
+    expect(captionFormat('En 00:00:01,500 --> algo')).toBeUndefined();
+  });
+});
 
 describe('looksLikeHtml', () => {
   it('wants a document start, not a fragment', () => {

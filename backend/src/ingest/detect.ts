@@ -101,6 +101,7 @@ function binaryKind(ext: string, mime: string): FileKind {
 }
 
 function textKind(text: string, file: DetectInput): FileKind {
+  if (captionFormat(text)) return 'subtitulos';
   if (looksLikeHtml(text)) return 'html';
   const ext = extname(file.nombre ?? file.path).toLowerCase();
   if (HTML_EXTENSIONS.has(ext)) return 'html';
@@ -111,6 +112,26 @@ function textKind(text: string, file: DetectInput): FileKind {
   if (type === 'text/markdown' || type === 'text/x-markdown') return 'markdown';
   if (type === 'text/csv') return 'csv';
   return 'texto';
+}
+
+/** The WebVTT signature line: 'WEBVTT' alone or followed by a space or tab and a header. */
+const VTT_SIGNATURE = /^WEBVTT(?:[ \t][^\r\n]*)?(?:\r\n|\r|\n|$)/;
+/** A WebVTT cue timing line, '(hh:)mm:ss.ttt -->'. */
+const VTT_TIMING = /^[ \t]*(?:\d+:)?\d{2}:\d{2}\.\d{3}[ \t]+-->/m;
+/** A SubRip file opens with a card: an optional counter line, then 'hh:mm:ss,mmm --> hh:mm:ss,mmm'. */
+const SRT_FIRST_CARD =
+  /^(?:\d+[ \t]*(?:\r\n|\r|\n))?[ \t]*(?:\d{1,3}:)?\d{1,2}:\d{2}[,.]\d{1,3}[ \t]*-->[ \t]*(?:\d{1,3}:)?\d{1,2}:\d{2}[,.]\d{1,3}/;
+
+/**
+ * The caption format of a text (or of its first few KB): WebVTT by its signature and a cue timing line,
+ * SubRip by its first card (white space before it is tolerated, as players do). Undefined for any other
+ * text, whatever the file is called: a '.srt' of prose is prose, and so is a note that starts 'WEBVTT is'.
+ */
+export function captionFormat(text: string): 'vtt' | 'srt' | undefined {
+  const start = text.replace(/^\uFEFF/, '');
+  if (VTT_SIGNATURE.test(start) && VTT_TIMING.test(start)) return 'vtt';
+  if (SRT_FIRST_CARD.test(start.trimStart())) return 'srt';
+  return undefined;
 }
 
 /**

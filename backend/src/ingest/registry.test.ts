@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileKind } from './converter';
-import { htmlConverter } from './html';
+import { htmlFileConverter } from './html-file';
 import { markdownConverter } from './markdown';
 import { pdfConverter } from './pdf';
 import { convertFile, converterFor } from './registry';
@@ -17,7 +17,7 @@ describe('converterFor', () => {
     expect(converterFor('pdf')).toBe(pdfConverter);
     expect(converterFor('texto')).toBe(textConverter);
     expect(converterFor('markdown')).toBe(markdownConverter);
-    expect(converterFor('html')).toBe(htmlConverter);
+    expect(converterFor('html')).toBe(htmlFileConverter);
     const kinds = Object.keys(TIPO_OF_KIND) as FileKind[];
     for (const kind of kinds.filter((k) => k !== 'zip' && k !== 'desconocido')) {
       expect(converterFor(kind)?.kinds, kind).toContain(kind);

@@ -7,7 +7,8 @@ import {
   type SourceFile,
 } from './converter';
 import { detectKind } from './detect';
-import { htmlConverter } from './html';
+import { captionsConverter } from './captions';
+import { htmlFileConverter } from './html-file';
 import { imageConverter } from './image';
 import { markdownConverter } from './markdown';
 import { csvConverter } from './csv';
@@ -28,7 +29,7 @@ const CONVERTERS: readonly Converter[] = [
   pdfConverter,
   textConverter,
   markdownConverter,
-  htmlConverter,
+  htmlFileConverter,
   epubConverter,
   docxConverter,
   odtConverter,
@@ -38,6 +39,7 @@ const CONVERTERS: readonly Converter[] = [
   xlsxConverter,
   odsConverter,
   csvConverter,
+  captionsConverter,
   mediaConverter,
   imageConverter,
 ];

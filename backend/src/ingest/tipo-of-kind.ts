@@ -16,9 +16,18 @@ export const TIPO_OF_KIND: Record<FileKind, TipoDocumento> = {
   xlsx: 'hoja',
   ods: 'hoja',
   csv: 'hoja',
+  subtitulos: 'video',
   audio: 'audio',
   video: 'video',
   imagen: 'imagen',
   zip: 'documento',
   desconocido: 'documento',
 };
+
+/**
+ * The `tipo` an upload starts with, before it is read: the kind's, except that an HTML file captured from
+ * a page (it carries its origin URL) is that web page.
+ */
+export function uploadTipo(kind: FileKind, url: string | undefined): TipoDocumento {
+  return kind === 'html' && url ? 'web' : TIPO_OF_KIND[kind];
+}

@@ -113,6 +113,7 @@ async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertCon
       nombre: fileName,
       contentType,
       url: row.url ?? undefined,
+      receivedAt: row.created,
       transcript,
     },
     ctx,

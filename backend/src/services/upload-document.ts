@@ -10,7 +10,7 @@ import {
 import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { newId } from '../ids';
 import { detectKind } from '../ingest/detect';
-import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
+import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/ingest.job';
 import { searchKeyOf, titleFromFileName } from './document-metadata';
 
@@ -70,7 +70,7 @@ export async function uploadFile(
       titulo,
       autores,
       anio: meta.anio,
-      tipo: TIPO_OF_KIND[kind],
+      tipo: uploadTipo(kind, meta.url),
       url: meta.url,
       biblioteca: meta.biblioteca,
       userMeta: {

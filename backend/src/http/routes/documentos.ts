@@ -96,7 +96,13 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         'Raw file body (query `nombre`), multipart/form-data (`archivo`, `titulo`, `autores`, `anio`), or JSON `{url}`. ' +
         'The same bytes for the same user give back the existing document (200, `duplicado: true`). Waits up to ' +
         '`esperar` seconds (default 60) for ingestion; with 0 or `Prefer: respond-async` answers 202 at once. ' +
-        'An ingestion that fails is still 201 with `estado: error`. Limit: 95 MB.',
+        'An ingestion that fails is still 201 with `estado: error`. Limit: 95 MB. ' +
+        'A file uploaded with query `url` was captured from that page (the browser extension sends it): an HTML ' +
+        'file is read as that web page (its article, `web` anchors with that `url`, `consultada` the day of the ' +
+        'upload, metadata from citation_*, JSON-LD and OpenGraph tags; without `url` it has `seccion` anchors); ' +
+        'a caption file (WebVTT or SRT, told by its content) is the video of that page, read with `tiempo` anchors ' +
+        '(`t0`, `t1` in seconds) and titled by `titulo`; any other file, e.g. a PDF, is read as usual with `url` ' +
+        'recorded as its origin.',
       tags: TAG,
       scope: 'escritura',
       query: SubirQuery,

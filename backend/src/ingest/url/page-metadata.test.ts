@@ -31,6 +31,20 @@ describe('pageMetadata', () => {
     });
   });
 
+  it('reads one author per citation_author or DC.creator tag, double surnames included', () => {
+    const m = metadataOf(
+      `<meta name="citation_author" content="Chan May, Jorge Alberto">
+       <meta name="citation_author" content="Pérez  Canul ,  Lucía">
+       <meta name="citation_author" content="Ana Sandoval">`,
+    );
+    expect(m.autores).toEqual(['Chan May, Jorge Alberto', 'Pérez Canul, Lucía', 'Sandoval, Ana']);
+    const dc = metadataOf(`<meta name="DC.creator" content="Ortega y Gasset, José">`);
+    expect(dc.autores).toEqual(['Ortega y Gasset, José']);
+    // The plural tag is a list.
+    const list = metadataOf(`<meta name="citation_authors" content="Ana Pérez, Juan Gil">`);
+    expect(list.autores).toEqual(['Pérez, Ana', 'Gil, Juan']);
+  });
+
   it('reads Dublin Core', () => {
     const m = metadataOf(
       `<meta name="DC.Title" content="remoteStorage"><meta name="DC.Creator" content="Kooman, F.">

@@ -58,8 +58,8 @@ export function pageMetadata(document: MetaDocument, options: PageMetadataOption
 
   const names = (values: string[]) => authorsOf(values, siteName);
   const autores = firstNonEmpty([
-    () => names([...all(meta, 'citation_author'), ...all(meta, 'citation_authors')]),
-    () => names([...all(meta, 'dc.creator'), ...all(meta, 'dcterms.creator')]),
+    () => dedupe([...onePerTag(all(meta, 'citation_author'), siteName), ...names(all(meta, 'citation_authors'))]),
+    () => onePerTag([...all(meta, 'dc.creator'), ...all(meta, 'dcterms.creator')], siteName),
     () => ldAuthors([...primary, ...pages], siteName),
     () => names(all(meta, 'author')),
     () => names([...all(meta, 'article:author'), ...all(meta, 'og:article:author')]),
@@ -282,6 +282,22 @@ function authorsOf(values: string[], siteName: string | undefined): string[] {
     if (isUrl(value)) continue;
     if (site && value.trim().toLowerCase() === site) authors.push(value.trim());
     else authors.push(...authorsFromMetadata(value));
+  }
+  return dedupe(authors);
+}
+
+/**
+ * Authors of tags that name one author each (Highwire `citation_author`, Dublin Core `creator`): there a
+ * single comma parts 'Surname, Given' ('Chan May, Jorge Alberto'), never two names, which the free-text
+ * splitter would guess from two two-word halves. Any other value goes through `authorsOf`.
+ */
+function onePerTag(values: string[], siteName: string | undefined): string[] {
+  const authors: string[] = [];
+  for (const value of values) {
+    const parts = value.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
+    if (parts.length === 2 && parts[0] && parts[1] && !/[;&]/.test(value) && !isUrl(value)) {
+      authors.push(`${parts[0]}, ${parts[1]}`);
+    } else authors.push(...authorsOf([value], siteName));
   }
   return dedupe(authors);
 }
