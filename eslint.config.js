@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.folio/**', '**/.folio*/**', '.output/**', '.wxt/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.folio/**',
+      '**/.folio*/**',
+      '.output/**',
+      '.wxt/**',
+      'coverage/**',
+      'test/fixtures/editors/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
