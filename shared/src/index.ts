@@ -21,3 +21,6 @@ export * from './markdown/search';
 export * from './markdown/cite';
 export * from './markdown/answer';
 export * from './markdown/verification';
+export * from './client/api-error';
+export * from './client/sse';
+export * from './client/client';

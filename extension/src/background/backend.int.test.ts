@@ -1,0 +1,105 @@
+import 'fake-indexeddb/auto';
+import { createClient, type FetchLike } from '@folio/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FolioDb } from './db';
+import { enqueueCapture } from './outbox';
+import { checkSettings } from './settings-check';
+import { runSync } from './sync';
+
+// The backend is type-checked by its own tsconfig (Node, no DOM): under the extension's it is loaded
+// untyped, through a path TypeScript does not follow, and used through this much of its test harness.
+interface Harness {
+  useTestServer(): {
+    server: {
+      request(path: string, init?: RequestInit): Promise<Response>;
+      key(email: string, scopes?: string[]): Promise<string>;
+    };
+  };
+}
+const harnessPath = '../../../backend/src/testing/harness';
+const { useTestServer } = (await import(/* @vite-ignore */ harnessPath)) as Harness;
+
+const ctx = useTestServer();
+const ROOT = 'http://folio.test';
+let key: string;
+/** The real app in-process; `drop` loses the answer of the next upload after the server has stored it. */
+const net = { drop: false, uploads: 0 };
+const appFetch: FetchLike = async (url, init) => {
+  const res = await ctx.server.request(url.slice(ROOT.length), init);
+  if (init.method === 'POST' && new URL(url).pathname === '/api/v1/documentos') {
+    net.uploads++;
+    if (net.drop) {
+      net.drop = false;
+      throw new TypeError('network error');
+    }
+  }
+  return res;
+};
+
+beforeAll(async () => {
+  key = await ctx.server.key('extension@example.org');
+});
+
+describe('the outbox against the real backend', () => {
+  it('sends a captured page once, even when the answer to its upload was lost', async () => {
+    const db = new FolioDb(`backend-${crypto.randomUUID()}`);
+    const client = createClient({ baseUrl: ROOT, apiKey: key, fetch: appFetch });
+    const clock = { now: Date.now() };
+    const deps = {
+      db,
+      client: async () => client,
+      now: () => clock.now,
+      random: () => 0,
+      sleep: async (ms: number) => {
+        clock.now += ms;
+      },
+      schedule: async () => {},
+      changed: async () => {},
+    };
+    const html =
+      '<!doctype html><html lang="es"><head><title>Cenotes de Yucatán</title></head><body><article>' +
+      '<h1>Cenotes de Yucatán</h1><p>En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.</p>' +
+      '</article></body></html>';
+    const row = await enqueueCapture(db, {
+      kind: 'page',
+      url: 'https://example.org/cenotes',
+      titulo: 'Cenotes de Yucatán',
+      nombre: 'cenotes-de-yucatan.html',
+      contentType: 'text/html',
+      body: html,
+    });
+
+    net.drop = true;
+    await runSync(deps, 1);
+    expect(await db.captures.get(row.id)).toMatchObject({ state: 'queued', attempts: 1 });
+
+    clock.now += 10_000;
+    // Polls long-poll the real server; give it real time by letting the clock follow the wall clock too.
+    deps.now = () => Math.max(clock.now, Date.now());
+    await runSync(deps);
+    const done = await db.captures.get(row.id);
+    expect(done).toMatchObject({ state: 'ready' });
+    expect(done!.referencia).toBeTruthy();
+    expect(net.uploads).toBe(2);
+
+    const list = await client.list();
+    expect(list.documentos.map((d) => d.id)).toEqual([done!.documentId]);
+    expect(list.documentos[0]).toMatchObject({ url: 'https://example.org/cenotes' });
+    await db.delete();
+  });
+
+  it('checks settings: a wrong key, a key without escritura, and a good one', async () => {
+    const reader = await ctx.server.key('lector@example.org', ['lectura']);
+    const wrong = await checkSettings({ serverUrl: `${ROOT}/`, apiKey: 'folio_nope' }, appFetch);
+    expect(wrong).toMatchObject({ ok: false, campo: 'apiKey' });
+    expect(wrong.mensaje).toMatch(/^Folio rechazó la clave de API/);
+    const readOnly = await checkSettings({ serverUrl: ROOT, apiKey: reader }, appFetch);
+    expect(readOnly).toMatchObject({ ok: false, campo: 'apiKey' });
+    expect(readOnly.mensaje).toMatch(/permiso «escritura»/);
+    expect(await checkSettings({ serverUrl: `${ROOT}/api/v1`, apiKey: key }, appFetch)).toMatchObject({
+      ok: true,
+      serverUrl: ROOT,
+      mensaje: `Conectado con Folio en ${ROOT}.`,
+    });
+  });
+});

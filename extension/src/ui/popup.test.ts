@@ -1,0 +1,130 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import type { CaptureView } from '../messaging/protocol';
+import { captureStatus } from './capture-status';
+import { mountPopup, type PopupApi } from './popup';
+
+const base = { kind: 'page' as const, url: 'https://example.org/a', createdAt: 1 };
+const CAPTURES: CaptureView[] = [
+  {
+    ...base,
+    id: 'q',
+    titulo: 'En espera',
+    state: 'queued',
+    reintento: 'Sin conexión con Folio; se reintentará.',
+    proximoIntento: 61_000,
+  },
+  { ...base, id: 'u', titulo: 'Subiendo', state: 'uploading' },
+  { ...base, id: 'p', titulo: 'Procesando', state: 'processing', fase: 'transcripcion', progreso: 0.6 },
+  {
+    ...base,
+    id: 'v',
+    kind: 'video',
+    titulo: 'Charla',
+    state: 'ready',
+    referencia: 'Eco, U. (2021). Charla [Video].',
+    enlace: 'http://folio.test/leer/v1',
+    momento: { cita: '(Eco, 2021, 1:23)', localizador: '1:23', enlace: 'http://folio.test/leer/v1?t=83' },
+  },
+  { ...base, id: 'e', titulo: 'Roto', state: 'error', error: 'El PDF está cifrado.' },
+];
+
+function mount(over: Partial<PopupApi> = {}) {
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  const api: PopupApi = {
+    captureTab: vi.fn(async () => ({
+      ok: false as const,
+      mensaje: 'Esta página es del navegador y no se puede guardar.',
+    })),
+    captures: vi.fn(async () => CAPTURES),
+    retry: vi.fn(async () => null),
+    dismiss: vi.fn(async () => undefined),
+    openOptions: vi.fn(),
+    copy: vi.fn(async () => true),
+    ...over,
+  };
+  const popup = mountPopup(root, api, { refreshMs: 60_000 });
+  return { root, api, popup };
+}
+
+const item = (root: HTMLElement, id: string) => root.querySelector<HTMLLIElement>(`li[data-id="${id}"]`)!;
+
+describe('captureStatus', () => {
+  it('reads en cola → subiendo → procesando (fase) → listo, or error', () => {
+    expect(captureStatus(CAPTURES[0]!, 1_000)).toEqual({
+      label: 'En cola',
+      detail: 'Sin conexión con Folio; se reintentará. Se reintenta en 1 min.',
+      tone: 'pending',
+    });
+    expect(captureStatus(CAPTURES[1]!).label).toBe('Subiendo…');
+    expect(captureStatus(CAPTURES[2]!)).toMatchObject({ label: 'Procesando (transcripción)', progress: 0.6 });
+    expect(captureStatus(CAPTURES[3]!)).toMatchObject({ label: 'Listo', detail: 'Eco, U. (2021). Charla [Video].' });
+    expect(captureStatus(CAPTURES[4]!)).toMatchObject({
+      label: 'Error',
+      detail: 'El PDF está cifrado.',
+      tone: 'error',
+    });
+  });
+});
+
+describe('mountPopup', () => {
+  it('lists the recent captures with their progress, reference and error', async () => {
+    const { root, popup } = mount();
+    await popup.refresh();
+    popup.stop();
+    const states = [...root.querySelectorAll('li .state')].map((n) => n.textContent);
+    expect(states).toEqual(['En cola', 'Subiendo…', 'Procesando (transcripción)', 'Listo', 'Error']);
+    expect(item(root, 'p').querySelector('progress')!.getAttribute('value')).toBe('0.6');
+    expect(item(root, 'v').querySelector('.detail')!.textContent).toBe('Eco, U. (2021). Charla [Video].');
+    expect(item(root, 'v').querySelector('a')!.getAttribute('href')).toBe('http://folio.test/leer/v1');
+    expect(item(root, 'e').querySelector('.detail')!.textContent).toBe('El PDF está cifrado.');
+    expect(root.querySelector('#sin-capturas')!.hasAttribute('hidden')).toBe(true);
+  });
+
+  it("'Citar este momento' copies the citation of the captured second", async () => {
+    const { root, api, popup } = mount();
+    await popup.refresh();
+    popup.stop();
+    const button = [...item(root, 'v').querySelectorAll('button')].find((b) => b.textContent === 'Citar este momento')!;
+    button.click();
+    await vi.waitFor(() => expect(api.copy).toHaveBeenCalledWith('(Eco, 2021, 1:23)'));
+    expect(root.querySelector('#estado')!.textContent).toBe('Copiado: (Eco, 2021, 1:23)');
+    expect(item(root, 'v').querySelector('.actions a')!.getAttribute('href')).toBe('http://folio.test/leer/v1?t=83');
+  });
+
+  it('retries a failed capture, and only failed ones offer it', async () => {
+    const { root, api, popup } = mount();
+    await popup.refresh();
+    popup.stop();
+    const retries = [...root.querySelectorAll('button')].filter((b) => b.textContent === 'Reintentar');
+    expect(retries).toHaveLength(1);
+    expect(retries[0]!.closest('li')!.dataset.id).toBe('e');
+    retries[0]!.click();
+    await vi.waitFor(() => expect(api.retry).toHaveBeenCalledWith('e'));
+  });
+
+  it('says why a page could not be saved', async () => {
+    const { root, api, popup } = mount({ captures: vi.fn(async () => []) });
+    popup.stop();
+    root.querySelector<HTMLButtonElement>('#guardar')!.click();
+    await vi.waitFor(() =>
+      expect(root.querySelector('#estado')!.textContent).toBe('Esta página es del navegador y no se puede guardar.'),
+    );
+    expect(api.captureTab).toHaveBeenCalledOnce();
+    expect(root.querySelector('#estado')!.getAttribute('data-tone')).toBe('error');
+    expect(root.querySelector('#sin-capturas')!.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('keeps unchanged items (and so keyboard focus) across refreshes', async () => {
+    let list = CAPTURES;
+    const { root, popup } = mount({ captures: vi.fn(async () => list) });
+    await popup.refresh();
+    const before = item(root, 'e');
+    list = CAPTURES.map((c) => (c.id === 'p' ? { ...c, progreso: 0.8 } : c));
+    await popup.refresh();
+    popup.stop();
+    expect(item(root, 'e')).toBe(before);
+    expect(item(root, 'p').querySelector('progress')!.getAttribute('value')).toBe('0.8');
+  });
+});

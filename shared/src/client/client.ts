@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import { Documento, type Estado, ListaDocumentos } from '../contract/documento';
+import { EVENTOS_PREGUNTAR, EventoPreguntar } from '../contract/eventos';
+import { Busqueda } from '../contract/pasaje';
+import { parseAuthors } from '../format/authors';
+import { ApiError, connectionError, errorFromBody, invalidAnswer } from './api-error';
+import { type ByteStream, readSse } from './sse';
+
+/** What the client hands to `fetch`: a subset of RequestInit every fetch accepts. */
+export interface FetchInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer> | ArrayBuffer;
+  signal?: AbortSignal;
+}
+
+/** What the client reads of a fetch Response. */
+export interface FetchResponse {
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ByteStream | null;
+  text(): Promise<string>;
+}
+
+/** A `fetch`: the platform's, or any function speaking the same protocol (an in-process app in tests). */
+export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** The server: its root ('http://127.0.0.1:8787') or its API base ending in '/api/v1'. */
+  baseUrl: string;
+  /** A personal API key, sent as `Authorization: Bearer`. */
+  apiKey: string;
+  /** Defaults to the platform's `fetch`, looked up at call time. */
+  fetch?: FetchLike;
+}
+
+/** `GET /health`: what answers on the server. Only the fields the client relies on are checked. */
+export const Salud = z
+  .object({
+    estado: z.enum(['ok', 'degradado']),
+    version: z.string(),
+    api: z.string(),
+  })
+  .loose();
+export type Salud = z.infer<typeof Salud>;
+
+/** A file to add with `POST /documentos`, or a URL for the server to fetch when there is no `body`. */
+export interface UploadInput {
+  /** The file's bytes or text, sent raw. Without it, `url` is sent as JSON and the server fetches it. */
+  body?: string | Uint8Array<ArrayBuffer> | ArrayBuffer;
+  /** File name (query `nombre`). */
+  nombre?: string;
+  /** Content type of `body`; `application/octet-stream` when absent. */
+  contentType?: string;
+  /** Origin of the file (query `url`), or the URL to fetch. */
+  url?: string;
+  titulo?: string;
+  /** 'Surname, Given; Surname, Given'. */
+  autores?: string;
+  anio?: number;
+  biblioteca?: string;
+  /** Repeating an upload with the same key within 24 hours gives back the same document. */
+  idempotencyKey?: string;
+  /** Seconds to wait for the document to be read (0-600; the server's default is 60). */
+  esperar?: number;
+  signal?: AbortSignal;
+}
+
+/** Query of `GET /documentos`. */
+export interface ListInput {
+  q?: string;
+  estado?: Estado;
+  limite?: number;
+  cursor?: string;
+  biblioteca?: string;
+  signal?: AbortSignal;
+}
+
+/** Query of `GET /buscar`. */
+export interface SearchInput {
+  q: string;
+  k?: number;
+  documentos?: string[];
+  biblioteca?: string;
+  signal?: AbortSignal;
+}
+
+/** Body of `POST /preguntar` (always streamed). */
+export interface AskInput {
+  pregunta: string;
+  k?: number;
+  documentos?: string[];
+  biblioteca?: string;
+  signal?: AbortSignal;
+}
+
+/** Which scopes a key holds, as far as the client can tell without changing anything. */
+export interface KeyAccess {
+  lectura: boolean;
+  escritura: boolean;
+}
+
+/** The typed Folio API client. Every failure is an {@link ApiError}. */
+export interface FolioClient {
+  /** The server's root, without '/api/v1'. */
+  readonly root: string;
+  /** `GET /health` (no key needed); a degraded server (503) still answers its report. */
+  health(opts?: { signal?: AbortSignal }): Promise<Salud>;
+  /** Tells which of `lectura` and `escritura` the key holds; throws `no_autenticado` for a bad key. */
+  checkKey(opts?: { signal?: AbortSignal }): Promise<KeyAccess>;
+  /** `POST /documentos`: a raw file with its name and origin, or a URL. */
+  upload(input: UploadInput): Promise<Documento>;
+  /** `GET /documentos/{id}`, long-polling up to `esperar` seconds for it to finish. */
+  document(id: string, opts?: { esperar?: number; signal?: AbortSignal }): Promise<Documento>;
+  /** `GET /documentos`: one page of the library. */
+  list(input?: ListInput): Promise<ListaDocumentos>;
+  /** `GET /buscar`. */
+  search(input: SearchInput): Promise<Busqueda>;
+  /**
+   * `POST /preguntar` with `stream: true`: the events as they arrive (`pasajes`, `texto`, `fuente`, then
+   * `fin` or `error`). A request the server refuses throws before the first event; a stream that breaks off
+   * before `fin` or `error` throws `sin_conexion`.
+   */
+  ask(input: AskInput): AsyncGenerator<EventoPreguntar>;
+}
+
+/**
+ * The server's root from what a user typed: 'http://' is assumed when no scheme is given, trailing slashes
+ * and a final '/api/v1' are dropped. Throws on anything that is not an http(s) address.
+ */
+export function normalizeServerUrl(input: string): string {
+  const text = input.trim();
+  if (text === '') throw new TypeError('Empty server address.');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`;
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('Only http and https servers.');
+  if (url.username || url.password) throw new TypeError('No credentials in the server address.');
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+  return `${url.origin}${path}`;
+}
+
+type Query = Record<string, string | number | string[] | undefined>;
+
+interface CallOptions {
+  query?: Query;
+  json?: unknown;
+  body?: FetchInit['body'];
+  headers?: Record<string, string>;
+  auth?: boolean;
+  /** Statuses read as answers besides 2xx (health reports 503 when degraded). */
+  accept?: number[];
+  signal?: AbortSignal;
+}
+
+/** Creates a client for one server and key. Nothing is sent until a method is called. */
+export function createClient(options: ClientOptions): FolioClient {
+  const root = normalizeServerUrl(options.baseUrl);
+  const api = `${root}/api/v1`;
+  const doFetch: FetchLike =
+    options.fetch ?? ((url, init) => (globalThis as unknown as { fetch: FetchLike }).fetch(url, init));
+
+  async function call(method: string, url: string, opts: CallOptions = {}): Promise<FetchResponse> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (opts.auth !== false) headers.Authorization = `Bearer ${options.apiKey}`;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['Content-Type'] = 'application/json';
+    }
+    const target = withQuery(url, opts.query);
+    let res: FetchResponse;
+    try {
+      res = await doFetch(target, { method, headers, body, signal: opts.signal });
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      throw connectionError(target, err);
+    }
+    if ((res.status >= 200 && res.status < 300) || opts.accept?.includes(res.status)) return res;
+    throw errorFromBody(res.status, await readJsonLoosely(res), res.headers.get('retry-after'));
+  }
+
+  async function json<T>(res: FetchResponse, schema: z.ZodType<T>, what: string): Promise<T> {
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw connectionError(api, err);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw invalidAnswer(`${what}: no es JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw invalidAnswer(what);
+    return parsed.data;
+  }
+
+  return {
+    root,
+
+    async health(opts = {}) {
+      const res = await call('GET', `${root}/health`, { auth: false, accept: [503], signal: opts.signal });
+      return json(res, Salud, 'GET /health');
+    },
+
+    async checkKey(opts = {}) {
+      const access: KeyAccess = { lectura: true, escritura: true };
+      try {
+        await call('GET', `${api}/documentos`, { query: { limite: 1 }, signal: opts.signal });
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.codigo !== 'prohibido') throw err;
+        access.lectura = false;
+      }
+      // An upload without its required `url` changes nothing: past the key check it is refused as invalid
+      // (400), while a key without `escritura` is refused first (403).
+      try {
+        await call('POST', `${api}/documentos`, { json: {}, query: { esperar: 0 }, signal: opts.signal });
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        if (err.codigo === 'prohibido') access.escritura = false;
+        else if (err.codigo !== 'peticion_invalida') throw err;
+      }
+      return access;
+    },
+
+    async upload(input) {
+      const query: Query = { esperar: input.esperar };
+      const headers: Record<string, string> = {};
+      if (input.idempotencyKey !== undefined) headers['Idempotency-Key'] = input.idempotencyKey;
+      let res: FetchResponse;
+      if (input.body === undefined) {
+        if (!input.url) throw new TypeError('upload needs a body or a url.');
+        const autores = input.autores === undefined ? undefined : parseAuthors(input.autores);
+        const json = {
+          url: input.url,
+          titulo: input.titulo,
+          autores,
+          anio: input.anio,
+          biblioteca: input.biblioteca,
+        };
+        res = await call('POST', `${api}/documentos`, { query, json, headers, signal: input.signal });
+      } else {
+        Object.assign(query, {
+          nombre: input.nombre,
+          url: input.url,
+          titulo: input.titulo,
+          autores: input.autores,
+          anio: input.anio,
+          biblioteca: input.biblioteca,
+        });
+        headers['Content-Type'] = input.contentType ?? 'application/octet-stream';
+        res = await call('POST', `${api}/documentos`, { query, body: input.body, headers, signal: input.signal });
+      }
+      return json(res, Documento, 'POST /documentos');
+    },
+
+    async document(id, opts = {}) {
+      const res = await call('GET', `${api}/documentos/${encodeURIComponent(id)}`, {
+        query: { esperar: opts.esperar },
+        signal: opts.signal,
+      });
+      return json(res, Documento, 'GET /documentos/{id}');
+    },
+
+    async list(input = {}) {
+      const { signal, ...query } = input;
+      const res = await call('GET', `${api}/documentos`, { query: { ...query }, signal });
+      return json(res, ListaDocumentos, 'GET /documentos');
+    },
+
+    async search(input) {
+      const query: Query = { q: input.q, k: input.k, documento: input.documentos, biblioteca: input.biblioteca };
+      const res = await call('GET', `${api}/buscar`, { query, signal: input.signal });
+      return json(res, Busqueda, 'GET /buscar');
+    },
+
+    async *ask(input) {
+      const { signal, ...body } = input;
+      const res = await call('POST', `${api}/preguntar`, {
+        json: { ...body, stream: true },
+        headers: { Accept: 'text/event-stream' },
+        signal,
+      });
+      const type = res.headers.get('content-type') ?? '';
+      if (!/^text\/event-stream\b/i.test(type) || !res.body) throw invalidAnswer('POST /preguntar sin eventos');
+      let ended = false;
+      try {
+        for await (const raw of readSse(res.body)) {
+          let data: unknown;
+          try {
+            data = JSON.parse(raw.data);
+          } catch {
+            throw invalidAnswer(`evento ${raw.event}: no es JSON`);
+          }
+          const parsed = EventoPreguntar.safeParse({ event: raw.event, data });
+          // Events the contract does not name yet are skipped, so a newer server does not break the client.
+          if (!parsed.success) {
+            if ((EVENTOS_PREGUNTAR as readonly string[]).includes(raw.event))
+              throw invalidAnswer(`evento ${raw.event}`);
+            continue;
+          }
+          yield parsed.data;
+          if (parsed.data.event === 'fin' || parsed.data.event === 'error') {
+            ended = true;
+            return;
+          }
+        }
+      } catch (err) {
+        if (err instanceof ApiError || signal?.aborted) throw err;
+        throw connectionError(api, err);
+      }
+      if (!ended) {
+        throw new ApiError({
+          estado: 0,
+          codigo: 'sin_conexion',
+          mensaje: 'La respuesta se cortó antes de terminar.',
+          message: 'The answer broke off before it ended.',
+        });
+      }
+    },
+  };
+}
+
+function withQuery(url: string, query: Query | undefined): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, v);
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? url : `${url}?${text}`;
+}
+
+async function readJsonLoosely(res: FetchResponse): Promise<unknown> {
+  try {
+    return JSON.parse(await res.text());
+  } catch {
+    return undefined;
+  }
+}
