@@ -1,7 +1,6 @@
 import { CaptureError } from '../capture/capture-error';
+import type { InPageCapture } from '../capture/in-page';
 import { type FetchedPdf, pdfUrlOf } from '../capture/pdf';
-import { captureFileName } from '../capture/slug';
-import { withoutFragment } from '../capture/web';
 import { CaptureRefused } from './capture-refused';
 import type { CaptureInput, TextQuote } from './db';
 
@@ -103,14 +102,6 @@ export function payloadToInput(payload: TabPayload, tab: TabLike = {}): CaptureI
   }
 }
 
-/** What {@link snapshotInPage} returns from the tab. */
-export interface PageSnapshot {
-  url: string;
-  title: string;
-  html: string;
-  quote?: TextQuote;
-}
-
 /** What {@link tabCapturer} is made of. */
 export interface TabCapturerDeps {
   /**
@@ -147,73 +138,21 @@ export function tabCapturer(deps: TabCapturerDeps): TabCapturer {
 }
 
 /**
- * A `captureInTab` that needs no content script: the live DOM's HTML (scripts, styles and frames left out;
- * the backend reads it as that web page, its article and metadata) and the selection, taken by
- * {@link snapshotInPage} through `scripting.executeScript`. Undefined when the browser will not let it read
- * the tab. The Readability and captions capture of `capture/`, run by a content script, replaces it.
+ * A `captureInTab` that runs the capture content script (`entrypoints/capture.content.ts`: Readability,
+ * captions, the selection, from `capture/`) in the tab through `runInTab` (`scripting.executeScript` with
+ * its file) and returns what it captured. Undefined when the browser will not let it read the tab, so the
+ * server fetches the address; a capture the page refuses (no captions to read…) throws its message.
  */
-export function snapshotInTab(
-  runInTab: (tabId: number, func: () => PageSnapshot) => Promise<PageSnapshot | undefined>,
-): TabCapturerDeps['captureInTab'] {
+export function scriptInTab(runInTab: (tabId: number) => Promise<unknown>): TabCapturerDeps['captureInTab'] {
   return async (tab) => {
-    let snap: PageSnapshot | undefined;
+    let result: InPageCapture | undefined;
     try {
-      snap = await runInTab(tab.id, snapshotInPage);
+      result = (await runInTab(tab.id)) as InPageCapture | undefined;
     } catch {
       return undefined;
     }
-    if (!snap) return undefined;
-    return {
-      kind: 'page',
-      url: withoutFragment(snap.url),
-      titulo: snap.title || tab.title,
-      nombre: captureFileName(snap.title || tab.title, 'html'),
-      contentType: 'text/html',
-      html: snap.html,
-      quote: snap.quote,
-    };
+    if (!result) return undefined;
+    if (result.kind === 'refused') throw new CaptureRefused(result.mensaje);
+    return result;
   };
-}
-
-/**
- * Runs inside the page (serialised by `executeScript`, so it uses nothing from outside itself): the live
- * document's HTML without scripts, styles and frames, and the selection as a TextQuote with 32 characters of
- * context and its offsets in the body's text.
- */
-export function snapshotInPage(): PageSnapshot {
-  const clone = document.documentElement.cloneNode(true) as HTMLElement;
-  for (const el of Array.from(
-    clone.querySelectorAll(
-      'script:not([type="application/ld+json"]), style, noscript, template, iframe, object, embed, link[rel~="stylesheet"]',
-    ),
-  )) {
-    el.remove();
-  }
-  let quote: TextQuote | undefined;
-  const selection = document.getSelection();
-  if (selection && selection.rangeCount > 0 && selection.toString().trim() !== '' && document.body) {
-    const range = selection.getRangeAt(0);
-    const exact = range.toString();
-    const all = document.body.textContent ?? '';
-    let start = all.indexOf(exact);
-    try {
-      const before = document.createRange();
-      before.setStart(document.body, 0);
-      before.setEnd(range.startContainer, range.startOffset);
-      start = before.toString().length;
-    } catch {
-      // A selection outside the body (rare) keeps the first place its text occurs.
-    }
-    if (start >= 0) {
-      const end = start + exact.length;
-      quote = {
-        exact,
-        prefix: all.slice(Math.max(0, start - 32), start),
-        suffix: all.slice(end, end + 32),
-        start,
-        end,
-      };
-    }
-  }
-  return { url: location.href, title: document.title.trim(), html: `<!doctype html>\n${clone.outerHTML}\n`, quote };
 }

@@ -7,7 +7,7 @@ import { CaptureError } from '../capture/capture-error';
 import type { CapturedPage } from '../capture/page';
 import type { CapturedQuote } from '../capture/selection';
 import type { CapturedVideo } from '../capture/video';
-import { captureTab, payloadToInput, snapshotInTab, tabCapturer, type TabPayload } from './capture-tab';
+import { captureTab, payloadToInput, scriptInTab, tabCapturer, type TabPayload } from './capture-tab';
 import { MENU, menuAction } from './context-menus';
 import { FolioDb } from './db';
 import { createHandlers, type HandlerDeps } from './handlers';
@@ -248,7 +248,7 @@ describe('captureTab', () => {
     });
   });
 
-  it('snapshots a page, downloads a PDF, and hands the server the address when it cannot read the tab', async () => {
+  it('captures a page in it, downloads a PDF, and hands the server the address when it cannot read the tab', async () => {
     const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
     const pdfs: string[] = [];
     const fetchPdf = async (url: string) => {
@@ -256,9 +256,12 @@ describe('captureTab', () => {
       return { kind: 'pdf' as const, url, nombre: 'Informe 2021.pdf', contentType: 'application/pdf' as const, bytes };
     };
     const capture = tabCapturer({
-      captureInTab: snapshotInTab(async () => ({
-        url: 'https://example.org/a#x',
-        title: 'Cenotes de Yucatán',
+      captureInTab: scriptInTab(async () => ({
+        kind: 'page',
+        url: 'https://example.org/a',
+        titulo: 'Cenotes de Yucatán',
+        nombre: 'cenotes-de-yucatan.html',
+        contentType: 'text/html',
         html: '<html></html>',
       })),
       fetchPdf,
@@ -270,7 +273,6 @@ describe('captureTab', () => {
       nombre: 'cenotes-de-yucatan.html',
       contentType: 'text/html',
       html: '<html></html>',
-      quote: undefined,
     });
     // The PDF behind Chrome's viewer is downloaded, not the viewer page.
     const viewer =
@@ -285,7 +287,8 @@ describe('captureTab', () => {
     expect(pdfs).toEqual(['https://example.org/files/informe.pdf']);
 
     const blocked = tabCapturer({
-      captureInTab: snapshotInTab(async () => {
+      captureInTab: scriptInTab(async (tabId) => {
+        if (tabId === 2) return { kind: 'refused', mensaje: 'Este vídeo no tiene subtítulos que leer.' };
         throw new Error('Cannot access contents of the page');
       }),
       fetchPdf: async () => {
@@ -299,6 +302,7 @@ describe('captureTab', () => {
       url: 'https://example.org/b',
       titulo: 'B',
     });
+    await expect(blocked({ id: 2, url: 'https://example.org/v' })).rejects.toThrow(/subtítulos/);
     await expect(blocked({ id: 1, url: 'https://example.org/c.pdf' })).rejects.toThrow(CaptureRefused);
     await expect(blocked({ id: 1, url: 'https://example.org/c.pdf' })).rejects.toThrow(/inicia sesión/);
   });

@@ -3,7 +3,7 @@ import { ASK_PORT, onMessage, sendMessage } from '../messaging/protocol';
 import { serveAskPort } from './ask-port';
 import { updateBadge } from './badge';
 import { fetchPdf } from '../capture/pdf';
-import { captureTab, snapshotInTab, tabCapturer, type PageSnapshot, type TabCapturer } from './capture-tab';
+import { captureTab, scriptInTab, tabCapturer, type TabCapturer } from './capture-tab';
 import { CaptureRefused } from './capture-refused';
 import { MENU_ENTRIES, menuAction } from './context-menus';
 import { getDb } from './db';
@@ -11,6 +11,9 @@ import { createHandlers } from './handlers';
 import { refreshLibrary } from './library';
 import { clientFromSettings, storeSettings } from './settings';
 import { createSyncRunner, runSync } from './sync';
+
+/** The capture content script as WXT builds it (`entrypoints/capture.content.ts`). */
+const CAPTURE_SCRIPT = '/content-scripts/capture.js';
 
 /** Wakes the worker when the next capture is due. */
 export const SYNC_ALARM = 'folio:sync';
@@ -25,15 +28,11 @@ const LIBRARY_EVERY_MINUTES = 30;
  */
 export function startBackground(): void {
   const db = getDb();
-  /**
-   * How a tab is captured: PDFs are downloaded here; a page is captured inside the tab. Until the content
-   * script of `capture/` (Readability, video captions) is registered, `captureInTab` is the DOM snapshot;
-   * with it, `captureInTab` runs that script with `scripting.executeScript({ files })` and returns its result.
-   */
+  /** How a tab is captured: PDFs are downloaded here; a page by the capture content script, inside it. */
   const capturer: TabCapturer = tabCapturer({
-    captureInTab: snapshotInTab(async (tabId, func) => {
-      const [first] = await browser.scripting.executeScript({ target: { tabId }, func });
-      return first?.result as PageSnapshot | undefined;
+    captureInTab: scriptInTab(async (tabId) => {
+      const [first] = await browser.scripting.executeScript({ target: { tabId }, files: [CAPTURE_SCRIPT] });
+      return first?.result;
     }),
     fetchPdf: (url) => fetchPdf(url),
   });
