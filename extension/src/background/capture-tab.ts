@@ -66,7 +66,8 @@ export async function captureTab(
 
 /** The outbox's view of a capture payload: the file as body, its name, type and origin. */
 export function payloadToInput(payload: TabPayload, tab: TabLike = {}): CaptureInput {
-  const titulo = payload.titulo?.trim() || tab.title?.trim() || undefined;
+  // A PDF tab's title is its file name or address: the server reads the PDF's own title instead.
+  const titulo = payload.titulo?.trim() || (payload.kind === 'pdf' ? undefined : tab.title?.trim()) || undefined;
   switch (payload.kind) {
     case 'page':
       return {

@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import {
+  ARTIFACTS,
+  buildExtension,
+  hasChromium,
+  launchWithExtension,
+  noChromium,
+  type ExtensionBrowser,
+} from './support/browser';
+import { freePort, startServe, type FolioProcess } from './support/folio-process';
+
+/**
+ * The built extension in Debian's Chromium against a real `folio serve`: options checked against the
+ * server, pages, a captioned video and a PDF captured from the popup into the server with their anchors,
+ * a capture made while the server is down reaching it exactly once, a citation inserted in a textarea
+ * through the picker, and the side panel's search. Screenshots land in test/artifacts/ for review.
+ */
+const CAPTURE_FIXTURES = path.join(REPO_ROOT, 'extension/src/capture/fixtures');
+
+/** The pages the browser visits, served from 127.0.0.1 (inside the extension's host permissions). */
+const PAGES: Record<string, { type: string; body: () => Buffer | string }> = {
+  '/articulo.html': {
+    type: 'text/html; charset=utf-8',
+    body: () => fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/capture/articulo-revista.html')),
+  },
+  '/charla.html': {
+    type: 'text/html; charset=utf-8',
+    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'video-charla.html')),
+  },
+  '/subtitulos/charla-es.vtt': {
+    type: 'text/vtt; charset=utf-8',
+    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'charla-es.vtt')),
+  },
+  '/subtitulos/charla-en.srt': {
+    type: 'text/plain; charset=utf-8',
+    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'charla-en.srt')),
+  },
+  '/muestra.pdf': {
+    type: 'application/pdf',
+    body: () => fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf')),
+  },
+  '/nota.html': {
+    type: 'text/html; charset=utf-8',
+    body: () => `<!doctype html><html lang="es"><head><title>Nota sobre cenotes sin conexión</title></head><body><main>
+      <h1>Nota sobre cenotes sin conexión</h1>
+      <p>Los cenotes de Homún guardan agua dulce sobre una capa de agua salada que entra desde la costa.</p>
+      <p>Esta nota se guardó con el servidor apagado y debe llegar una sola vez cuando vuelva.</p>
+    </main></body></html>`,
+  },
+  '/editor.html': {
+    type: 'text/html; charset=utf-8',
+    body: () => `<!doctype html><html lang="es"><head><title>Mi borrador</title></head><body>
+      <label for="borrador">Borrador</label>
+      <textarea id="borrador" rows="6" cols="80">Los nitratos del acuífero superan la norma </textarea>
+    </body></html>`,
+  },
+};
+
+let store: TestStore;
+let folio: FolioProcess | undefined;
+let env: NodeJS.ProcessEnv;
+let apiPort: number;
+let key: string;
+let pages: http.Server;
+let site: string;
+let browser: ExtensionBrowser;
+let buildDir: string;
+
+/** The extension APIs the tests call inside its service worker, and the page's DOM, as far as used here. */
+declare const chrome: {
+  tabs: {
+    query(q: { url: string }): Promise<{ id?: number }[]>;
+    update(id: number, p: { active: boolean }): Promise<unknown>;
+  };
+  storage: { local: { get(keys: null): Promise<Record<string, unknown>> } };
+  action: { getBadgeText(details: object): Promise<string> };
+};
+declare const document: { querySelector(selector: string): unknown };
+
+const api = (p: string, init: RequestInit = {}) =>
+  fetch(`http://127.0.0.1:${apiPort}/api/v1${p}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+  });
+
+interface Pasaje {
+  cita: string;
+  ancla: Record<string, unknown>;
+  documento: { id: string; titulo: string };
+}
+
+async function search(q: string): Promise<Pasaje[]> {
+  const res = await api(`/buscar?q=${encodeURIComponent(q)}&k=5`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { pasajes: Pasaje[] }).pasajes;
+}
+
+async function documents(): Promise<{ id: string; titulo: string; tipo: string; estado: string; url?: string }[]> {
+  const res = await api('/documentos?limite=200');
+  return ((await res.json()) as { documentos: never[] }).documentos;
+}
+
+async function startFolio() {
+  folio = await startServe(env, apiPort);
+  return folio.stdout();
+}
+
+/** Opens `url` in a tab, makes it the active one, and presses 'Guardar esta página' in the popup. */
+async function captureFromPopup(url: string): Promise<{ popup: Page; target: Page }> {
+  const target = await browser.context.newPage();
+  await target.goto(url).catch((err: Error) => {
+    // Chromium's PDF viewer replaces the document as the PDF loads; the tab stays on its address.
+    if (!/\.pdf$/.test(url)) throw err;
+  });
+  const popup = await browser.context.newPage();
+  await popup.goto(browser.url('popup.html'));
+  // As when the user clicks the toolbar button on that tab: it is the active one.
+  await browser.worker.evaluate(async (address) => {
+    const [tab] = await chrome.tabs.query({ url: address });
+    await chrome.tabs.update(tab!.id!, { active: true });
+  }, url);
+  await popup.click('#guardar');
+  return { popup, target };
+}
+
+/** The popup entry of the capture titled `title`, once it is ready. */
+async function readyEntry(popup: Page, title: RegExp, timeout = 60_000) {
+  const entry = popup.locator('.capture', { hasText: title });
+  await entry.locator('.state', { hasText: 'Listo' }).waitFor({ timeout });
+  return entry;
+}
+
+describe.skipIf(!hasChromium)('the extension in Chromium', () => {
+  beforeAll(async () => {
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-extension-'));
+    const extensionDir = await buildExtension(buildDir);
+    store = await createTestStore();
+    apiPort = await freePort();
+    env = {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      FOLIO_DATA: store.dataDir,
+      FOLIO_LOG: 'error',
+      FOLIO_QUEUE_POLL_SECONDS: '0.5',
+      // The pages are served from this machine: let the server fetch them too.
+      FOLIO_FETCH_ALLOW_PRIVATE: '1',
+    };
+    if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+    else delete env.DATABASE_URL;
+    const printed = await startFolio();
+    key = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(printed)![1]!;
+    pages = http.createServer((req, res) => {
+      const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+      if (!page) return res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': page.type }).end(page.body());
+    });
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+    site = `http://127.0.0.1:${(pages.address() as { port: number }).port}`;
+    browser = await launchWithExtension(extensionDir);
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await folio?.stop();
+    await new Promise((resolve) => pages?.close(resolve));
+    await store?.drop();
+    if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  it('checks the key against the server in Options: a wrong one is refused, the right one connects', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(browser.url('options.html'));
+    await page.fill('#servidor', `http://127.0.0.1:${apiPort}`);
+    await page.fill('#clave', `${key.slice(0, -4)}xxxx`);
+    await page.click('button[type=submit]');
+    await page.locator('#resultado[data-tone="error"]').waitFor();
+    expect(await page.textContent('#resultado')).toMatch(/clave/i);
+    await page.fill('#clave', key);
+    await page.click('button[type=submit]');
+    await page.locator('#resultado[data-tone="ok"]', { hasText: /conect|guard|lista|correct/i }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'extension-options.png'), fullPage: true });
+    // The key stays in the extension's storage, never in a page.
+    const stored = await browser.worker.evaluate(() => chrome.storage.local.get(null));
+    expect(JSON.stringify(stored)).toContain(key);
+    await page.close();
+  });
+
+  it('captures a web page as the user sees it: web anchors with its address and metadata', async () => {
+    const url = `${site}/articulo.html`;
+    const { popup, target } = await captureFromPopup(url);
+    const entry = await readyEntry(popup, /Nitratos en el acuífero/);
+    expect(await entry.locator('.detail').textContent()).toMatch(/Yucatán/);
+    await popup.screenshot({ path: path.join(ARTIFACTS, 'extension-popup.png'), fullPage: true });
+    const [doc] = (await documents()).filter((d) => /Nitratos/.test(d.titulo));
+    expect(doc).toMatchObject({ tipo: 'web', estado: 'listo' });
+    const hits = await search('nitratos cenotes temporadas');
+    const hit = hits.find((h) => h.documento.id === doc!.id)!;
+    expect(hit.ancla).toMatchObject({ tipo: 'web', url });
+    expect(hit.ancla.parrafo).toBeGreaterThan(0);
+    expect(Array.isArray(hit.ancla.ruta)).toBe(true);
+    expect(String(hit.ancla.consultada)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await Promise.all([popup.close(), target.close()]);
+  });
+
+  it('captures a captioned video at its current second: time anchors and «Citar este momento»', async () => {
+    const { popup, target } = await captureFromPopup(`${site}/charla.html`);
+    const entry = await readyEntry(popup, /agua bajo Yucatán/);
+    await expect(entry.getByRole('button', { name: 'Citar este momento' }).count()).resolves.toBe(1);
+    const [doc] = (await documents()).filter((d) => /agua bajo Yucatán/.test(d.titulo));
+    expect(doc).toMatchObject({ tipo: 'video', estado: 'listo' });
+    const hits = (await search('agua corre bajo Yucatán')).filter((h) => h.documento.id === doc!.id);
+    expect(hits[0]!.ancla).toMatchObject({ tipo: 'tiempo', t0: 1 });
+    await Promise.all([popup.close(), target.close()]);
+  });
+
+  it('captures a PDF tab as the PDF itself, with its origin address', async () => {
+    const url = `${site}/muestra.pdf`;
+    const { popup, target } = await captureFromPopup(url);
+    await readyEntry(popup, /muestra|\.pdf/i);
+    const pdfs = (await documents()).filter((d) => d.url === url);
+    expect(pdfs).toHaveLength(1);
+    expect(pdfs[0]!.tipo).not.toBe('web');
+    // Its title is the PDF's own, not the viewer tab's (the file name or the address).
+    expect(pdfs[0]!.titulo).not.toMatch(/127\.0\.0\.1|\.pdf$/);
+    await Promise.all([popup.close(), target.close()]);
+  });
+
+  it('keeps a capture made while the server is down and delivers it exactly once when it is back', async () => {
+    await folio!.stop();
+    const { popup, target } = await captureFromPopup(`${site}/nota.html`);
+    const entry = popup.locator('.capture', { hasText: /Nota sobre cenotes/ });
+    await entry.locator('.state', { hasText: 'En cola' }).waitFor({ timeout: 20_000 });
+    expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('1');
+    await startFolio();
+    await readyEntry(popup, /Nota sobre cenotes/, 120_000);
+    const notes = (await documents()).filter((d) => /Nota sobre cenotes/.test(d.titulo));
+    expect(notes).toHaveLength(1);
+    expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
+    await Promise.all([popup.close(), target.close()]);
+  });
+
+  it('inserts a citation into a textarea through the picker (Alt+Shift+C, type, Enter)', async () => {
+    const [expected] = await search('nitratos acuífero');
+    const page = await browser.context.newPage();
+    await page.goto(`${site}/editor.html`);
+    await page.click('#borrador');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Alt+Shift+KeyC');
+    await page.waitForTimeout(500);
+    await page.keyboard.type('nitratos acuífero');
+    await page.waitForFunction(() => document.querySelector('folio-cita') !== null);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'extension-picker.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.inputValue('#borrador'), { timeout: 10_000 }).toContain(expected!.cita);
+    expect(await page.inputValue('#borrador')).toMatch(/^Los nitratos del acuífero superan la norma /);
+    await page.close();
+  });
+
+  it('searches the library from the side panel, each result with its citation', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(browser.url('sidepanel.html'));
+    await page.fill('#consulta', 'cenotes');
+    await page.keyboard.press('Enter');
+    await page.locator('#resultados li').first().waitFor({ timeout: 20_000 });
+    const [first] = await search('cenotes');
+    expect(await page.locator('#resultados').textContent()).toContain(first!.cita);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'extension-sidepanel.png'), fullPage: true });
+    await page.close();
+  });
+});
+
+if (!hasChromium) console.warn(`extension e2e tests skipped: ${noChromium}`);

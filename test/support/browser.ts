@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { REPO_ROOT } from '../../backend/src/testing/harness';
+
+/** Debian's Chromium, which `.ci/run` installs; browser tests skip with a message without it. */
+export const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM);
+export const noChromium = `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set FOLIO_CHROMIUM)`;
+
+/** Where browser tests leave screenshots for review. */
+export const ARTIFACTS = path.join(REPO_ROOT, 'test/artifacts');
+
+/**
+ * Flags for a quiet headless Chromium on a machine without network: the background services it would
+ * call are refused, many at a time, and slow every start.
+ */
+const QUIET = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Builds the Chrome MV3 extension with WXT into a folder of its own (not the developer's .output). */
+export async function buildExtension(outDir: string): Promise<string> {
+  const { build } = await import('wxt');
+  await build({ root: REPO_ROOT, browser: 'chrome', manifestVersion: 3, outDir, logger: quietLogger() });
+  return path.join(outDir, 'chrome-mv3');
+}
+
+function quietLogger() {
+  const noop = () => {};
+  return {
+    debug: noop,
+    log: noop,
+    info: noop,
+    warn: noop,
+    success: noop,
+    error: console.error,
+    fatal: console.error,
+    level: 0,
+  };
+}
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  /** The extension's service worker (its background). */
+  worker: Worker;
+  extensionId: string;
+  /** `chrome-extension://<id>/<file>` */
+  url(file: string): string;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with the unpacked extension loaded, in a fresh profile. */
+export async function launchWithExtension(extensionDir: string): Promise<ExtensionBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    // Playwright adds --disable-extensions unless every other extension is disabled explicitly.
+    args: [...QUIET, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    worker,
+    extensionId,
+    url: (file) => `chrome-extension://${extensionId}/${file}`,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium without extensions, for pages alone (editor insertion). */
+export async function launchPlain() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: QUIET });
+}
