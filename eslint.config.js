@@ -46,4 +46,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The extension's contexts: content scripts reach the background only through messaging/ (the background
+    // carries Dexie and citation-js); the background never carries the pages' UI.
+    files: ['extension/src/insert/**/*.ts', 'extension/src/capture/**/*.ts', 'extension/src/entrypoints/*.content.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/background/*'], message: 'Content scripts ask the background through messaging/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['extension/src/background/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/insert/*', '**/ui/*'], message: 'The background never imports page or popup UI.' }],
+        },
+      ],
+    },
+  },
 );

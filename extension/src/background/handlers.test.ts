@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CaptureRefused } from './capture-refused';
 import { CaptureError } from '../capture/capture-error';
+import type { CitedWork } from '../messaging/bibliography';
+import { onMessage, sendMessage } from '../messaging/protocol';
 import type { CapturedPage } from '../capture/page';
 import type { CapturedQuote } from '../capture/selection';
 import type { CapturedVideo } from '../capture/video';
@@ -14,6 +16,7 @@ import { createHandlers, type HandlerDeps } from './handlers';
 import { refreshLibrary } from './library';
 import { applyEvent } from './outbox';
 import { clientFromSettings, loadSettings, storeSettings } from './settings';
+import { APA_PARAMO_ECO, ECO, PARAMO } from './testing/cited-works';
 import { fakeFolio } from './testing/fake-folio';
 
 const dbs: FolioDb[] = [];
@@ -179,6 +182,35 @@ const PAGE: Extract<TabPayload, { kind: 'page' }> = {
   html: '<!doctype html><p>nitratos</p>',
   quote: { exact: 'nitratos', prefix: '', suffix: '', start: 0, end: 8 },
 };
+
+describe('formatBibliography message', () => {
+  it('formats the works cited in a page with citation-js, in the style asked', async () => {
+    const { handlers } = setup();
+    expect(await handlers.formatBibliography({ works: [PARAMO, ECO], estilo: 'apa' })).toEqual(APA_PARAMO_ECO);
+    const vancouver = await handlers.formatBibliography({ works: [PARAMO, ECO], estilo: 'vancouver' });
+    expect(vancouver.text.split('\n')).toEqual([
+      '1. Pérez Canul A, Ruiz L. El páramo y el agua [Internet]. 2021 [citado 3 de mayo de 2024]. Disponible en: https://example.org/paramo',
+      '2. Eco U. Tratado de semiótica general. 1977.',
+    ]);
+  });
+
+  it('answers a content script through the messaging layer, and rejects what it cannot format', async () => {
+    const { handlers } = setup();
+    const stop = onMessage('formatBibliography', ({ data }) => handlers.formatBibliography(data));
+    try {
+      expect(await sendMessage('formatBibliography', { works: [PARAMO, ECO], estilo: 'apa' })).toEqual(APA_PARAMO_ECO);
+      await expect(sendMessage('formatBibliography', { works: [ECO], estilo: 'chicago' })).rejects.toThrow(
+        /Unknown bibliography style/,
+      );
+      const tampered = [{ ...ECO, autores: 'Eco' }] as unknown as CitedWork[];
+      await expect(sendMessage('formatBibliography', { works: tampered, estilo: 'apa' })).rejects.toThrow(
+        /Malformed cited work/,
+      );
+    } finally {
+      stop();
+    }
+  });
+});
 
 describe('captureTab', () => {
   it('refuses browser pages and missing selections, and keeps the quote only when asked', async () => {

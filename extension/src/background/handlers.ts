@@ -158,6 +158,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         actualizado: await libraryRefreshedAt(deps.db),
       };
     },
+
+    async formatBibliography(data) {
+      // citation-js is evaluated on the first bibliography, not every time the worker wakes.
+      const { formatBibliography, readCitedWorks } = await import('./bibliography');
+      return formatBibliography(readCitedWorks(data?.works), data?.estilo ?? '');
+    },
   };
 }
 

@@ -80,6 +80,7 @@ export function startBackground(): void {
   onMessage('getSettings', () => handlers.getSettings(undefined));
   onMessage('saveSettings', ({ data }) => handlers.saveSettings(data));
   onMessage('library', ({ data }) => handlers.library(data));
+  onMessage('formatBibliography', ({ data }) => handlers.formatBibliography(data));
 
   browser.runtime.onConnect.addListener((port) => {
     if (port.name === ASK_PORT) serveAskPort(port, { db, client });

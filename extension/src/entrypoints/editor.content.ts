@@ -29,6 +29,7 @@ export default defineContentScript({
         document,
         search: (q) => sendMessage('search', { q, k: 10 }),
         citedWorks: citedWorks(),
+        formatBibliography: (works, estilo) => sendMessage('formatBibliography', { works, estilo }),
         style,
         onStyle: (s) => (style = s),
       });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CitedWork } from '../messaging/bibliography';
 import type { SearchAnswer } from '../messaging/protocol';
 import { openCitationPicker, type CitationPickerOptions } from './citation-picker';
-import { memoryCitedWorks } from './cited-works';
+import { citedWorkOf, memoryCitedWorks } from './cited-works';
 import type { Insertion } from './content';
 import type { Picker } from './picker';
 import { pasaje, pasajeWeb } from './testing/pasajes';
@@ -10,10 +11,19 @@ import { pasaje, pasajeWeb } from './testing/pasajes';
 let picker: Picker | undefined;
 afterEach(() => {
   picker?.close();
+  formatted.length = 0;
   document.body.replaceChildren();
 });
 
 const search = async (): Promise<SearchAnswer> => ({ pasajes: [pasaje(), pasajeWeb()], offline: false });
+
+/** The background's formatting, as the picker sees it: one line per work, numbered, naming the style. */
+const formatted: { works: CitedWork[]; estilo: string }[] = [];
+async function formatBibliography(works: CitedWork[], estilo: string) {
+  formatted.push({ works, estilo });
+  const lines = works.map((w, n) => `${n + 1}. ${w.titulo} (${estilo})`);
+  return { text: lines.join('\n'), html: lines.map((l) => `<p>${l}</p>`).join('') };
+}
 
 function open(over: Partial<CitationPickerOptions> = {}) {
   const citedWorks = over.citedWorks ?? memoryCitedWorks();
@@ -22,6 +32,7 @@ function open(over: Partial<CitationPickerOptions> = {}) {
     document,
     search,
     citedWorks,
+    formatBibliography,
     settleMs: 0,
     copy: async (ins) => (copied.push(ins), true),
     ...over,
@@ -73,12 +84,35 @@ describe('openCitationPicker', () => {
     select.value = 'vancouver';
     select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     await picker!.idle();
+    // The works go to the formatter in order of first citation; what comes back goes in on lines of its own.
+    expect(formatted).toEqual([{ works: [citedWorkOf(pasaje()), citedWorkOf(pasajeWeb())], estilo: 'vancouver' }]);
     expect(field.value.split('\n')).toEqual([
       '“La semiótica se ocupa de cualquier cosa que pueda considerarse como signo.” (Eco, 1977, p. 45)',
       '(Pérez Canul y Ruiz, 2021, párr. 3)',
-      '1. Eco U. Tratado de semiótica general. 1977.',
-      '2. Pérez Canul A, Ruiz L. El páramo y el agua [Internet]. 2021 [citado 3 de mayo de 2024]. Disponible en: https://example.org/paramo',
+      '1. Tratado de semiótica general (vancouver)',
+      '2. El páramo y el agua (vancouver)',
     ]);
+  });
+
+  it('says so and stays open when the bibliography cannot be formatted (the background is gone)', async () => {
+    const field = document.createElement('textarea');
+    document.body.append(field);
+    field.focus();
+    const citedWorks = memoryCitedWorks();
+    citedWorks.add(citedWorkOf(pasaje()));
+    const t = open({
+      citedWorks,
+      mode: 'bibliografia',
+      formatBibliography: () => Promise.reject(new Error('Extension context invalidated.')),
+    });
+    const select = t.root.querySelector<HTMLSelectElement>('select.style')!;
+    select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    await picker!.idle();
+    expect(t.root.querySelector('.notice')!.textContent).toBe(
+      'Folio no pudo dar formato a la bibliografía. Recarga la página y vuelve a intentarlo.',
+    );
+    expect(picker!.closed).toBe(false);
+    expect(field.value).toBe('');
   });
 
   it('asked again while open, keeps the picker and the field it will insert into', async () => {
@@ -87,7 +121,13 @@ describe('openCitationPicker', () => {
     field.focus();
     const first = open();
     const firstPicker = picker;
-    const again = openCitationPicker({ document, search, citedWorks: first.citedWorks, settleMs: 0 });
+    const again = openCitationPicker({
+      document,
+      search,
+      citedWorks: first.citedWorks,
+      formatBibliography,
+      settleMs: 0,
+    });
     expect(again).toBe(firstPicker);
     expect(first.root.activeElement).toBe(first.input);
     await first.run('signo');

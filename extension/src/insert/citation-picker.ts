@@ -1,5 +1,6 @@
+import { BIBLIOGRAPHY_STYLES, type CitedWork, type FormattedBibliography } from '../messaging/bibliography';
 import type { SearchAnswer } from '../messaging/protocol';
-import { BIBLIOGRAPHY_STYLES, citedWorkOf, type CitedWorks } from './cited-works';
+import { citedWorkOf, type CitedWorks } from './cited-works';
 import { copyInsertion } from './clipboard';
 import { citationInsertion, type Insertion } from './content';
 import { InsertError, type InsertOutcome } from './errors';
@@ -15,6 +16,11 @@ export interface CitationPickerOptions {
   search(q: string): Promise<SearchAnswer>;
   /** The works cited in this page, for the bibliography. */
   citedWorks: CitedWorks;
+  /**
+   * Formats the bibliography of `works` in `estilo` (the background's `formatBibliography` message: citation-js
+   * is too large for a script injected into every frame).
+   */
+  formatBibliography(works: CitedWork[], estilo: string): Promise<FormattedBibliography>;
   /** Opens on the bibliography instead of the search. */
   mode?: 'cita' | 'bibliografia';
   /** A first query. */
@@ -85,9 +91,13 @@ export function openCitationPicker(opts: CitationPickerOptions): Picker {
           style = chosen;
           const works = opts.citedWorks.list();
           if (works.length === 0) throw new InsertError('sin_obras');
-          // citation-js is loaded on the first bibliography only (see bibliography.ts).
-          const { formatBibliography } = await import('./bibliography');
-          return put(formatBibliography(works, chosen), 'La bibliografía');
+          let formatted: FormattedBibliography;
+          try {
+            formatted = await opts.formatBibliography(works, chosen);
+          } catch {
+            throw new InsertError('sin_formato');
+          }
+          return put({ html: formatted.html, text: formatted.text, block: true }, 'La bibliografía');
         },
       },
       onClose(reason) {

@@ -1,18 +1,5 @@
 import type { Pasaje } from '@folio/shared';
-
-/** A work cited through the picker: what its reference is built from (the passage's `documento`). */
-export interface CitedWork {
-  /** The document id. */
-  id: string;
-  titulo: string;
-  /** Each 'Surname, Given name', a surname alone, or an organisation. */
-  autores: string[];
-  anio?: number | null;
-  /** The origin of a web document (from a web anchor); never the reader link, which is private. */
-  url?: string;
-  /** When that web page was captured (YYYY-MM-DD). */
-  consultada?: string;
-}
+import type { CitedWork } from '../messaging/bibliography';
 
 /** The work a picked passage cites. */
 export function citedWorkOf(p: Pick<Pasaje, 'documento' | 'ancla'>): CitedWork {
@@ -87,11 +74,3 @@ export function memoryCitedWorks(): CitedWorks {
     clear: () => void (works = []),
   };
 }
-
-/** The styles offered for a bibliography: those built into @citation-js/plugin-csl
- * (kept here, apart from the formatter, so the picker lists them without loading citation-js). */
-export const BIBLIOGRAPHY_STYLES: readonly { id: string; nombre: string }[] = [
-  { id: 'apa', nombre: 'APA 7' },
-  { id: 'vancouver', nombre: 'Vancouver' },
-  { id: 'harvard1', nombre: 'Harvard' },
-];

@@ -4,6 +4,7 @@ export type InsertErrorCode =
   | 'solo_lectura'
   | 'rechazada'
   | 'sin_obras'
+  | 'sin_formato'
   | 'docs_sin_iframe'
   | 'docs_sin_destino'
   | 'docs_sin_cursor'
@@ -15,6 +16,7 @@ const MESSAGES: Record<InsertErrorCode, string> = {
   solo_lectura: 'Este campo es de solo lectura: no se puede insertar la cita.',
   rechazada: 'El editor de esta página no aceptó la inserción (¿está en modo de solo lectura?).',
   sin_obras: 'Aún no has citado ninguna obra en esta página con Folio.',
+  sin_formato: 'Folio no pudo dar formato a la bibliografía. Recarga la página y vuelve a intentarlo.',
   docs_sin_iframe:
     'No se encontró el área de escritura de Google Docs. Espera a que el documento termine de cargar o recarga la página.',
   docs_sin_destino: 'Google Docs aún no está listo para escribir. Haz clic en el documento y vuelve a intentarlo.',

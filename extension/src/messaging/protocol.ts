@@ -1,5 +1,6 @@
 import type { Documento, EventoPreguntar, Pasaje } from '@folio/shared';
 import { defineExtensionMessaging } from '@webext-core/messaging';
+import type { CitedWork, FormattedBibliography } from './bibliography';
 
 /** A search as the background answers it: from the server, or from the local cache when offline. */
 export interface SearchAnswer {
@@ -99,6 +100,11 @@ export interface ProtocolMap {
   saveSettings(data: { serverUrl: string; apiKey?: string }): SettingsCheck;
   /** The cached library, optionally filtered by title or author words. */
   library(data: { q?: string; limite?: number }): LibraryAnswer;
+  /**
+   * The bibliography of the works cited in a page, in order of first citation, formatted with citation-js in
+   * a style of `BIBLIOGRAPHY_STYLES` (editor content script). Rejects a style it does not have or malformed works.
+   */
+  formatBibliography(data: { works: CitedWork[]; estilo: string }): FormattedBibliography;
   /**
    * Background → a tab's editor content script: open the citation picker at the focused field
    * ('Insertar cita' menu entry, Alt+Shift+C). Sent to the tab (and frame) where it was asked.
