@@ -13,6 +13,7 @@ import {
   noChromium,
   type ExtensionBrowser,
 } from './support/browser';
+import { buildEditorPages } from './fixtures/editors/build';
 import { freePort, startServe, type FolioProcess } from './support/folio-process';
 
 /**
@@ -71,6 +72,7 @@ let pages: http.Server;
 let site: string;
 let browser: ExtensionBrowser;
 let buildDir: string;
+let editorsDir: string;
 
 /** The extension APIs the tests call inside its service worker, and the page's DOM, as far as used here. */
 declare const chrome: {
@@ -91,12 +93,13 @@ const api = (p: string, init: RequestInit = {}) =>
 
 interface Pasaje {
   cita: string;
+  enlace: string;
   ancla: Record<string, unknown>;
   documento: { id: string; titulo: string };
 }
 
-async function search(q: string): Promise<Pasaje[]> {
-  const res = await api(`/buscar?q=${encodeURIComponent(q)}&k=5`);
+async function search(q: string, k = 5): Promise<Pasaje[]> {
+  const res = await api(`/buscar?q=${encodeURIComponent(q)}&k=${k}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { pasajes: Pasaje[] }).pasajes;
 }
@@ -156,8 +159,15 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     else delete env.DATABASE_URL;
     const printed = await startFolio();
     key = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(printed)![1]!;
+    editorsDir = await buildEditorPages(path.join(buildDir, 'editores'));
     pages = http.createServer((req, res) => {
-      const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      const editorFile = /^\/editores\/([\w-]+\.(?:html|js))$/.exec(pathname)?.[1];
+      if (editorFile && fs.existsSync(path.join(editorsDir, editorFile))) {
+        const type = editorFile.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
+        return res.writeHead(200, { 'Content-Type': type }).end(fs.readFileSync(path.join(editorsDir, editorFile)));
+      }
+      const page = PAGES[pathname];
       if (!page) return res.writeHead(404).end();
       res.writeHead(200, { 'Content-Type': page.type }).end(page.body());
     });
@@ -178,6 +188,8 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   it('checks the key against the server in Options: a wrong one is refused, the right one connects', async () => {
     const page = await browser.context.newPage();
     await page.goto(browser.url('options.html'));
+    // The form is filled in from storage once the page has loaded: type after that.
+    await page.waitForFunction(() => (document.querySelector('#servidor') as { value: string } | null)?.value);
     await page.fill('#servidor', `http://127.0.0.1:${apiPort}`);
     await page.fill('#clave', `${key.slice(0, -4)}xxxx`);
     await page.click('button[type=submit]');
@@ -234,17 +246,35 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   });
 
   it('keeps a capture made while the server is down and delivers it exactly once when it is back', async () => {
+    // A search made online is kept for offline use.
+    const panel = await browser.context.newPage();
+    await panel.goto(browser.url('sidepanel.html'));
+    const searchInPanel = async () => {
+      await panel.fill('#consulta', 'nitratos acuífero');
+      await panel.keyboard.press('Enter');
+    };
+    await searchInPanel();
+    await panel.locator('#resultados li').first().waitFor({ timeout: 20_000 });
     await folio!.stop();
-    const { popup, target } = await captureFromPopup(`${site}/nota.html`);
-    const entry = popup.locator('.capture', { hasText: /Nota sobre cenotes/ });
-    await entry.locator('.state', { hasText: 'En cola' }).waitFor({ timeout: 20_000 });
-    expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('1');
-    await startFolio();
-    await readyEntry(popup, /Nota sobre cenotes/, 120_000);
+    try {
+      const { popup, target } = await captureFromPopup(`${site}/nota.html`);
+      const entry = popup.locator('.capture', { hasText: /Nota sobre cenotes/ });
+      await entry.locator('.state', { hasText: 'En cola' }).waitFor({ timeout: 20_000 });
+      expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('1');
+      // Searching still answers, from what was found before, and says so.
+      await searchInPanel();
+      await panel.locator('#estado-busqueda', { hasText: 'Sin conexión' }).waitFor({ timeout: 20_000 });
+      expect(await panel.locator('#resultados li').count()).toBeGreaterThan(0);
+      await startFolio();
+      await readyEntry(popup, /Nota sobre cenotes/, 120_000);
+      await Promise.all([popup.close(), target.close()]);
+    } finally {
+      if (folio?.child.exitCode !== null) await startFolio();
+    }
     const notes = (await documents()).filter((d) => /Nota sobre cenotes/.test(d.titulo));
     expect(notes).toHaveLength(1);
     expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('');
-    await Promise.all([popup.close(), target.close()]);
+    await panel.close();
   });
 
   it('inserts a citation into a textarea through the picker (Alt+Shift+C, type, Enter)', async () => {
@@ -264,6 +294,39 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     expect(await page.inputValue('#borrador')).toMatch(/^Los nitratos del acuífero superan la norma /);
     await page.close();
   });
+
+  /** What the editor fixture pages (test/fixtures/editors) put on `window`. */
+  type EditorWindow = { editorHtml(): string; placeCaretAtEnd(): void };
+
+  it.each(['tiptap', 'quill', 'contenteditable', 'google-docs'])(
+    'inserts the cita as a link to the reader into %s through the extension',
+    async (name) => {
+      const page = await browser.context.newPage();
+      await page.goto(`${site}/editores/${name}.html`);
+      await page.evaluate(() => (globalThis as unknown as EditorWindow).placeCaretAtEnd());
+      if (name === 'google-docs') {
+        // Typing in Docs goes to its hidden text-event iframe, which then has the focus.
+        await page.click('.kix-appview-editor');
+        await page.keyboard.type(' ');
+      }
+      await page.keyboard.press('Alt+Shift+KeyC');
+      await page.waitForFunction(() => document.querySelector('folio-cita') !== null);
+      await page.keyboard.type('nitratos acuífero');
+      await page.waitForTimeout(1500);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('folio-cita') === null);
+      const html = (await page.evaluate(() => (globalThis as unknown as EditorWindow).editorHtml()))
+        .replace(/&amp;/g, '&')
+        .replace(/&nbsp;|\u00a0/g, ' ');
+      // One link, made of a passage's cita and reader link exactly as the API gives them.
+      const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
+      expect(links).toHaveLength(1);
+      const [, href, text] = links[0]!;
+      const hits = await search('nitratos acuífero', 10);
+      expect(hits.some((h) => h.enlace === href && h.cita === text)).toBe(true);
+      await page.close();
+    },
+  );
 
   it('searches the library from the side panel, each result with its citation', async () => {
     const page = await browser.context.newPage();

@@ -116,6 +116,23 @@ describe('rich editors', () => {
     }
   });
 
+  it('tells ProseMirror that Shift is up before pasting, so the paste keeps its link', () => {
+    // ProseMirror's own rule: a keydown sets `shiftKey` from the event; a paste while it is set is plain text.
+    const root = editable('<p>x</p>', 'ProseMirror');
+    let shiftHeld = true; // the Shift of Alt+Shift+C went down on the editor and came up in the picker
+    const order: string[] = [];
+    root.addEventListener('keydown', (e) => {
+      shiftHeld = (e as KeyboardEvent).shiftKey;
+      order.push('keydown');
+    });
+    root.addEventListener('paste', (e) => {
+      order.push(shiftHeld ? 'plain paste' : 'rich paste');
+      e.preventDefault();
+    });
+    insertIntoRichEditor('prosemirror', root, citationInsertion(pasaje(), 'cita'));
+    expect(order).toEqual(['keydown', 'rich paste']);
+  });
+
   it('gives CodeMirror text only', () => {
     const root = editable('<div class="cm-line">x</div>', 'cm-content');
     const got = recordPastes(root);

@@ -16,7 +16,19 @@ export function insertIntoRichEditor(
   ins: Insertion,
 ): void {
   if (family === 'contenteditable') return insertIntoContentEditable(root, ins);
+  if (family === 'prosemirror') releaseShift(root);
   if (!dispatchPaste(root, ins, { html: family !== 'codemirror' })) throw new InsertError('rechazada');
+}
+
+/**
+ * ProseMirror pastes plain text while it believes Shift is held (Ctrl+Shift+V), and learns that Shift is up
+ * only from a keyup on the editor. The shortcut that opened the picker (Alt+Shift+C) pressed Shift with the
+ * editor focused and released it in the picker, so the link would be lost. A keydown without any key tells it
+ * again that no Shift is held; no keymap or editor command answers a key that is none.
+ */
+function releaseShift(root: HTMLElement): void {
+  const win = windowOf(root);
+  root.dispatchEvent(new win.KeyboardEvent('keydown', { bubbles: true, cancelable: true, shiftKey: false }));
 }
 
 /**
