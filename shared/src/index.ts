@@ -24,3 +24,4 @@ export * from './markdown/verification';
 export * from './client/api-error';
 export * from './client/sse';
 export * from './client/client';
+export * from './text/json-after';

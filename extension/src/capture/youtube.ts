@@ -1,3 +1,6 @@
+// A subpath: the package's index would bring its zod schemas into the content script.
+import { jsonAfter } from '@folio/shared/text/json-after';
+
 /**
  * What Folio relies on in YouTube's watch page, in one place. None of it is a published API: it is what the
  * page serves (checked in 2025). When capturing from YouTube breaks, look here first.
@@ -124,34 +127,6 @@ export function playerTimedtextUrl(
     // The player may ask for a translation of the track; the capture wants the track itself.
     url.searchParams.delete('tlang');
     return url.href;
-  }
-  return undefined;
-}
-
-/** The JSON object that starts right after `marker`, read by balancing braces outside strings. */
-export function jsonAfter(text: string, marker: RegExp): unknown {
-  const match = marker.exec(text);
-  if (!match) return undefined;
-  const start = match.index + match[0].length;
-  if (text[start] !== '{') return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      try {
-        return JSON.parse(text.slice(start, i + 1));
-      } catch {
-        return undefined;
-      }
-    }
   }
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { AnclaTiempo } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../converter';
 import { parseTimedText } from './timedtext';
-import { convertCaptions, findVideo, jsonAfter, rankTracks, type CaptionTrack, type FetchText } from './video-page';
+import { convertCaptions, findVideo, rankTracks, type CaptionTrack, type FetchText } from './video-page';
 
 const PAGE = 'https://videos.example/charla';
 
@@ -122,14 +122,6 @@ describe('rankTracks', () => {
     expect(rankTracks([t('fr'), t('en'), t('es'), t('de')], 'de').map((x) => x.lang)).toEqual(['de', 'es', 'en', 'fr']);
     expect(rankTracks([t('en'), t('pt'), t('es-MX')], undefined).map((x) => x.lang)).toEqual(['es-MX', 'en', 'pt']);
     expect(rankTracks([t('en', true), t('en')], 'en').map((x) => x.auto ?? false)).toEqual([false, true]);
-  });
-});
-
-describe('jsonAfter', () => {
-  it('balances braces outside strings', () => {
-    const text = 'x = {"a":"}{\\"","b":{"c":[1,2]}}; y = {}';
-    expect(jsonAfter(text, /x = /)).toEqual({ a: '}{"', b: { c: [1, 2] } });
-    expect(jsonAfter('x = {broken', /x = /)).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { jsonAfter } from '@folio/shared';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type FoundMetadata, type TranscriptFormat } from '../converter';
 import { normalizeLanguage, yearFromDate, cleanTitle } from '../metadata';
@@ -198,34 +199,6 @@ function youtubeVideo(html: string, pageUrl: string): VideoPage | undefined {
   if (Number.isFinite(seconds) && seconds > 0) metadatos.duracion = seconds;
   if (spoken) metadatos.idioma = spoken;
   return { platform: 'youtube', captions: rankTracks(captions, spoken), metadatos };
-}
-
-/** The JSON value that starts right after `marker` in a script, read by balancing braces outside strings. */
-export function jsonAfter(text: string, marker: RegExp): unknown {
-  const match = marker.exec(text);
-  if (!match) return undefined;
-  const start = match.index + match[0].length;
-  if (text[start] !== '{') return undefined;
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) {
-      try {
-        return JSON.parse(text.slice(start, i + 1));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 // --- helpers -------------------------------------------------------------------------------------
