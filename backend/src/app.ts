@@ -13,6 +13,7 @@ import { searchRoutes } from './http/routes/buscar';
 import { citeRoutes } from './http/routes/citar';
 import { styleRoutes } from './http/routes/estilos';
 import { verifyRoutes } from './http/routes/verificar';
+import { webApp } from './web';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
 function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
@@ -70,6 +71,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     }),
   );
   app.route('/api/v1', apiV1(deps));
+  app.route('/', webApp());
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

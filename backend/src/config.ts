@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   FOLIO_CITE_QUOTA: z.coerce.number().int().min(0).default(0),
   FOLIO_CITE_QUOTA_DAYS: z.coerce.number().int().min(1).max(3660).default(30),
   FOLIO_LOG: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  FOLIO_SIGNUP: z.enum(['0', '1']).default('0'),
+  FOLIO_SESSION_DAYS: z.coerce.number().positive().max(365).default(30),
 });
 
 /** Settings of one process, parsed once from the environment. */
@@ -113,6 +115,8 @@ export interface Config {
   phaseMinutes: number;
   /** Cite requests a user may make per `days` (402 cuota_superada past it); absent: no quota (the default). */
   citeQuota?: { max: number; days: number };
+  /** Web sign-in: open sign-up at /registro (always open until some user has a password); session lifetime. */
+  web: { signup: boolean; sessionDays: number };
 }
 
 /** Parses the environment; throws with every invalid variable named. */
@@ -151,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRedirects: e.FOLIO_FETCH_MAX_REDIRECTS,
     },
     phaseMinutes: e.FOLIO_PHASE_MINUTES,
+    web: { signup: e.FOLIO_SIGNUP === '1', sessionDays: e.FOLIO_SESSION_DAYS },
     ...(e.FOLIO_CITE_QUOTA > 0 && { citeQuota: { max: e.FOLIO_CITE_QUOTA, days: e.FOLIO_CITE_QUOTA_DAYS } }),
     ...(e.FOLIO_LLM_URL && {
       llm: {

@@ -1,6 +1,7 @@
 import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
 import { keysCommand, UsageError } from './keys';
+import { passwordCommand, stdinPasswordInput } from './password';
 import { loadConfig, type Config } from '../config';
 import { countUsers } from '../db/users.repo';
 import { createLogger } from '../log';
@@ -71,7 +72,16 @@ async function main(argv: string[]) {
     }
     return;
   }
-  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys.`);
+  if (command === 'password') {
+    const store = await openStore(config);
+    try {
+      await passwordCommand(store.db, args, stdinPasswordInput(), (line) => process.stdout.write(`${line}\n`));
+    } finally {
+      await store.close();
+    }
+    return;
+  }
+  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password.`);
 }
 
 main(process.argv.slice(2)).catch((err) => {

@@ -6,5 +6,7 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     principal: Principal;
+    /** The browser session's user, set by `requireWebUser()` (web/session.ts). */
+    webUser?: { userId: string; email: string };
   };
 }

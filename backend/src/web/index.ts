@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { AppError } from '../errors';
+import type { AppEnv } from '../http/env';
+import { handleError } from '../http/error-handler';
+import { pageStrings } from './i18n';
+import { renderMessage } from './layout';
+import { accountRoutes, errorText } from './routes/account';
+import { keyRoutes } from './routes/keys';
+import { libraryRoutes } from './routes/library';
+import { webUser } from './session';
+import { staticRoutes } from './static';
+
+/**
+ * The web app: sign-in and sign-up, settings → 'Claves de API', the library page, and their static
+ * files under /web/. Pages are server-rendered (hono/html) and work without scripts; the scripts
+ * only add confirmation dialogs, copying and upload progress.
+ */
+export function webApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  staticRoutes(app);
+  accountRoutes(app);
+  keyRoutes(app);
+  libraryRoutes(app);
+  app.onError(async (err, c) => {
+    const accept = c.req.header('accept') ?? '';
+    if (!accept.includes('text/html')) return handleError(err, c);
+    // A person at a page: the same error as a page in their language.
+    const s = pageStrings(c);
+    const known = err instanceof AppError ? err : undefined;
+    if (!known) c.var.deps?.log.error(`${c.req.method} ${c.req.path} failed`, err);
+    const appError = known ?? new AppError('interno');
+    for (const [k, v] of Object.entries(appError.headers ?? {})) c.header(k, v);
+    const user = await webUser(c).catch(() => undefined);
+    return renderMessage(c, s, {
+      title: s.t('error_title'),
+      message: appError.detalles?.csrf ? s.t('forbidden_origin') : errorText(s, appError),
+      status: appError.estado,
+      user,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { setPassword } from '../services/set-password';
+import { auth, useTestServer } from '../testing/harness';
+import { WebClient } from '../testing/web-client';
+
+const t = useTestServer({}, { workers: false });
+const PASSWORD = 'claves de api con frase larga';
+
+async function signedIn(email: string) {
+  await setPassword(t.server.runtime.deps.db, email, PASSWORD);
+  const web = new WebClient(t.server);
+  await web.signIn(email, PASSWORD);
+  await web.page('/ajustes/claves');
+  return web;
+}
+
+const KEY = /folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}/g;
+
+describe("settings → 'Claves de API'", () => {
+  it('shows a new key once, lists it by prefix with its scopes, and the key works with those scopes only', async () => {
+    const web = await signedIn('lola@example.org');
+    const created = await web.post('/ajustes/claves', { nombre: 'portátil', alcance: ['lectura', 'nada'] });
+    expect(created.res.status).toBe(200);
+    expect(created.res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(created.res.headers.get('cache-control')).toBe('no-store');
+    const keys = created.text.match(KEY) ?? [];
+    expect(keys).toHaveLength(1);
+    const key = keys[0]!;
+    expect(created.text).toContain('no se volverá a mostrar');
+    expect(created.text).toContain(`data-copy="clave-nueva"`);
+
+    const list = await web.page('/ajustes/claves');
+    expect(list.text.match(KEY)).toBeNull();
+    const prefix = key.split('_')[1]!;
+    const row = new RegExp(`<tr data-prefijo="${prefix}"[\\s\\S]*?</tr>`).exec(list.text)?.[0] ?? '';
+    expect(row).toContain('portátil');
+    expect(row).toContain(`folio_${prefix}_…`);
+    expect(row).toMatch(/<td>lectura<\/td>/);
+    expect(row).toContain('nunca');
+    expect(row).toContain('activa');
+
+    expect((await t.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
+    const write = await t.server.request('/api/v1/documentos', {
+      method: 'POST',
+      headers: auth(key, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ url: 'https://example.org/' }),
+    });
+    expect(write.status).toBe(403);
+    const used = await web.page('/ajustes/claves');
+    const usedRow = new RegExp(`<tr data-prefijo="${prefix}"[\\s\\S]*?</tr>`).exec(used.text)?.[0] ?? '';
+    expect(usedRow).not.toContain('nunca'); // last use recorded
+  });
+
+  it('refuses a key without scopes', async () => {
+    const web = await signedIn('mara@example.org');
+    const r = await web.post('/ajustes/claves', { nombre: 'sin permisos' });
+    expect(r.res.status).toBe(400);
+    expect(r.text).toContain('Elige al menos un permiso.');
+    expect(r.text.match(KEY)).toBeNull();
+  });
+
+  it('revokes after confirmation; the key then answers 401', async () => {
+    const web = await signedIn('nora@example.org');
+    const created = await web.post('/ajustes/claves', { nombre: 'agente', alcance: ['lectura', 'mcp'] });
+    const key = created.text.match(KEY)![0];
+    const prefix = key.split('_')[1]!;
+    await web.page('/ajustes/claves');
+
+    // Without the page's script the confirmation is a page; nothing is revoked yet.
+    const ask = await web.post(`/ajustes/claves/${prefix}/revocar`, {});
+    expect(ask.res.status).toBe(200);
+    expect(ask.text).toContain('¿Revocar la clave «agente»');
+    expect(ask.text).toContain('name="confirmado" value="1"');
+    expect((await t.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
+
+    // Someone else cannot revoke it.
+    const other = await signedIn('otra@example.org');
+    const foreign = await other.post(`/ajustes/claves/${prefix}/revocar`, { confirmado: '1' });
+    expect(foreign.res.status).toBe(404);
+    expect((await t.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
+
+    const done = await web.post(`/ajustes/claves/${prefix}/revocar`, { confirmado: '1' });
+    expect(done.res.status).toBe(303);
+    const res = await t.server.request('/api/v1/documentos', { headers: auth(key) });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.codigo).toBe('no_autenticado');
+    const list = await web.page('/ajustes/claves');
+    expect(list.text).toContain(`Clave ${prefix} revocada.`);
+    const row = new RegExp(`<tr data-prefijo="${prefix}"[\\s\\S]*?</tr>`).exec(list.text)?.[0] ?? '';
+    expect(row).toContain('revocada el');
+    expect(row).not.toContain('/revocar');
+  });
+
+  it('is only for signed-in users', async () => {
+    const page = await t.server.request('/ajustes/claves', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/entrar?siguiente=%2Fajustes%2Fclaves');
+    const post = await t.server.request('/ajustes/claves', {
+      method: 'POST',
+      headers: { origin: 'http://folio.test', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'nombre=x&alcance=lectura',
+    });
+    expect(post.status).toBe(401);
+    expect((await post.json()).error.codigo).toBe('no_autenticado');
+  });
+});

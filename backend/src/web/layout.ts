@@ -1,0 +1,141 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import type { AppEnv } from '../http/env';
+import { CSRF_FIELD } from './csrf';
+import { LANGS, stringsFor, type Strings } from './i18n';
+import type { WebUser } from './session';
+import type { StringKey } from './strings/es';
+
+/** What `html` gives: escaped markup, possibly still resolving. */
+export type Markup = ReturnType<typeof html>;
+
+export interface PageOptions {
+  title: string;
+  body: Markup;
+  /** Signed in: the navigation and the sign-out button. */
+  user?: WebUser;
+  /** The session's CSRF token, for the sign-out form. */
+  csrf?: string;
+  active?: 'biblioteca' | 'claves';
+  /** Module scripts under /web/. */
+  scripts?: string[];
+  /** The GET address of this page, for the language links (a POST result names its page). */
+  path?: string;
+  notice?: string;
+  error?: string;
+  status?: number;
+}
+
+/** The same page in another language: the path with its `lang` replaced. */
+function langHref(c: Context, lang: string, path?: string): string {
+  const url = new URL(c.req.url);
+  const params = path ? new URLSearchParams() : url.searchParams;
+  params.set('lang', lang);
+  return `${path ?? url.pathname}?${params}`;
+}
+
+/** A hidden CSRF field for a form. */
+export const csrfField = (token: string | undefined) =>
+  html`<input type="hidden" name="${CSRF_FIELD}" value="${token ?? ''}" />`;
+
+/** The page shell: skip link, header with navigation, language switcher and sign-out, then `main`. */
+export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Response | Promise<Response> {
+  const nav = (href: string, key: StringKey, id: PageOptions['active']) =>
+    html`<a href="${href}" ${o.active === id ? html`aria-current="page"` : ''}>${s.t(key)}</a>`;
+  const page = html`<!doctype html>
+    <html lang="${s.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${o.title} · Folio</title>
+        <link rel="stylesheet" href="/web/app.css" />
+        ${(o.scripts ?? []).map((src) => html`<script type="module" src="/web/${src}"></script>`)}
+      </head>
+      <body>
+        <a class="skip" href="#contenido">${s.t('skip')}</a>
+        <header class="top">
+          <a class="brand" href="${o.user ? '/biblioteca' : '/entrar'}">Folio</a>
+          ${
+            o.user
+              ? html`<nav class="main-nav" aria-label="${s.t('nav_label')}">
+                  ${nav('/biblioteca', 'nav_library', 'biblioteca')} ${nav('/ajustes/claves', 'nav_keys', 'claves')}
+                </nav>`
+              : ''
+          }
+          <nav class="lang" aria-label="${s.t('language')}">
+            ${LANGS.map((l) =>
+              l === s.lang
+                ? html`<span aria-current="true" lang="${l}">${stringsFor(l).t('lang_name')}</span>`
+                : html`<a href="${langHref(c, l, o.path)}" lang="${l}" hreflang="${l}"
+                    >${stringsFor(l).t('lang_name')}</a
+                  >`,
+            )}
+          </nav>
+          ${
+            o.user
+              ? html`<form class="account" method="post" action="/salir">
+                  <span class="who">${s.t('signed_in_as', { email: o.user.email })}</span>
+                  ${csrfField(o.csrf)}
+                  <button type="submit" class="link">${s.t('sign_out')}</button>
+                </form>`
+              : ''
+          }
+        </header>
+        <main id="contenido" tabindex="-1">
+          <h1>${o.title}</h1>
+          <div id="avisos" role="status" aria-live="polite">
+            ${o.notice ? html`<p class="notice">${o.notice}</p>` : ''}
+          </div>
+          ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''} ${o.body}
+        </main>
+      </body>
+    </html>`;
+  return c.html(page, (o.status ?? 200) as 200);
+}
+
+/** A page with a message and a way back, for refused and failed requests. */
+export function renderMessage(
+  c: Context<AppEnv>,
+  s: Strings,
+  o: { title: string; message: string; status: number; back?: string; user?: WebUser; csrf?: string },
+) {
+  return renderPage(c, s, {
+    title: o.title,
+    user: o.user,
+    csrf: o.csrf,
+    status: o.status,
+    error: o.message,
+    body: html`<p><a href="${o.back ?? '/biblioteca'}">${s.t('back')}</a></p>`,
+  });
+}
+
+/** One message carried over a redirect (post → redirect → get), read once. */
+const FLASH_COOKIE = 'folio_aviso';
+
+export function flash(c: Context<AppEnv>, key: StringKey, vars: Record<string, string> = {}): void {
+  setCookie(c, FLASH_COOKIE, Buffer.from(JSON.stringify({ k: key, v: vars })).toString('base64url'), {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: 120,
+    secure: c.var.deps.config.publicUrl.startsWith('https:'),
+  });
+}
+
+export function takeFlash(c: Context<AppEnv>, s: Strings): string | undefined {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (raw === undefined) return undefined;
+  deleteCookie(c, FLASH_COOKIE, { path: '/' });
+  try {
+    const { k, v } = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k: string; v: unknown };
+    if (!s.has(k) || typeof v !== 'object' || v === null) return undefined;
+    const vars = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<
+      string,
+      string
+    >;
+    return s.t(k, vars);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/env';
+
+const DIR = path.join(import.meta.dirname, 'static');
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** The few files of the web app, by name only (no paths, so nothing outside the folder is reachable). */
+export function staticRoutes(app: Hono<AppEnv>): void {
+  const cache = new Map<string, Promise<Buffer | undefined>>();
+  app.get('/web/:file{[a-z0-9-]+\\.(?:css|js|svg)}', async (c) => {
+    const name = c.req.param('file');
+    let body = cache.get(name);
+    if (!body) {
+      body = fs.readFile(path.join(DIR, name)).catch(() => undefined);
+      cache.set(name, body);
+    }
+    const bytes = await body;
+    if (!bytes) {
+      cache.delete(name);
+      return c.notFound();
+    }
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}

@@ -1,0 +1,201 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
+import { freePort, startServe, type FolioProcess } from './support/folio-process';
+
+const EMAIL = 'investigadora@example.org';
+const PASSWORD = 'una frase de paso para el navegador';
+const KEY = /^folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}$/;
+
+/** `npm run folio -- password EMAIL` with the password piped on stdin, as an operator would. */
+function setPasswordByCli(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['backend/src/main.ts', 'password', EMAIL], {
+    env,
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  child.stdin.end(`${PASSWORD}\n`);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+}
+
+const title = 'web app in Chromium against `folio serve`: sign in, API keys, library';
+
+describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
+  let store: TestStore;
+  let server: FolioProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FOLIO_DATA: store.dataDir,
+      FOLIO_LOG: 'error',
+      FOLIO_QUEUE_POLL_SECONDS: '0.5',
+      FOLIO_RERANKER: '0',
+      FOLIO_NLI: '0',
+    };
+    if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+    else delete env.DATABASE_URL;
+    // The embedded store is one process at a time: the password is set before the server starts.
+    const set = await setPasswordByCli(env);
+    expect(set.code, set.out).toBe(0);
+    expect(set.out).toContain(`Created user ${EMAIL}: password set`);
+    server = await startServe(env, port);
+    browser = await launchPlain();
+    context = await browser.newContext({ locale: 'es-ES' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    page = await context.newPage();
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await store?.drop();
+  });
+
+  const api = (key: string) =>
+    // What `curl -H "Authorization: Bearer $KEY" $BASE/api/v1/documentos` does.
+    fetch(`${base}/api/v1/documentos`, { headers: { Authorization: `Bearer ${key}` } });
+
+  let key = '';
+
+  it('sends a visitor to sign in and back to the page asked for', async () => {
+    await page.goto(`${base}/ajustes/claves`);
+    expect(new URL(page.url()).pathname).toBe('/entrar');
+    expect(new URL(page.url()).searchParams.get('siguiente')).toBe('/ajustes/claves');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Entrar');
+    await page.getByLabel('Correo electrónico').fill(EMAIL);
+    await page.getByLabel('Contraseña').fill('no es la contraseña correcta');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('El correo o la contraseña no son correctos.');
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-entrar.png'), fullPage: true });
+    await Promise.all([
+      page.waitForURL(`${base}/ajustes/claves`),
+      page.getByRole('button', { name: 'Entrar' }).click(),
+    ]);
+    const cookies = await context.cookies(base);
+    const session = cookies.find((c) => c.name === 'folio_sesion');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await page.evaluate('document.cookie')).not.toContain('folio_sesion');
+  });
+
+  it('creates a key with lectura, shown once, that works as a bearer key', async () => {
+    await page.getByLabel('Nombre').fill('curl de prueba');
+    const lectura = page.getByRole('checkbox', { name: /lectura/ });
+    const escritura = page.getByRole('checkbox', { name: /escritura/ });
+    expect(await lectura.isChecked()).toBe(true);
+    expect(await escritura.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Crear clave' }).click();
+    await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
+    key = await page.locator('#clave-nueva').inputValue();
+    expect(key).toMatch(KEY);
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await page.getByRole('button', { name: 'Copiada' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-clave-creada.png'), fullPage: true });
+
+    const res = await api(key);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ documentos: [], total: 0 });
+
+    // Shown once: the list has its prefix, never the key.
+    await page.goto(`${base}/ajustes/claves`);
+    const html = await page.content();
+    expect(html).not.toContain(key);
+    const prefix = key.split('_')[1]!;
+    const row = page.locator(`tr[data-prefijo="${prefix}"]`);
+    expect(await row.textContent()).toContain(`folio_${prefix}_…`);
+    expect(await row.textContent()).toContain('lectura');
+  });
+
+  it('revokes the key in the UI after a confirmation dialog; the same call then answers 401', async () => {
+    const prefix = key.split('_')[1]!;
+    const row = page.locator(`tr[data-prefijo="${prefix}"]`);
+    expect(await row.textContent()).not.toContain('nunca'); // its use was recorded
+    await row.getByRole('button', { name: /Revocar/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('¿Revocar la clave «curl de prueba»');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-clave-confirmar.png') });
+    // Cancelling keeps it.
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect((await api(key)).status).toBe(200);
+    await row.getByRole('button', { name: /Revocar/ }).click();
+    await Promise.all([
+      page.waitForURL(`${base}/ajustes/claves`),
+      page.getByRole('dialog').getByRole('button', { name: 'Revocar' }).click(),
+    ]);
+    await page.getByText(`Clave ${prefix} revocada.`).waitFor();
+    expect(await page.locator(`tr[data-prefijo="${prefix}"]`).textContent()).toContain('revocada el');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-claves.png'), fullPage: true });
+    const res = await api(key);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { codigo: string } }).error.codigo).toBe('no_autenticado');
+  });
+
+  it('uploads a file from the library page with progress and sees it reach listo', async () => {
+    await page.getByRole('link', { name: 'Biblioteca' }).click();
+    await page.waitForURL(`${base}/biblioteca`);
+    await page.getByText('Tu biblioteca está vacía.').waitFor();
+    await page.getByLabel('Archivo', { exact: true }).setInputFiles(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
+    await page.getByRole('button', { name: 'Subir archivo' }).click();
+    await page.locator('#subidas li').first().waitFor();
+    const row = page.locator('#documentos tr[data-id]').first();
+    await row.waitFor();
+    await page.locator('#documentos tr[data-estado="listo"]').waitFor({ timeout: 90_000 });
+    expect(await row.getByRole('cell').nth(2).textContent()).toContain('listo');
+    expect(await page.locator('#subidas li').first().textContent()).toContain('añadido');
+    expect(await page.getByText('Tu biblioteca está vacía.').isHidden()).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-biblioteca.png'), fullPage: true });
+
+    // A reload shows the same, server-rendered.
+    await page.reload();
+    expect(await page.locator('#documentos tr[data-estado="listo"]').count()).toBe(1);
+  });
+
+  it('switches to English and back', async () => {
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(/lang=en/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Library');
+    expect(await page.locator('#documentos tr').first().textContent()).toContain('ready');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-library-en.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Español' }).click();
+    await page.waitForURL(/lang=es/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Biblioteca');
+  });
+
+  it('deletes a document after confirmation, then signs out', async () => {
+    const row = page.locator('#documentos tr[data-id]').first();
+    await row.getByRole('button', { name: /Borrar/ }).click();
+    await Promise.all([
+      page.waitForURL(`${base}/biblioteca`),
+      page.getByRole('dialog').getByRole('button', { name: 'Borrar' }).click(),
+    ]);
+    await page.getByText('Tu biblioteca está vacía.').waitFor();
+    expect(await page.locator('#avisos').textContent()).toContain('borrado');
+
+    await Promise.all([page.waitForURL(/\/entrar$/), page.getByRole('button', { name: 'Salir' }).click()]);
+    expect(await page.getByRole('status').textContent()).toContain('Has cerrado la sesión.');
+    await page.goto(`${base}/biblioteca`);
+    expect(new URL(page.url()).pathname).toBe('/entrar');
+  });
+});
