@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Deps } from './context';
 import type { AppEnv } from './http/env';
 import { handleError, handleNotFound } from './http/error-handler';
@@ -14,9 +14,10 @@ import { citeRoutes } from './http/routes/citar';
 import { styleRoutes } from './http/routes/estilos';
 import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
+import { mcpRoutes } from './mcp/route';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
-function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
+function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>();
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -25,7 +26,7 @@ function apiV1(deps: Deps): OpenAPIHono<AppEnv> {
   });
   const ctx: OperationContext = {
     jsonLimit: deps.config.maxJsonBytes,
-    limiter: rateLimit(deps.config.rateLimitPerMinute),
+    limiter,
   };
   documentRoutes(api, ctx);
   searchRoutes(api, ctx);
@@ -60,6 +61,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
+  // One limiter for the REST API and /mcp alike: the budget is per key, whichever way it is spent.
+  const limiter = rateLimit(deps.config.rateLimitPerMinute);
   healthRoutes(app);
   app.get('/', (c) =>
     c.json({
@@ -68,10 +71,12 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       openapi: `${deps.config.publicUrl}/api/v1/openapi.json`,
       llms: `${deps.config.publicUrl}/api/v1/llms.txt`,
       salud: `${deps.config.publicUrl}/health`,
+      mcp: `${deps.config.publicUrl}/mcp`,
     }),
   );
-  app.route('/api/v1', apiV1(deps));
+  app.route('/api/v1', apiV1(deps, limiter));
   app.route('/', webApp());
+  mcpRoutes(app, limiter);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

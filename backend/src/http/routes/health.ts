@@ -7,6 +7,8 @@ import { converterFor } from '../../ingest/registry';
 import { TIPO_OF_KIND } from '../../ingest/tipo-of-kind';
 import { SEARCH_ENGINES } from '../../services/search';
 import { BUNDLED_STYLES } from '../../cite/csl/registry';
+import { MCP_TOOLS } from '../../mcp/server';
+import { protectedResourceMetadataUrl } from '../../mcp/urls';
 import type { AppEnv } from '../env';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
@@ -44,6 +46,13 @@ export async function healthReport(deps: Deps) {
       cuota: deps.config.citeQuota
         ? `${deps.config.citeQuota.max} peticiones por usuario cada ${deps.config.citeQuota.days} días`
         : 'sin cuota',
+    },
+    mcp: {
+      url: `${deps.config.publicUrl}/mcp`,
+      transporte: 'streamable-http, sin sesiones',
+      herramientas: MCP_TOOLS,
+      autenticacion: ["clave de API con el permiso 'mcp'", 'OAuth 2.1 (código de autorización con PKCE S256)'],
+      metadatos_oauth: protectedResourceMetadataUrl(deps.config.publicUrl),
     },
   };
 }

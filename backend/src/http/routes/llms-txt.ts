@@ -15,7 +15,8 @@ export function llmsTxt(publicUrl: string): string {
 
 Base URL: ${base}
 Machine-readable description: ${base}/openapi.json
-Authentication: \`Authorization: Bearer <API key>\`. Scopes: \`lectura\` (read, search, ask), \`escritura\` (upload, delete, cite), \`mcp\`.
+Authentication: \`Authorization: Bearer <API key>\`. Scopes: \`lectura\` (read, search, ask), \`escritura\` (upload, delete, cite), \`mcp\` (the MCP server).
+MCP server (Streamable HTTP): ${publicUrl}/mcp
 Field, parameter and enum names are Spanish and exact. Every read operation answers Markdown with \`formato=markdown\` or \`Accept: text/markdown\`.
 
 ## Rules for agents
@@ -35,6 +36,10 @@ Field, parameter and enum names are Spanish and exact. Every read operation answ
 - \`POST /preguntar\` (preguntar): JSON \`{pregunta, k (default 8, max 12), documentos, biblioteca, stream}\`. The answer's every footnote \`[^n]\` was checked against its passage (unbacked sentences are left out); \`fuentes\` are exactly the cited passages, so copy their \`cita\`. \`confianza\` is alta, media or baja; with \`baja\` and no \`fuentes\`, the library has nothing on it: say so. \`stream: true\` (or \`Accept: text/event-stream\`) sends events \`pasajes\`, \`texto\`, \`fuente\`, then \`fin\` or \`error\`. 502 \`proveedor_fallo\`: retry.
 - \`POST /citar\` (citar): JSON \`{texto, estilo (CSL id, default apa), idioma (default es-ES), umbral (default 0.7), documentos, biblioteca}\`, or a .docx body (query \`estilo\`, \`idioma\`, …; \`formato=docx\` returns the cited .docx). Citations are inserted only after claims a passage of the library backs (\`respaldo\` ≥ \`umbral\`); the rest of the text is unchanged. \`citas\` says which passage backs each; \`bibliografia\` lists each work once. Waits up to \`esperar\` (default 120), else 202 and \`GET /citar/{id}\` (citado) long-polls. \`GET /estilos\` lists the styles and locales; \`POST /estilos\` registers a CSL file. 402 \`cuota_superada\`: the plan's citation quota is used up.
 - \`GET|POST /buscar\`, \`POST /verificar\`: see the OpenAPI description; a server that does not offer one yet answers \`no_disponible\`.
+
+## MCP server
+\`${publicUrl}/mcp\` speaks the Model Context Protocol over Streamable HTTP (stateless: POST only). Tools: \`search\` (passages, as \`POST /buscar\`), \`open_page\` (one page, section, slide or stretch of a recording by printed folio such as \`xii\`, physical position \`[21]\` or time \`1:02:03\`), \`verify_claim\` (as \`POST /verificar\`) and \`cite\` (as \`POST /citar\`; when still working, call it again with \`trabajo\`). Each answers \`structuredContent\` with the contract's fields (\`cita\`, \`localizador\`, \`enlace\`, \`ancla\`, \`texto\`) and the same as Markdown; the rules above hold for them too.
+Authentication: \`Authorization: Bearer <API key with the mcp scope>\`, or OAuth 2.1 sign-in: a request without credentials gets 401 with \`WWW-Authenticate: Bearer resource_metadata="${publicUrl}/.well-known/oauth-protected-resource"\`, which leads an MCP client through dynamic registration, the user's consent in the browser and the authorization code with PKCE (S256) to a token bound to the user with the \`mcp\` scope.
 
 ## Example
 \`\`\`
