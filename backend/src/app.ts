@@ -15,6 +15,7 @@ import { styleRoutes } from './http/routes/estilos';
 import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
 import { mcpRoutes } from './mcp/route';
+import { readerRoutes } from './web/reader/routes';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
 function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppEnv> {
@@ -77,6 +78,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.route('/api/v1', apiV1(deps, limiter));
   app.route('/', webApp());
   mcpRoutes(app, limiter);
+  readerRoutes(app);
   app.onError(handleError);
   app.notFound(handleNotFound);
   return app;

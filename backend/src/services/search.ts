@@ -98,7 +98,8 @@ export async function searchLibrary(
       cita: formatCitation(doc, localizador),
       localizador,
       ancla: hit.ancla,
-      enlace: buildLink(deps.config.publicUrl, hit.document_id, hit.ancla, hit.unidad),
+      // A page holds many passages: its link also says which one the reader highlights.
+      enlace: buildLink(deps.config.publicUrl, hit.document_id, hit.ancla, hit.unidad, hit.posicion),
       puntuacion: score,
       ...(hit.visual && { visual: true as const }),
     };

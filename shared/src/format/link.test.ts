@@ -89,6 +89,18 @@ describe('buildLink', () => {
     expect(buildLink(BASE, 'd1', { tipo: 'hoja', hoja: 'Datos' }, 2)).toBe(`${BASE}/leer/d1?hoja=Datos`);
   });
 
+  it('names the passage on a page, and only there', () => {
+    const pagina: Ancla = { tipo: 'pagina', fisica: 51, impresa: '45' };
+    expect(buildLink(BASE, 'd1', pagina, 51, 130)).toBe(`${BASE}/leer/d1?pagina=51&pasaje=130`);
+    expect(buildLink(BASE, 'd1', pagina, undefined, 1)).toBe(`${BASE}/leer/d1?pagina=51&pasaje=1`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 3, t1: 4 }, 2, 9)).toBe(`${BASE}/leer/d1?t=3`);
+    expect(buildLink(BASE, 'd1', { tipo: 'seccion', ruta: [], parrafo: 3 }, 7, 9)).toBe(
+      `${BASE}/leer/d1?parrafo=3&u=7`,
+    );
+    expect(buildLink(BASE, 'd1', { tipo: 'imagen' }, 3, 9)).toBe(`${BASE}/leer/d1?u=3`);
+    expect(buildLink(BASE, 'd1', null, undefined, 9)).toBe(`${BASE}/leer/d1`);
+  });
+
   it('encodes the id and drops trailing slashes of the base', () => {
     expect(buildLink(`${BASE}/`, 'a b', { tipo: 'pagina', fisica: 2 })).toBe(`${BASE}/leer/a%20b?pagina=2`);
   });

@@ -15,11 +15,23 @@ export function documentLink(base: string, documentId: string): string {
  * - seccion and web `?parrafo=3`, plus `&u=${posicion}` when `posicion` (the unit's physical position) is given;
  * - imagen or no anchor: no query, but `?u=${posicion}` when given. Any anchor that yields no parameter
  *   (a web anchor without paragraph, a sheet without name or rows) falls back to `?u=` the same way.
+ *
+ * `pasaje` is the position of a passage in the document (the number after ':' in its id). A page holds
+ * many passages, so for a `pagina` anchor it is added as `&pasaje=${pasaje}` and the reader highlights
+ * that passage's text on the page; every other anchor already names the passage's own place, and the
+ * link is left as it was.
  */
-export function buildLink(base: string, documentId: string, ancla?: Ancla | null, posicion?: number): string {
+export function buildLink(
+  base: string,
+  documentId: string,
+  ancla?: Ancla | null,
+  posicion?: number,
+  pasaje?: number,
+): string {
   const params = anchorParams(ancla);
   const needsUnit = ancla?.tipo === 'seccion' || ancla?.tipo === 'web' || params.toString() === '';
   if (posicion != null && needsUnit) params.set('u', String(posicion));
+  if (pasaje != null && ancla?.tipo === 'pagina') params.set('pasaje', String(pasaje));
   const query = params.toString();
   const link = documentLink(base, documentId);
   return query === '' ? link : `${link}?${query}`;

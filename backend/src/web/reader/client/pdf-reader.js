@@ -1,0 +1,144 @@
+/* global document, console */
+/**
+ * Folio reader (PDF): pdf.js's own viewer components (PDFViewer, EventBus, PDFLinkService) from the
+ * prebuilt files npm ships, opened at the linked physical page. When the link names a passage, its text is
+ * found in that page's text layer — compared letters and digits only, accents and case folded, so line
+ * breaks, hyphenation and spacing do not matter — and wrapped in highlight spans as pdf.js's find does.
+ * `#lector` tells how it went: `data-estado` (cargando, listo, error), `data-pagina-visible`,
+ * `data-resaltado` (si, no).
+ */
+const main = document.getElementById('lector');
+const status = document.getElementById('estado-pdf');
+const pageLabel = document.getElementById('pagina-actual');
+const base = main.dataset.pdfjs;
+const target = Number(main.dataset.pagina) || 1;
+const passage = document.getElementById('texto-pasaje')?.textContent ?? '';
+
+/** Letters and digits of `text`, accents stripped and lower-cased, each mapped to its source offset. */
+function folded(text) {
+  let out = '';
+  const offsets = [];
+  for (let i = 0; i < text.length;) {
+    const ch = String.fromCodePoint(text.codePointAt(i));
+    const kept = ch
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '');
+    for (const k of kept) {
+      out += k;
+      offsets.push([i, ch.length]);
+    }
+    i += ch.length;
+  }
+  return { text: out, offsets };
+}
+
+/** Where the passage lies in the page's folded text: all of it, else from its first to its last words. */
+function locate(page, needle) {
+  const whole = page.indexOf(needle);
+  if (whole >= 0) return [whole, whole + needle.length];
+  const k = Math.min(40, needle.length);
+  const start = page.indexOf(needle.slice(0, k));
+  const end = page.lastIndexOf(needle.slice(-k));
+  if (start >= 0 && end >= start) return [start, end + k];
+  if (start >= 0) return [start, Math.min(page.length, start + needle.length)];
+  if (end >= 0) return [Math.max(0, end + k - needle.length), end + k];
+  return undefined;
+}
+
+/** Wraps the passage's text in the text layer in highlight spans; returns the first, or undefined. */
+function highlight(layer) {
+  if (!layer || !passage.trim()) return undefined;
+  const nodes = [];
+  const walker = document.createTreeWalker(layer, 4 /* NodeFilter.SHOW_TEXT */);
+  while (walker.nextNode()) {
+    if (!walker.currentNode.parentElement?.closest('.endOfContent')) nodes.push(walker.currentNode);
+  }
+  let pageText = '';
+  const where = [];
+  nodes.forEach((node, n) => {
+    const f = folded(node.data);
+    pageText += f.text;
+    for (const [offset, length] of f.offsets) where.push([n, offset, length]);
+  });
+  const needle = folded(passage).text;
+  const found = needle && locate(pageText, needle);
+  if (!found) return undefined;
+  const [first, last] = [where[found[0]], where[found[1] - 1]];
+  let firstSpan;
+  for (let n = first[0]; n <= last[0]; n++) {
+    const from = n === first[0] ? first[1] : 0;
+    const to = n === last[0] ? last[1] + last[2] : nodes[n].data.length;
+    if (to <= from) continue;
+    let node = nodes[n];
+    if (from > 0) node = node.splitText(from);
+    if (to - from < node.data.length) node.splitText(to - from);
+    const span = document.createElement('span');
+    span.className = 'highlight appended folio-pasaje';
+    node.before(span);
+    span.append(node);
+    firstSpan ??= span;
+  }
+  return firstSpan;
+}
+
+async function open() {
+  const pdfjsLib = await import(`${base}/build/pdf.min.mjs`);
+  // The viewer module reads the library from this global (see the top of pdf_viewer.mjs).
+  globalThis.pdfjsLib = pdfjsLib;
+  const viewer = await import(`${base}/web/pdf_viewer.mjs`);
+  pdfjsLib.GlobalWorkerOptions.workerSrc = `${base}/build/pdf.worker.min.mjs`;
+
+  const eventBus = new viewer.EventBus();
+  const linkService = new viewer.PDFLinkService({ eventBus });
+  const pdfViewer = new viewer.PDFViewer({
+    container: document.getElementById('visor-contenedor'),
+    viewer: document.getElementById('visor'),
+    eventBus,
+    linkService,
+  });
+  linkService.setViewer(pdfViewer);
+
+  let scrolled = false;
+  eventBus.on('pagesinit', () => {
+    pdfViewer.currentScaleValue = 'page-width';
+    pdfViewer.currentPageNumber = target;
+    main.dataset.estado = 'listo';
+    status.hidden = true;
+  });
+  eventBus.on('pagechanging', ({ pageNumber }) => {
+    main.dataset.paginaVisible = String(pageNumber);
+    if (pageLabel) pageLabel.textContent = pageLabel.dataset.plantilla.replace('{n}', String(pageNumber));
+  });
+  // A text layer is rebuilt whenever its page is drawn again (zoom, scrolling back): mark it every time.
+  eventBus.on('textlayerrendered', ({ pageNumber, source }) => {
+    if (pageNumber !== target || !passage) return;
+    const first = highlight(source.textLayer?.div ?? source.div.querySelector('.textLayer'));
+    main.dataset.resaltado = first ? 'si' : 'no';
+    if (first && !scrolled) {
+      scrolled = true;
+      first.scrollIntoView({ block: 'center' });
+    }
+  });
+
+  const doc = await pdfjsLib.getDocument({
+    url: main.dataset.archivo,
+    cMapUrl: `${base}/cmaps/`,
+    cMapPacked: true,
+    standardFontDataUrl: `${base}/standard_fonts/`,
+    wasmUrl: `${base}/wasm/`,
+    iccUrl: `${base}/iccs/`,
+    isEvalSupported: false,
+  }).promise;
+  pdfViewer.setDocument(doc);
+  linkService.setDocument(doc, null);
+  main.dataset.paginaVisible = String(target);
+}
+
+open().catch((err) => {
+  main.dataset.estado = 'error';
+  status.hidden = false;
+  status.textContent = status.dataset.error;
+  console.error(err);
+});
