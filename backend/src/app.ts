@@ -65,16 +65,18 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   // One limiter for the REST API and /mcp alike: the budget is per key, whichever way it is spent.
   const limiter = rateLimit(deps.config.rateLimitPerMinute);
   healthRoutes(app);
-  app.get('/', (c) =>
-    c.json({
+  app.get('/', (c) => {
+    // A person in a browser wants the library; a program, the map of the service.
+    if (c.req.header('Accept')?.includes('text/html')) return c.redirect('/biblioteca', 302);
+    return c.json({
       nombre: 'Folio',
       api: `${deps.config.publicUrl}/api/v1`,
       openapi: `${deps.config.publicUrl}/api/v1/openapi.json`,
       llms: `${deps.config.publicUrl}/api/v1/llms.txt`,
       salud: `${deps.config.publicUrl}/health`,
       mcp: `${deps.config.publicUrl}/mcp`,
-    }),
-  );
+    });
+  });
   app.route('/api/v1', apiV1(deps, limiter));
   app.route('/', webApp());
   mcpRoutes(app, limiter);
