@@ -206,7 +206,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     },
   );
 
-  it('seeks a video to t, marks the segment playing and follows playback', async () => {
+  it('seeks a video to t, marks the cue playing and follows playback cue by cue', async () => {
     const id = await upload('charla.mkv', fixture('media/video-subtitulos.mkv'));
     const luis = (await passages(id)).find((p) => p.texto.includes('Cada cita conserva su ancla'))!;
     expect(luis.ancla).toMatchObject({ tipo: 'tiempo', hablante: 'Luis Gil' });
@@ -226,14 +226,27 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(at.current).toContain('Cada cita conserva su ancla');
     await page.screenshot({ path: path.join(ARTIFACTS, 'reader-video.png') });
 
-    // Playback moving back to the start moves the mark with it.
-    await page.evaluate(() => {
-      document.querySelector<MediaElement>('video#medio')!.currentTime = 0.5;
-    });
-    await page.waitForFunction(() =>
-      document.querySelector('#segmentos .segmento.actual')?.textContent?.includes('bienvenidos a Folio'),
-    );
-    expect(await page.locator('#segmentos .segmento.actual').count()).toBe(1);
+    // Playback moving back moves the mark with it, cue by cue: Ana's two cues are one passage, yet only
+    // the cue playing is marked.
+    const ana = (await passages(id)).find((p) => p.texto.includes('bienvenidos a Folio'))!;
+    expect(ana.texto).toContain('Hoy hablamos de bibliotecas personales.');
+    const cueAt = async (time: number) => {
+      await page.evaluate((s) => {
+        document.querySelector<MediaElement>('video#medio')!.currentTime = s;
+      }, time);
+      await page.waitForFunction((s) => {
+        const li = document.querySelector('#segmentos .segmento.actual');
+        return li !== null && Number(li.dataset.t0) <= s && s < Number(li.dataset.t1);
+      }, time);
+      expect(await page.locator('#segmentos .segmento.actual').count()).toBe(1);
+      return (await page.textContent('#segmentos .segmento.actual')) ?? '';
+    };
+    const second = await cueAt(3.5);
+    expect(second).toContain('Hoy hablamos de bibliotecas personales.');
+    expect(second).not.toContain('bienvenidos');
+    const first = await cueAt(0.5);
+    expect(first).toContain('bienvenidos a Folio');
+    expect(first).not.toContain('Hoy hablamos');
 
     // A segment's time seeks the player in place, without leaving the page.
     await page.click('#segmentos .segmento:last-child a.tiempo');
@@ -244,13 +257,18 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.textContent('#segmentos .segmento.actual')).toContain('Luis Gil');
   });
 
-  it('seeks audio to t with the transcript beside it', async () => {
+  it('seeks audio to t with the transcript beside it, the cue at t marked', async () => {
     const id = await upload('voz.ogg', fixture('media/voz.ogg'));
+    // Recognised speech without speakers: both segments are one passage, and two cues in the reader.
+    expect(await passages(id)).toHaveLength(1);
     await page.goto(`${base}/leer/${id}?t=5.2`);
     await waitFor('#lector[data-buscado="si"]');
     const time = await page.evaluate(() => document.querySelector<MediaElement>('audio#medio')!.currentTime);
     expect(time).toBeCloseTo(5.2, 1);
-    expect(await page.textContent('#segmentos .segmento.actual')).toContain('bienvenidos a Folio');
+    expect(await page.locator('#segmentos .segmento').count()).toBe(2);
+    const current = (await page.textContent('#segmentos .segmento.actual'))!;
+    expect(current).toContain('Cada cita conserva su ancla');
+    expect(current).not.toContain('bienvenidos a Folio');
     await page.screenshot({ path: path.join(ARTIFACTS, 'reader-audio.png') });
   });
 

@@ -1,6 +1,12 @@
 import type { Ancla } from '@folio/shared';
 import type { Db } from './db';
 
+/** A piece of a unit with its own, finer anchor: a paragraph of a section, a cue, a sheet's row. */
+export interface UnitBlock {
+  texto: string;
+  ancla: Ancla;
+}
+
 export interface UnitRow {
   posicion: number;
   texto: string;
@@ -8,11 +14,17 @@ export interface UnitRow {
   impresa: string | null;
   t0: number | null;
   t1: number | null;
+  /**
+   * The unit's blocks in order, read only when asked for (`readUnits(…, { blocks: true })`); null when
+   * none were stored (see `storedBlocks`), undefined when not read.
+   */
+  bloques?: readonly UnitBlock[] | null;
 }
 
 export interface NewUnit {
   texto: string;
   ancla: Ancla;
+  bloques?: readonly UnitBlock[];
   t0?: number;
   t1?: number;
 }
@@ -41,6 +53,18 @@ function printedOf(ancla: Ancla): string | null {
   return null;
 }
 
+/**
+ * The blocks worth storing for a unit, or null. A single block, or blocks all anchored where the unit is
+ * (a slide's text boxes), say nothing the unit's text and anchor do not: storing them would only double
+ * the unit's text.
+ */
+export function storedBlocks(unit: NewUnit): readonly UnitBlock[] | null {
+  const blocks = unit.bloques;
+  if (!blocks || blocks.length < 2) return null;
+  const own = JSON.stringify(unit.ancla);
+  return blocks.some((b) => JSON.stringify(b.ancla) !== own) ? blocks : null;
+}
+
 /** Replaces the units and passages of a document in one transaction (a re-run starts clean). */
 export async function replaceContent(
   db: Db,
@@ -55,9 +79,10 @@ export async function replaceContent(
     for (let i = 0; i < units.length; i += BATCH) {
       const chunk = units.slice(i, i + BATCH);
       await tx.query(
-        `INSERT INTO units (document_id, posicion, texto, ancla, impresa, t0, t1)
-         SELECT $1, u.posicion, u.texto, u.ancla, u.impresa, u.t0, u.t1
-         FROM jsonb_to_recordset($2::text::jsonb) AS u(posicion int, texto text, ancla jsonb, impresa text, t0 float8, t1 float8)`,
+        `INSERT INTO units (document_id, posicion, texto, ancla, impresa, t0, t1, bloques)
+         SELECT $1, u.posicion, u.texto, u.ancla, u.impresa, u.t0, u.t1, u.bloques
+         FROM jsonb_to_recordset($2::text::jsonb)
+           AS u(posicion int, texto text, ancla jsonb, impresa text, t0 float8, t1 float8, bloques jsonb)`,
         [
           documentId,
           JSON.stringify(
@@ -68,6 +93,7 @@ export async function replaceContent(
               impresa: printedOf(u.ancla),
               t0: u.t0 ?? null,
               t1: u.t1 ?? null,
+              bloques: storedBlocks(u)?.map((b) => ({ texto: b.texto, ancla: b.ancla })) ?? null,
             })),
           ),
         ],
@@ -94,16 +120,21 @@ export async function replaceContent(
 
 const UNIT_COLUMNS = 'posicion, texto, ancla, impresa, t0, t1';
 
-/** Units from `from` to `to` (inclusive) in physical order, at most `limit`. */
+/**
+ * Units from `from` to `to` (inclusive) in physical order, at most `limit`; with `blocks`, each with its
+ * stored blocks (only the reader lays units out by them: text and search never pay for reading them).
+ */
 export async function readUnits(
   db: Db,
   documentId: string,
   from: number,
   to: number,
   limit: number,
+  opts: { blocks?: boolean } = {},
 ): Promise<UnitRow[]> {
   return db.query<UnitRow>(
-    `SELECT ${UNIT_COLUMNS} FROM units WHERE document_id = $1 AND posicion BETWEEN $2 AND $3 ORDER BY posicion LIMIT $4`,
+    `SELECT ${UNIT_COLUMNS}${opts.blocks ? ', bloques' : ''} FROM units
+     WHERE document_id = $1 AND posicion BETWEEN $2 AND $3 ORDER BY posicion LIMIT $4`,
     [documentId, from, to, limit],
   );
 }

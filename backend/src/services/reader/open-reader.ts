@@ -54,8 +54,13 @@ function citationAt(row: DocumentRow, ancla: Ancla | undefined): ReaderCitation 
   return { cita: formatCitation(row, localizador), localizador };
 }
 
-async function unitAt(deps: ReaderDeps, row: DocumentRow, posicion: number): Promise<UnitRow | undefined> {
-  return (await readUnits(deps.db, row.id, posicion, posicion, 1))[0];
+async function unitAt(
+  deps: ReaderDeps,
+  row: DocumentRow,
+  posicion: number,
+  opts: { blocks?: boolean } = {},
+): Promise<UnitRow | undefined> {
+  return (await readUnits(deps.db, row.id, posicion, posicion, 1, opts))[0];
 }
 
 async function pdfView(deps: ReaderDeps, row: DocumentRow, doc: ReaderDocument, place: ReaderPlace): Promise<PdfView> {
@@ -83,7 +88,7 @@ async function mediaView(
 ): Promise<MediaView> {
   const [passages, units, original] = await Promise.all([
     passagesOfUnits(deps.db, row.id, 1, row.unidades, MAX_PASSAGES),
-    readUnits(deps.db, row.id, 1, row.unidades, MAX_PASSAGES),
+    readUnits(deps.db, row.id, 1, row.unidades, MAX_PASSAGES, { blocks: true }),
     originalOf(deps, row),
   ]);
   const segmentos = transcriptSegments(passages, units);
@@ -125,7 +130,7 @@ async function textView(
   const desde = linked ? Math.max(1, linked - WINDOW_BEFORE) : 1;
   const hasta = Math.min(total, desde + TEXT_WINDOW - 1);
   const [units, passages] = await Promise.all([
-    readUnits(deps.db, row.id, desde, hasta, TEXT_WINDOW),
+    readUnits(deps.db, row.id, desde, hasta, TEXT_WINDOW, { blocks: true }),
     passagesOfUnits(deps.db, row.id, desde, hasta, MAX_PASSAGES),
   ]);
   const byUnit = Map.groupBy(passages, (p) => p.unidad);
@@ -208,7 +213,7 @@ async function sheetView(
   }
   posicion ??= 1;
   const [unit, passages] = await Promise.all([
-    unitAt(deps, row, posicion),
+    unitAt(deps, row, posicion, { blocks: true }),
     passagesOfUnits(deps.db, row.id, posicion, posicion, MAX_PASSAGES),
   ]);
   const known = unit && (await sheetRowNumbers(deps, row, unit));

@@ -36,14 +36,17 @@ async function rowsOfWorkbook(deps: Pick<Deps, 'blobs'>, row: DocumentRow): Prom
 }
 
 /**
- * Row numbers of the lines of a sheet unit, from the workbook itself; undefined when the file is gone,
- * cannot be read, or no longer yields this unit's text.
+ * Row numbers of the lines of a sheet unit: from its stored blocks (one per row, each anchored at its
+ * row), else — a unit stored before blocks were — from the workbook itself; undefined when the file is
+ * gone, cannot be read, or no longer yields this unit's text.
  */
 export async function sheetRowNumbers(
   deps: Pick<Deps, 'blobs'>,
   row: DocumentRow,
   unit: UnitRow,
 ): Promise<number[] | undefined> {
+  const stored = unit.bloques?.map((b) => (b.ancla.tipo === 'hoja' ? b.ancla.filaDesde : undefined));
+  if (stored?.every((n): n is number => n != null)) return stored;
   const key = `${row.id}:${row.sha256 ?? row.blob_key}`;
   let rows = cache.get(key);
   if (!rows) {

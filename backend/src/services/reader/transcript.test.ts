@@ -1,7 +1,7 @@
 import type { Ancla } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import type { ReaderPassageRow } from '../../db/reader.repo';
-import type { UnitRow } from '../../db/units.repo';
+import { storedBlocks, type UnitRow } from '../../db/units.repo';
 import { splitPassages } from '../../ingest/passages';
 import { parseTranscript, unitsFromCues } from '../../ingest/media/cues';
 import { segmentAt, transcriptSegments } from './transcript';
@@ -18,9 +18,12 @@ const VTT = `WEBVTT
 <v Luis Gil>Gracias, Ana. Cada cita conserva su ancla.
 `;
 
-/** Units and passages exactly as ingestion stores them for this transcript. */
-function stored() {
-  const units = unitsFromCues(parseTranscript(VTT, 'vtt'));
+/**
+ * Units and passages exactly as ingestion stores them for this transcript; `withBlocks: false` as they
+ * were stored before units kept their blocks.
+ */
+function stored(vtt = VTT, { withBlocks = true } = {}) {
+  const units = unitsFromCues(parseTranscript(vtt, 'vtt'));
   const passages: ReaderPassageRow[] = splitPassages(units).map((p) => ({ ...p, ancla: p.ancla as Ancla }));
   const rows: UnitRow[] = units.map((u, i) => ({
     posicion: i + 1,
@@ -29,13 +32,45 @@ function stored() {
     impresa: null,
     t0: u.t0 ?? null,
     t1: u.t1 ?? null,
+    bloques: withBlocks ? storedBlocks(u) : null,
   }));
   return { passages, rows };
 }
 
 describe('transcriptSegments', () => {
-  it('is the stored passages: one speaker each, their cues as lines, with their times', () => {
+  it('lists every cue of a unit stored with its blocks, each with its own times and speaker', () => {
     const { passages, rows } = stored();
+    expect(rows).toHaveLength(1);
+    expect(transcriptSegments(passages, rows)).toEqual([
+      { t0: 0, t1: 2.3, hablante: 'Ana Pérez', lineas: ['Hola, bienvenidos a Folio.'] },
+      { t0: 2.3, t1: 4.7, hablante: 'Ana Pérez', lineas: ['Hoy hablamos de bibliotecas personales.'] },
+      { t0: 5.2, t1: 8.7, hablante: 'Luis Gil', lineas: ['Gracias, Ana. Cada cita conserva su ancla.'] },
+    ]);
+  });
+
+  it('takes its passage for a unit of a single cue (stored without blocks), and cues where a unit has them', () => {
+    const vtt = `WEBVTT
+
+00:00:00.000 --> 00:01:01.000
+<v Ana Pérez>Una introducción larga.
+
+00:01:05.000 --> 00:01:07.000
+<v Luis Gil>Y las citas se comprueban.
+
+00:01:07.000 --> 00:01:09.500
+<v Luis Gil>Contra el texto guardado.
+`;
+    const { passages, rows } = stored(vtt);
+    expect(rows.map((r) => r.bloques?.length ?? 0)).toEqual([0, 2]);
+    expect(transcriptSegments(passages, rows)).toEqual([
+      { t0: 0, t1: 61, hablante: 'Ana Pérez', lineas: ['Una introducción larga.'] },
+      { t0: 65, t1: 67, hablante: 'Luis Gil', lineas: ['Y las citas se comprueban.'] },
+      { t0: 67, t1: 69.5, hablante: 'Luis Gil', lineas: ['Contra el texto guardado.'] },
+    ]);
+  });
+
+  it('is the stored passages for units stored before blocks: one speaker each, their cues as lines', () => {
+    const { passages, rows } = stored(VTT, { withBlocks: false });
     expect(transcriptSegments(passages, rows)).toEqual([
       {
         t0: 0,
@@ -47,8 +82,8 @@ describe('transcriptSegments', () => {
     ]);
   });
 
-  it('falls back to the timed units when there are no passages', () => {
-    const { rows } = stored();
+  it('falls back to the timed units when there are neither blocks nor passages', () => {
+    const { rows } = stored(VTT, { withBlocks: false });
     const segments = transcriptSegments([], rows);
     expect(segments).toHaveLength(1);
     expect(segments[0]).toMatchObject({ t0: 0, t1: 8.7 });

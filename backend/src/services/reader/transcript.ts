@@ -6,7 +6,7 @@ export interface TranscriptSegment {
   t0: number;
   t1: number;
   hablante?: string;
-  /** Its cues (or paragraphs), in order. */
+  /** Its text: one cue, or the cues (or paragraphs) of a passage or unit, in order. */
   lineas: string[];
 }
 
@@ -14,31 +14,33 @@ export interface TranscriptSegment {
 const LINK_PRECISION = 0.0005;
 
 /**
- * The transcript in timed segments. Passages are the finest timed pieces stored (one speaker each,
- * their cues joined by blank lines, t0–t1 widened over them), so they are the segments; a document
- * without passages falls back to its units (cue groups with t0/t1).
+ * The transcript in timed segments, as finely as each unit was stored: one segment per cue from the
+ * unit's stored blocks (each with its own t0–t1 and speaker); for a unit without them (a single cue, or
+ * stored before blocks were) its passages (one speaker each, their cues joined by blank lines, t0–t1
+ * widened over them); for a unit without timed passages, the unit itself (a cue group with t0/t1).
  */
 export function transcriptSegments(
   passages: readonly ReaderPassageRow[],
   units: readonly UnitRow[],
 ): TranscriptSegment[] {
-  const fromPassages = passages.flatMap((p): TranscriptSegment[] =>
-    p.ancla.tipo === 'tiempo'
-      ? [
-          {
-            t0: p.ancla.t0,
-            t1: p.ancla.t1,
-            ...(p.ancla.hablante && { hablante: p.ancla.hablante }),
-            lineas: lines(p.texto),
-          },
-        ]
-      : [],
-  );
-  if (fromPassages.length > 0) return fromPassages.sort((a, b) => a.t0 - b.t0);
-  return units
-    .filter((u) => u.t0 != null)
-    .map((u) => ({ t0: u.t0!, t1: u.t1 ?? u.t0!, lineas: lines(u.texto) }))
-    .sort((a, b) => a.t0 - b.t0);
+  const byUnit = Map.groupBy(passages, (p) => p.unidad);
+  const segments = units.flatMap((u) => {
+    const cues = cueSegments(u);
+    if (cues.length > 0) return cues;
+    const fromPassages = (byUnit.get(u.posicion) ?? []).flatMap((p) => timed(p.ancla, p.texto));
+    if (fromPassages.length > 0) return fromPassages;
+    return u.t0 != null ? [{ t0: u.t0, t1: u.t1 ?? u.t0, lineas: lines(u.texto) }] : [];
+  });
+  return segments.sort((a, b) => a.t0 - b.t0);
+}
+
+function cueSegments(unit: UnitRow): TranscriptSegment[] {
+  return (unit.bloques ?? []).flatMap((b) => timed(b.ancla, b.texto));
+}
+
+function timed(ancla: UnitRow['ancla'], texto: string): TranscriptSegment[] {
+  if (ancla.tipo !== 'tiempo') return [];
+  return [{ t0: ancla.t0, t1: ancla.t1, ...(ancla.hablante && { hablante: ancla.hablante }), lineas: lines(texto) }];
 }
 
 function lines(text: string): string[] {

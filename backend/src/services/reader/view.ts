@@ -61,6 +61,7 @@ export interface MediaView {
   reproducible: boolean;
   /** Second to seek to. */
   t?: number;
+  /** The transcript: its cues, each with its own times, where they were stored; else longer stretches. */
   segmentos: TranscriptSegment[];
   /** Index of the segment at `t`, -1 for none. */
   actual: number;

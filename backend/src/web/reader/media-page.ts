@@ -4,15 +4,16 @@ import type { MediaView } from '../../services/reader/view';
 import type { Markup } from './shell';
 import type { ReaderStrings } from './strings';
 
-/**
- * Audio or video from the original file, sought to `t` (the `#t=` media fragment, and `media-reader.js`
- * sets `currentTime` once metadata is in), beside its transcript: every segment with its times, the one at
- * `t` marked `actual` here and kept current by the script while it plays. Each time is a link to the same
- * page at that second, so it works without the script too.
- */
 /** Seconds as links carry them (`buildLink`: at most three decimals). */
 const linkSeconds = (t: number) => Math.round(t * 1000) / 1000;
 
+/**
+ * Audio or video from the original file, sought to `t` (the `#t=` media fragment, and `media-reader.js`
+ * sets `currentTime` once metadata is in), beside its transcript: every segment (a cue, where the unit kept
+ * its cues) with its times, the one at `t` marked `actual` here and kept current by the script while it
+ * plays. The speaker is named where the turn changes. Each time is a link to the same page at that second,
+ * so it works without the script too.
+ */
 export function mediaBody(v: MediaView, s: ReaderStrings): Markup {
   const id = encodeURIComponent(v.doc.id);
   const src = `/leer/${id}/archivo${v.t != null ? `#t=${v.t}` : ''}`;
@@ -55,7 +56,11 @@ export function mediaBody(v: MediaView, s: ReaderStrings): Markup {
                 title="${s.t('play_from', { time: formatTime(seg.t0) })}"
                 >${formatTime(seg.t0)}</a
               >
-              ${seg.hablante ? html`<span class="hablante">${seg.hablante}</span>` : ''}
+              ${
+                seg.hablante && seg.hablante !== v.segmentos[i - 1]?.hablante
+                  ? html`<span class="hablante">${seg.hablante}</span>`
+                  : ''
+              }
               ${seg.lineas.map((l) => html`<p>${l}</p>`)}
             </li>`,
         )}

@@ -4,6 +4,7 @@ import { buildLink, type Ancla } from '@folio/shared';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTranscriptionServer } from '../../ai/testing/transcription-server';
+import { readUnits } from '../../db/units.repo';
 import { auth, REPO_ROOT, useTestServer } from '../../testing/harness';
 import { signedInCookie } from '../../testing/web-session';
 
@@ -20,12 +21,12 @@ let key: string;
 let cookie: string;
 const ids = {} as Record<'pdf' | 'video' | 'audio' | 'docx' | 'pptx' | 'xlsx' | 'web' | 'image' | 'failed', string>;
 
-async function upload(name: string, body: Buffer, query: Record<string, string> = {}, estado = 'listo') {
+async function upload(name: string, body: Buffer, query: Record<string, string> = {}, estado = 'listo', as = key) {
   const q = new URLSearchParams({ nombre: name, esperar: '120', ...query });
   const res = await ctx.server.request(`/api/v1/documentos?${q}`, {
     method: 'POST',
     body: new Uint8Array(body),
-    headers: auth(key, { 'Content-Type': 'application/octet-stream' }),
+    headers: auth(as, { 'Content-Type': 'application/octet-stream' }),
   });
   const doc = await res.json();
   expect(doc.estado, `${name}: ${doc.error}`).toBe(estado);
@@ -44,6 +45,24 @@ async function search(id: string, q: string) {
 async function units(id: string) {
   const res = await ctx.server.request(`/api/v1/documentos/${id}/texto?limite=100`, { headers: auth(key) });
   return (await res.json()).unidades as { posicion: number; texto: string; enlace: string; t0?: number }[];
+}
+
+/** The stored units of a document with their blocks, as the reader reads them. */
+async function storedUnits(id: string) {
+  return readUnits(ctx.server.runtime.deps.db, id, 1, 1000, 1000, { blocks: true });
+}
+
+/** The paragraphs of each unit section of a text page: [number, text] in order, by unit position. */
+function pageParagraphs(document: ReturnType<typeof parseHTML>['document']) {
+  return new Map(
+    [...document.querySelectorAll('section.unidad')].map((section) => [
+      Number(section.getAttribute('data-unidad')),
+      [...section.querySelectorAll('p.parrafo')].map((p) => [
+        Number(p.getAttribute('data-parrafo')),
+        p.textContent!.trim(),
+      ]),
+    ]),
+  );
 }
 
 /** A reader link as the browser follows it: path and query of the `enlace`, with the session cookie. */
@@ -270,13 +289,68 @@ describe('audio and video', () => {
     expect(all[0]!.classList.contains('actual')).toBe(false);
   });
 
+  it('lists every cue with its own times, and marks the cue at t inside a longer passage', async () => {
+    // Ana's two cues make one passage; the reader still tells them apart.
+    const [ana] = await search(ids.video, 'bibliotecas personales');
+    expect(ana!.ancla).toMatchObject({ tipo: 'tiempo', hablante: 'Ana Pérez' });
+    expect(ana!.texto).toContain('bienvenidos a Folio');
+    expect(ana!.texto).toContain('bibliotecas personales');
+    // The cues as stored (the subtitle stream starts a few milliseconds into the file).
+    const [unit] = await storedUnits(ids.video);
+    const cueAnchors = unit!.bloques!.map((b) => b.ancla as { t0: number; t1: number });
+    expect(cueAnchors).toHaveLength(3);
+    expect(cueAnchors[1]!.t0).toBeCloseTo(2.3, 1);
+    const inSecond = Math.round((cueAnchors[1]!.t0 + 0.7) * 1000) / 1000;
+    expect(inSecond).toBeLessThan((ana!.ancla as { t1: number }).t1);
+
+    const { document } = await open(`http://folio.test/leer/${ids.video}?t=${inSecond}`);
+    const cues = [...document.querySelectorAll('#segmentos .segmento')];
+    expect(cues.map((li) => [Number(li.getAttribute('data-t0')), Number(li.getAttribute('data-t1'))])).toEqual(
+      cueAnchors.map((a) => [a.t0, a.t1]),
+    );
+    expect(cues.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Hola, bienvenidos a Folio.',
+      'Hoy hablamos de bibliotecas personales.',
+      'Gracias, Ana. Cada cita conserva su ancla.',
+    ]);
+    // Each cue seeks to its own second; the speaker is named where the turn changes.
+    expect(cues.map((li) => li.querySelector('a.tiempo')!.getAttribute('href'))).toEqual(
+      cueAnchors.map((a) => `/leer/${ids.video}?t=${a.t0}`),
+    );
+    expect(cues.map((li) => li.querySelector('.hablante')?.textContent ?? null)).toEqual([
+      'Ana Pérez',
+      null,
+      'Luis Gil',
+    ]);
+    const marked = document.querySelectorAll('#segmentos .actual');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toBe(cues[1]);
+    expect(marked[0]!.getAttribute('aria-current')).toBe('true');
+    expect(document.getElementById('lector')!.getAttribute('data-actual')).toBe('1');
+    // The place is cited at the cue, not at the start of its passage.
+    expect(document.querySelector('.lugar .cita')!.textContent).toMatch(/, 0:02\)$/);
+
+    // At a cue's own start (a cue's link) that cue is current, not the one before it.
+    const atStart = await open(`http://folio.test/leer/${ids.video}?t=${cueAnchors[1]!.t0}`);
+    expect(atStart.document.querySelector('#segmentos .actual')).toBe(
+      atStart.document.querySelectorAll('#segmentos .segmento')[1],
+    );
+  });
+
   it('opens audio in an audio player at t', async () => {
     const [unit] = await units(ids.audio);
     expect(unit!.enlace).toBe(`http://folio.test/leer/${ids.audio}?t=0`);
     const { document } = await open(`http://folio.test/leer/${ids.audio}?t=5.2`);
     const audio = document.querySelector('audio#medio')!;
     expect(audio.getAttribute('src')).toBe(`/leer/${ids.audio}/archivo#t=5.2`);
-    expect(document.querySelector('#segmentos .segmento.actual')!.textContent).toContain('Cada cita conserva');
+    // Recognised speech without speakers: its three segments are one passage, and three cues here.
+    const cues = [...document.querySelectorAll('#segmentos .segmento')];
+    expect(cues.map((li) => Number(li.getAttribute('data-t0')))).toEqual([0, 2.3, 5.2]);
+    const current = document.querySelectorAll('#segmentos .segmento.actual');
+    expect(current).toHaveLength(1);
+    expect(current[0]!.getAttribute('data-t1')).toBe('8.7');
+    expect(current[0]!.textContent).toContain('Cada cita conserva');
+    expect(current[0]!.textContent).not.toContain('bienvenidos');
     const file = await ctx.server.request(`/leer/${ids.audio}/archivo`, {
       headers: { Cookie: cookie, Range: 'bytes=0-3' },
     });
@@ -325,6 +399,73 @@ describe('texts', () => {
     expect(origin.textContent).toContain(`consultada el ${(hit!.ancla as { consultada: string }).consultada}`);
     expect(document.querySelector('.lugar .cita')!.textContent).toBe(
       '(Pérez Canul y Chan May, 2021, Resultados, párr. 1)',
+    );
+  });
+
+  it('lays a DOCX out from its stored paragraphs and marks exactly the paragraph linked', async () => {
+    const stored = await storedUnits(ids.docx);
+    // The longest section: a paragraph in its middle, which no passage starts at.
+    const unit = stored.reduce((a, b) => ((b.bloques?.length ?? 0) > (a.bloques?.length ?? 0) ? b : a));
+    expect(unit.bloques!.length).toBeGreaterThan(3);
+    const block = unit.bloques![2]!;
+    expect(block.ancla.tipo).toBe('seccion');
+    const parrafo = (block.ancla as { parrafo: number }).parrafo;
+    const starts = (await search(ids.docx, block.texto.split(/\s+/).slice(0, 6).join(' '))).map((p) => p.ancla);
+    expect(starts).not.toContainEqual(block.ancla);
+
+    const { document } = await open(`http://folio.test/leer/${ids.docx}?parrafo=${parrafo}&u=${unit.posicion}`);
+    const marked = document.querySelectorAll('.destacado');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.getAttribute('id')).toBe(`u${unit.posicion}-p${parrafo}`);
+    expect(marked[0]!.getAttribute('aria-current')).toBe('location');
+    expect(marked[0]!.textContent!.trim()).toBe(block.texto);
+    // Every section shown is its stored blocks, numbered as their anchors number them.
+    const shown = pageParagraphs(document);
+    for (const u of stored.filter((s) => s.bloques)) {
+      expect(shown.get(u.posicion), `unit ${u.posicion}`).toEqual(
+        u.bloques!.map((b) => [(b.ancla as { parrafo: number }).parrafo, b.texto]),
+      );
+    }
+    const ruta = (block.ancla as { ruta: string[] }).ruta;
+    const section = marked[0]!.closest('section')!;
+    expect([...section.querySelectorAll('h2, h3, h4')].map((h) => h.textContent!.trim())).toContain(ruta.at(-1));
+  });
+
+  it('lays out units stored before blocks were kept from their passages, the same paragraphs marked', async () => {
+    // Another user's copy of the same DOCX, its blocks removed as rows stored before migration 014 have none.
+    const otherKey = await ctx.server.key('antes@example.org');
+    const otherCookie = await signedInCookie(ctx.server, 'antes@example.org');
+    const old = await upload('aguas.docx', fixture('office/aguas-paramo.docx'), {}, 'listo', otherKey);
+    await ctx.server.runtime.deps.db.query('UPDATE units SET bloques = NULL WHERE document_id = $1', [old]);
+    expect((await storedUnits(old)).every((u) => u.bloques === null)).toBe(true);
+
+    const unit = (await storedUnits(ids.docx)).reduce((a, b) =>
+      (b.bloques?.length ?? 0) > (a.bloques?.length ?? 0) ? b : a,
+    );
+    const parrafo = (unit.bloques![2]!.ancla as { parrafo: number }).parrafo;
+    const place = `?parrafo=${parrafo}&u=${unit.posicion}`;
+    const withBlocks = await open(`http://folio.test/leer/${ids.docx}${place}`);
+    const withoutBlocks = await open(`http://folio.test/leer/${old}${place}`, otherCookie);
+    expect(pageParagraphs(withoutBlocks.document)).toEqual(pageParagraphs(withBlocks.document));
+    const marked = withoutBlocks.document.querySelectorAll('.destacado');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.textContent!.trim()).toBe(unit.bloques![2]!.texto);
+  });
+
+  it('opens a web capture at any paragraph of a section, from the anchors stored with the page', async () => {
+    const stored = await storedUnits(ids.web);
+    const unit = stored.find((u) => (u.bloques?.length ?? 0) >= 4)!;
+    const block = unit.bloques![3]!;
+    expect(block.ancla).toMatchObject({ tipo: 'web', url: PAGE_URL, parrafo: 4 });
+    const { document } = await open(`http://folio.test/leer/${ids.web}?parrafo=4&u=${unit.posicion}`);
+    const marked = document.querySelectorAll('p.destacado');
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.getAttribute('data-parrafo')).toBe('4');
+    expect(marked[0]!.textContent!.trim()).toBe(block.texto);
+    expect(pageParagraphs(document).get(unit.posicion)).toEqual(unit.bloques!.map((b, i) => [i + 1, b.texto]));
+    const ruta = (block.ancla as { ruta: string[] }).ruta;
+    expect(document.querySelector('.lugar .cita')!.textContent).toBe(
+      `(Pérez Canul y Chan May, 2021, ${ruta.at(-1)}, párr. 4)`,
     );
   });
 

@@ -1,8 +1,8 @@
 /* global document, history */
 /**
  * Folio reader (audio and video): seeks the player to the linked second, keeps the transcript segment
- * that is playing marked (`actual`) and in view, and turns each segment's time link into a seek instead
- * of a page load. `#lector` gets `data-buscado="si"` once the player stands at the linked second.
+ * that is playing (one cue, where the server listed cues) marked (`actual`) and in view, and turns each
+ * segment's time link into a seek instead of a page load. `#lector` gets `data-buscado="si"` once the player stands at the linked second.
  */
 const main = document.getElementById('lector');
 const media = document.getElementById('medio');
