@@ -69,6 +69,8 @@ describe('picker', () => {
       'La semiótica se ocupa de cualquier cosa que pueda considerarse como signo.',
     );
     expect(first.querySelector('a.enlace')?.getAttribute('href')).toBe('http://127.0.0.1:8787/leer/eco77?pagina=47');
+    // Outside the closed shadow root, the host says which query is answered and by how many passages.
+    expect(picker!.host.dataset).toMatchObject({ consulta: 'semiótica', resultados: '2' });
   });
 
   it('Enter inserts the chosen cita as a link, Shift+Enter the quote, and closes', async () => {

@@ -244,6 +244,10 @@ export function openPicker(deps: PickerDeps, opts: PickerOptions): Picker {
       }),
     );
     input.setAttribute('aria-expanded', String(results.length > 0));
+    // The host (outside the closed shadow root) says which query the list answers and how many passages
+    // it shows, so a test or the page's automation can wait for the answer instead of guessing a delay.
+    host.dataset.consulta = query.trim();
+    host.dataset.resultados = String(results.length);
     empty.hidden = results.length > 0;
     empty.textContent = query.trim()
       ? `Nada en tu biblioteca para «${query.trim()}».`
