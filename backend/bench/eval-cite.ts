@@ -20,7 +20,8 @@ import { loadConfig } from '../src/config';
 import { createApiKey } from '../src/services/api-keys';
 import { auth, createTestStore, FIXTURES, startTestServer } from '../src/testing/harness';
 import { loadLibrary, sciFactDocument } from './load-library';
-import { loadSciFact } from './scifact';
+import { loadSciFact, readJsonl } from './scifact';
+import { seededRandom } from '../src/testing/seeded-random';
 
 const SCIFACT = path.join(FIXTURES, 'scifact');
 const DISTRACTORS = 1500;
@@ -69,13 +70,7 @@ interface ClaimLine {
 /** A deterministic shuffle (mulberry32), so every run cites the same texts. */
 function shuffle<T>(items: T[], seed = 20_250_101): T[] {
   const out = [...items];
-  let s = seed;
-  const random = () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
@@ -95,11 +90,7 @@ async function main() {
   }
   const umbralArg = process.argv.indexOf('--umbral');
   const umbral = umbralArg > 0 ? Number(process.argv[umbralArg + 1]) : 0.7;
-  const claims = fs
-    .readFileSync(path.join(SCIFACT, 'claims_dev.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as ClaimLine);
+  const claims = readJsonl<ClaimLine>(path.join(SCIFACT, 'claims_dev.jsonl'));
   const items: Item[] = claims.map((c) => {
     const labels = Object.entries(c.evidence).map(([doc, ev]) => [doc, ev[0]!.label] as const);
     const kind: Kind = labels.length === 0 ? 'NEI' : labels.some(([, l]) => l === 'SUPPORT') ? 'SUPPORT' : 'CONTRADICT';

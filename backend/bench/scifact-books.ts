@@ -11,22 +11,11 @@ import { unitsFromOutline } from '../src/ingest/sections';
 import { splitPassages } from '../src/ingest/passages';
 import type { LibraryDocument } from './load-library';
 import type { SciFactDoc } from './scifact';
+import { seededRandom } from '../src/testing/seeded-random';
 
 /** Passages per document: uniform in [MIN, MAX] (mean 33, so 100,000 passages ≈ 3,000 documents). */
 const MIN_PASSAGES = 17;
 const MAX_PASSAGES = 49;
-
-/** Mulberry32: a small seeded generator, so every run builds the same library. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Documents until their passages add up to `passages` (the last one is cut short to land on it, give or

@@ -3,8 +3,8 @@
  * abstract is a passage labeled SUPPORT or CONTRADICT when the claim's evidence names it, NOT ENOUGH INFO
  * otherwise (SciFact's own definition of NEI: a cited document without rationales).
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { readJsonl } from './scifact';
 
 export type SciFactLabel = 'SUPPORT' | 'CONTRADICT' | 'NEI';
 export const LABELS: readonly SciFactLabel[] = ['SUPPORT', 'CONTRADICT', 'NEI'];
@@ -26,14 +26,6 @@ interface ClaimLine {
   claim: string;
   evidence: Record<string, { sentences: number[]; label: 'SUPPORT' | 'CONTRADICT' }[]>;
   cited_doc_ids: number[];
-}
-
-function readJsonl<T>(file: string): T[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
 }
 
 /** The abstracts by doc id, sentences kept apart. */

@@ -24,7 +24,8 @@ export interface SciFactSet {
   qrels: Map<string, Map<string, number>>;
 }
 
-function readJsonl<T>(file: string): T[] {
+/** The records of a JSON Lines file (blank lines skipped). */
+export function readJsonl<T>(file: string): T[] {
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')

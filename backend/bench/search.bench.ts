@@ -28,8 +28,9 @@ import { splitPassages } from '../src/ingest/passages';
 import { searchLibrary } from '../src/services/search';
 import { createTestStore, FIXTURES, REPO_ROOT, startTestServer } from '../src/testing/harness';
 import { loadLibrary, type LibraryDocument } from './load-library';
-import { sciFactBooks, seededRandom } from './scifact-books';
-import { loadSciFact } from './scifact';
+import { seededRandom } from '../src/testing/seeded-random';
+import { sciFactBooks } from './scifact-books';
+import { loadSciFact, readJsonl } from './scifact';
 
 const SCIFACT = path.join(FIXTURES, 'scifact');
 const K = 10;
@@ -164,14 +165,6 @@ function phraseQueryOf(doc: LibraryDocument, random: () => number): string | und
   return undefined;
 }
 
-function readClaims(file: string): string[] {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => (JSON.parse(line) as { claim: string }).claim);
-}
-
 /** The configuration's embedding settings, when `--semantic` asks for them (else none is found). */
 function embeddingOverrides(semantic: boolean): Partial<Config> {
   if (!semantic) return {};
@@ -199,7 +192,9 @@ async function main() {
   const loadAverage = os.loadavg()[0]!.toFixed(1);
   const set = loadSciFact(SCIFACT);
   const claims = set.queries.map((q) => q.text);
-  const warmup = readClaims(path.join(SCIFACT, 'claims_train.jsonl')).slice(0, WARMUP_QUERIES);
+  const warmup = readJsonl<{ claim: string }>(path.join(SCIFACT, 'claims_train.jsonl'))
+    .slice(0, WARMUP_QUERIES)
+    .map((c) => c.claim);
 
   const store = await createTestStore();
   const server = await startTestServer(store, embeddingOverrides(args.semantic), { workers: false });

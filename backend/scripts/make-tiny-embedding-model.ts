@@ -25,7 +25,6 @@ import {
   littleEndian,
   node,
   onnxModel,
-  random,
   runModelScript,
   str,
   tensor,
@@ -35,6 +34,7 @@ import {
   wordTensors,
   writeTinyBertModel,
 } from './tiny-bert';
+import { seededRandom } from '../src/testing/seeded-random';
 
 /** Width of the hidden state, and so of the sentence vectors. */
 export const TINY_EMBED_DIMENSIONS = 64;
@@ -48,7 +48,7 @@ export { tinyVocabulary };
 const gain = (token: string) => (token === '[PAD]' ? 0 : token === '[CLS]' || token === '[SEP]' ? 0.25 : 1);
 
 function typeTable(dim: number): Float32Array {
-  const next = random(hash('token_type'));
+  const next = seededRandom(hash('token_type'));
   return Float32Array.from({ length: 2 * dim }, () => (next() * 2 - 1) * 0.02);
 }
 

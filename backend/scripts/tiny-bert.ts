@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { seededRandom } from '../src/testing/seeded-random';
 
 export const SPECIAL = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]'] as const;
 
@@ -101,18 +102,6 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, seeded, the same on every platform. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** How the word table is quantized: value = (q - ZERO_POINT) * SCALE. */
 export const ZERO_POINT = 128;
 export const SCALE = 1 / 127;
@@ -126,7 +115,7 @@ export function wordTable(vocab: string[], dim: number, gain: (token: string) =>
   vocab.forEach((token, id) => {
     const g = gain(token);
     if (g === 0) return;
-    const next = random(hash(token));
+    const next = seededRandom(hash(token));
     for (let k = 0; k < dim; k++) {
       const value = (next() * 2 - 1) * g;
       table[id * dim + k] = Math.max(0, Math.min(255, Math.round(value / SCALE) + ZERO_POINT));
