@@ -14,7 +14,7 @@ import {
   type ExtensionBrowser,
 } from './support/browser';
 import { buildEditorPages } from './fixtures/editors/build';
-import { freePort, startServe, type FolioProcess } from './support/folio-process';
+import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 /**
  * The built extension in Debian's Chromium against a real `folio serve`: options checked against the
@@ -145,20 +145,10 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     const extensionDir = await buildExtension(buildDir);
     store = await createTestStore();
     apiPort = await freePort();
-    env = {
-      ...process.env,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      FOLIO_DATA: store.dataDir,
-      FOLIO_LOG: 'error',
-      FOLIO_QUEUE_POLL_SECONDS: '0.5',
-      // The pages are served from this machine: let the server fetch them too.
-      FOLIO_FETCH_ALLOW_PRIVATE: '1',
-    };
-    if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-    else delete env.DATABASE_URL;
+    // The pages are served from this machine: let the server fetch them too.
+    env = serveEnv(store, apiPort, { FOLIO_FETCH_ALLOW_PRIVATE: '1' });
     const printed = await startFolio();
-    key = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(printed)![1]!;
+    key = API_KEY.exec(printed)![0];
     editorsDir = await buildEditorPages(path.join(buildDir, 'editores'));
     pages = http.createServer((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://x').pathname;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -8,7 +7,7 @@ import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprot
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
-import { freePort, startServe, type FolioProcess } from './support/folio-process';
+import { API_KEY, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 /**
  * The MCP server of a real `folio serve` over a real socket, with the SDK's own client: an API key with the
@@ -27,21 +26,6 @@ let key: string;
 let docId: string;
 const clients: Client[] = [];
 const base = () => `http://127.0.0.1:${port}`;
-
-/** `folio password EMAIL` with the password piped in, as an operator would set it before serving. */
-function setPassword(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['backend/src/main.ts', 'password', EMAIL], {
-      env,
-      cwd: REPO_ROOT,
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`password: ${code} ${err}`))));
-    child.stdin!.end(`${PASSWORD}\n`);
-  });
-}
 
 /** The cookies a response sets, as one Cookie header with what the jar already had. */
 function withCookies(jar: string, res: Response): string {
@@ -63,18 +47,9 @@ const hidden = (page: string, name: string) =>
 beforeAll(async () => {
   store = await createTestStore();
   port = await freePort();
-  env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    FOLIO_DATA: store.dataDir,
-    DATABASE_URL: store.databaseUrl ?? '',
-    FOLIO_LOG: 'error',
-    FOLIO_QUEUE_POLL_SECONDS: '0.5',
-  };
-  if (!store.databaseUrl) delete env.DATABASE_URL;
+  env = serveEnv(store, port);
   server = await startServe(env, port);
-  key = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(server.stdout())![1]!;
+  key = API_KEY.exec(server.stdout())![0];
   const pdf = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
   const up = await fetch(`${base()}/api/v1/documentos?nombre=muestra.pdf`, {
     method: 'POST',
@@ -85,7 +60,8 @@ beforeAll(async () => {
   docId = ((await up.json()) as { id: string }).id;
   // The embedded store has one process at a time: the password is set with the server stopped.
   await server.stop();
-  await setPassword();
+  const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
+  expect(set.code, set.stderr).toBe(0);
   server = await startServe(env, port);
 }, 120_000);
 

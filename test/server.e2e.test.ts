@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
-import { cli as runCli, freePort, startServe, type FolioProcess } from './support/folio-process';
+import { API_KEY, cli as runCli, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 const cli = (...args: string[]) => runCli(env, ...args);
 
@@ -30,17 +30,7 @@ const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 beforeAll(async () => {
   store = await createTestStore();
   port = await freePort();
-  env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    FOLIO_DATA: store.dataDir,
-    DATABASE_URL: store.databaseUrl ?? '',
-    FOLIO_MAX_UPLOAD_MB: '1',
-    FOLIO_LOG: 'error',
-    FOLIO_QUEUE_POLL_SECONDS: '0.5',
-  };
-  if (!store.databaseUrl) delete env.DATABASE_URL;
+  env = serveEnv(store, port, { FOLIO_MAX_UPLOAD_MB: '1' });
   firstStdout = await startServer();
 }, 60_000);
 
@@ -53,7 +43,7 @@ describe('npm start on an empty store', () => {
   let key: string;
 
   it('creates an owner and prints one ready key with every scope', () => {
-    const match = /(folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43})/.exec(firstStdout);
+    const match = new RegExp(`(${API_KEY.source})`).exec(firstStdout);
     expect(match).not.toBeNull();
     key = match![1]!;
     expect(firstStdout).toContain('lectura,escritura,mcp');

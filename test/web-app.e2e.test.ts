@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
 import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
-import { freePort, startServe, type FolioProcess } from './support/folio-process';
+import { API_KEY, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 const EMAIL = 'investigadora@example.org';
 const PASSWORD = 'una frase de paso para el navegador';
-const KEY = /^folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}$/;
-
-/** `npm run folio -- password EMAIL` with the password piped on stdin, as an operator would. */
-function setPasswordByCli(env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['backend/src/main.ts', 'password', EMAIL], {
-    env,
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  child.stdin.end(`${PASSWORD}\n`);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
-}
+const KEY = new RegExp(`^${API_KEY.source}$`);
 
 const title = 'web app in Chromium against `folio serve`: sign in, API keys, library';
 
@@ -39,22 +24,11 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     store = await createTestStore();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FOLIO_DATA: store.dataDir,
-      FOLIO_LOG: 'error',
-      FOLIO_QUEUE_POLL_SECONDS: '0.5',
-      FOLIO_RERANKER: '0',
-      FOLIO_NLI: '0',
-    };
-    if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-    else delete env.DATABASE_URL;
+    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
     // The embedded store is one process at a time: the password is set before the server starts.
-    const set = await setPasswordByCli(env);
-    expect(set.code, set.out).toBe(0);
-    expect(set.out).toContain(`Created user ${EMAIL}: password set`);
+    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`Created user ${EMAIL}: password set`);
     server = await startServe(env, port);
     browser = await launchPlain();
     context = await browser.newContext({ locale: 'es-ES' });

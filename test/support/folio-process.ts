@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../backend/src/testing/harness';
+import { REPO_ROOT, type TestStore } from '../../backend/src/testing/harness';
 
 const run = promisify(execFile);
 const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -75,12 +75,41 @@ export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<
 }
 
 /** Runs a one-shot CLI command (`keys …`) and returns its exit code and output. */
-export async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
+export function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
+  return cliWithInput(env, undefined, ...args);
+}
+
+/** Like {@link cli}, with `input` piped to the command's stdin (as `printf … | npm run folio -- password`). */
+export async function cliWithInput(env: NodeJS.ProcessEnv, input: string | undefined, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
+    const pending = run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
+    if (input !== undefined) pending.child.stdin?.end(input);
+    const { stdout, stderr } = await pending;
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
+}
+
+/** An API key as Folio prints it. */
+export const API_KEY = /folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}/;
+
+/**
+ * The environment of a `folio serve` on 127.0.0.1:`port` over `store` (its data folder, and its server
+ * database when it has one), quiet and polling its queue often, with `extra` on top.
+ */
+export function serveEnv(store: TestStore, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FOLIO_DATA: store.dataDir,
+    FOLIO_LOG: 'error',
+    FOLIO_QUEUE_POLL_SECONDS: '0.5',
+    ...extra,
+  };
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
 }
