@@ -25,3 +25,4 @@ export * from './client/api-error';
 export * from './client/sse';
 export * from './client/client';
 export * from './text/json-after';
+export * from './text/character-references';

@@ -1,3 +1,4 @@
+import { decodeCharacterReferences } from '@folio/shared';
 import { marked, type Token, type Tokens } from 'marked';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
 import { outlineFromHtml } from './html';
@@ -84,7 +85,7 @@ function outlineOfTokens(tokens: readonly Token[]): OutlineEvent[] {
       case 'paragraph':
       case 'text': {
         const { tokens: inline, text } = token as Tokens.Paragraph | Tokens.Text;
-        paragraph(inline ? inlineText(inline) : decodeEntities(text));
+        paragraph(inline ? inlineText(inline) : decodeCharacterReferences(text, NAMED_ENTITIES));
         break;
       }
       case 'code':
@@ -118,7 +119,7 @@ function outlineOfTokens(tokens: readonly Token[]): OutlineEvent[] {
       default: {
         const generic = token as Tokens.Generic;
         if (generic.tokens) events.push(...outlineOfTokens(generic.tokens));
-        else if (typeof generic.text === 'string') paragraph(decodeEntities(generic.text));
+        else if (typeof generic.text === 'string') paragraph(decodeCharacterReferences(generic.text, NAMED_ENTITIES));
       }
     }
   }
@@ -145,14 +146,16 @@ function inlineText(tokens: readonly Token[]): string {
   for (const token of tokens) {
     switch (token.type) {
       case 'text':
-        text += token.tokens ? inlineText(token.tokens) : decodeEntities(token.text as string);
+        text += token.tokens
+          ? inlineText(token.tokens)
+          : decodeCharacterReferences(token.text as string, NAMED_ENTITIES);
         break;
       case 'escape':
       case 'codespan':
         text += token.text as string;
         break;
       case 'image':
-        text += decodeEntities(token.text as string);
+        text += decodeCharacterReferences(token.text as string, NAMED_ENTITIES);
         break;
       case 'br':
         text += '\n';
@@ -163,13 +166,14 @@ function inlineText(tokens: readonly Token[]): string {
       default: {
         const generic = token as Tokens.Generic;
         if (generic.tokens) text += inlineText(generic.tokens);
-        else if (typeof generic.text === 'string') text += decodeEntities(generic.text);
+        else if (typeof generic.text === 'string') text += decodeCharacterReferences(generic.text, NAMED_ENTITIES);
       }
     }
   }
   return text.trim();
 }
 
+/** Markdown passes character references through; text needs them resolved, these by name too. */
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -194,14 +198,3 @@ const NAMED_ENTITIES: Record<string, string> = {
   iexcl: '¡',
   iquest: '¿',
 };
-
-/** Markdown passes character references through; text needs them resolved. */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}

@@ -1,3 +1,5 @@
+// A subpath: the package's index would bring its zod schemas into the content script.
+import { CAPTION_ENTITIES, decodeCharacterReferences } from '@folio/shared/text/character-references';
 /** Timed text of a video: seconds from its start, plain text (no markup), and the speaker when known. */
 export interface TimedText {
   start: number;
@@ -59,12 +61,12 @@ export function parseCaptions(text: string): TimedText[] {
  */
 export function cueText(raw: string): { text: string; voice?: string } {
   const voice = /<v(?:\.[^\s>]*)?[ \t]+([^>]+)>/.exec(raw)?.[1]?.trim();
-  const text = decodeEntities(raw.replace(/<[^>]*>/g, ''))
+  const text = decodeCharacterReferences(raw.replace(/<[^>]*>/g, ''), CAPTION_ENTITIES)
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .join('\n')
     .trim();
-  return voice ? { text, voice: decodeEntities(voice) } : { text };
+  return voice ? { text, voice: decodeCharacterReferences(voice, CAPTION_ENTITIES) } : { text };
 }
 
 /**
@@ -143,30 +145,8 @@ function parseTimedTextXml(xml: string): TimedText[] {
 
 function pushXmlCue(cues: TimedText[], start: number, end: number, raw: string): void {
   // YouTube escapes twice: '&amp;#39;' arrives as '&#39;' after XML parsing.
-  const text = decodeEntities(raw).replace(/\s+/g, ' ').trim();
+  const text = decodeCharacterReferences(raw, CAPTION_ENTITIES).replace(/\s+/g, ' ').trim();
   if (Number.isFinite(start) && text) cues.push({ start, end: Math.max(start, end), text });
-}
-
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  lrm: '\u200e',
-  rlm: '\u200f',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:([a-z]+)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi,
-    (whole, name?: string, dec?: string, hex?: string) => {
-      if (name) return NAMED[name.toLowerCase()] ?? whole;
-      const code = dec ? Number(dec) : Number.parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    },
-  );
 }
 
 function escapeText(text: string): string {

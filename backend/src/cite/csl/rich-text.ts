@@ -1,3 +1,4 @@
+import { decodeCharacterReferences, XML_ENTITIES } from '@folio/shared';
 /**
  * Formatted text as citeproc writes it (its HTML output: italics, bold, small caps, super- and subscript)
  * turned into runs that each output can render: plain text for JSON, Markdown emphasis, Word run
@@ -18,14 +19,7 @@ export type RichText = RichRun[];
 
 type Format = Omit<RichRun, 'text'>;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (whole, dec?: string, hex?: string, name?: string) => {
-    if (name) return ENTITIES[name.toLowerCase()] ?? whole;
-    return String.fromCodePoint(dec !== undefined ? Number(dec) : parseInt(hex!, 16));
-  });
-}
+const ENTITIES: Record<string, string> = { ...XML_ENTITIES, nbsp: '\u00a0' };
 
 /** What an opening tag adds to the formatting of what it holds. */
 function formatOf(tag: string, attrs: string): Format {
@@ -63,7 +57,7 @@ export function richFromHtml(html: string): RichText {
     if (text !== undefined) {
       // Indentation and line breaks between citeproc's divs are layout, not text.
       if (text.trim() === '' && /\n/.test(text)) continue;
-      push(decodeEntities(text));
+      push(decodeCharacterReferences(text, ENTITIES));
       continue;
     }
     const tag = rawTag!.toLowerCase();

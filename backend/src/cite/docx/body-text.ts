@@ -1,3 +1,4 @@
+import { decodeCharacterReferences } from '@folio/shared';
 /**
  * The text of a Word document's body (`word/document.xml`) with, for every character, where it sits in the
  * XML: the run that holds it and the offsets of its encoded form. Citations are then spliced into the XML
@@ -68,14 +69,6 @@ export function wordPrefix(xml: string): string {
   return 'w';
 }
 
-function decodeEntity(entity: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  const body = entity.slice(1, -1);
-  if (body.startsWith('#x') || body.startsWith('#X')) return String.fromCodePoint(parseInt(body.slice(2), 16));
-  if (body.startsWith('#')) return String.fromCodePoint(Number(body.slice(1)));
-  return named[body.toLowerCase()] ?? entity;
-}
-
 /** Reads the paragraphs of `word/document.xml` (as a string) with the source of each character. */
 export function readBodyText(xml: string): BodyText {
   const w = wordPrefix(xml);
@@ -100,7 +93,7 @@ export function readBodyText(xml: string): BodyText {
       for (let i = 0; i < text.length;) {
         const entity = text[i] === '&' ? ENTITY.exec(text.slice(i))?.[0] : undefined;
         const raw = entity ?? String.fromCodePoint(text.codePointAt(i)!);
-        const decoded = entity ? decodeEntity(entity) : raw;
+        const decoded = entity ? decodeCharacterReferences(entity) : raw;
         // A character outside the BMP is two UTF-16 units of text: both map to its source.
         for (let u = 0; u < decoded.length; u++) {
           const source: CharSource = { run, from: at + i, to: at + i + raw.length, textEnd: -1, lastInRun: false };

@@ -1,4 +1,4 @@
-import type { AnclaTiempo } from '@folio/shared';
+import { CAPTION_ENTITIES, decodeCharacterReferences, type AnclaTiempo } from '@folio/shared';
 import { parseHTML } from 'linkedom';
 import type { Block, TranscriptFormat, Unit } from '../converter';
 
@@ -161,11 +161,11 @@ function cueTextSegments(raw: string): { texto: string; hablante?: string }[] {
   let current: { texto: string; hablante?: string } = { texto: '' };
   for (const m of raw.matchAll(/<([^>]*)>?|[^<]+/g)) {
     if (m[1] === undefined) {
-      current.texto += decodeEntities(m[0]);
+      current.texto += decodeCharacterReferences(m[0], CAPTION_ENTITIES);
       continue;
     }
     const tag = m[1].trim();
-    const voice = decodeEntities(VOICE_TAG.exec(tag)?.[1] ?? '').trim();
+    const voice = decodeCharacterReferences(VOICE_TAG.exec(tag)?.[1] ?? '', CAPTION_ENTITIES).trim();
     if (!voice || voice === current.hablante) continue;
     if (current.texto.trim()) segments.push(current);
     current = { texto: '', hablante: voice };
@@ -212,7 +212,9 @@ function parseSrt(text: string): Cue[] {
       if (/^\s*\d+\s*$/.test(lines[i + 1]!) && SRT_TIMING.test(lines[i + 2] ?? '')) break;
       body.push(lines[++i]!);
     }
-    const plain = collapse(decodeEntities(body.join('\n').replace(/<[^>]*>|\{\\[^}]*\}/g, '')));
+    const plain = collapse(
+      decodeCharacterReferences(body.join('\n').replace(/<[^>]*>|\{\\[^}]*\}/g, ''), CAPTION_ENTITIES),
+    );
     const { hablante, texto } = speakerPrefix(plain);
     speaker = hablante ?? speaker;
     if (texto) cues.push(cue_(t0, t1, texto, speaker));
@@ -385,28 +387,6 @@ export function parseClock(value: string): number | undefined {
   if (m) return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]!.replace(',', '.'));
   if (/^\d+(?:[.,]\d+)?$/.test(v)) return Number(v.replace(',', '.'));
   return undefined;
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  lrm: '\u200e',
-  rlm: '\u200f',
-  nbsp: '\u00a0',
-  quot: '"',
-  apos: "'",
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(
-    /&(?:([a-z]+)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi,
-    (whole, named?: string, dec?: string, hex?: string) => {
-      if (named) return ENTITIES[named.toLowerCase()] ?? whole;
-      const code = dec ? Number(dec) : parseInt(hex!, 16);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    },
-  );
 }
 
 /** Line breaks inside a caption are only wrapping: white space becomes single spaces (paragraph breaks stay). */

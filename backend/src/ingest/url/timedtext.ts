@@ -1,3 +1,4 @@
+import { decodeCharacterReferences } from '@folio/shared';
 import { DOMParser } from 'linkedom';
 import type { Cue } from '../media/cues';
 
@@ -27,16 +28,6 @@ export function parseTimedText(xml: string): Cue[] | undefined {
 function pushCue(cues: Cue[], t0: number, t1: number, raw: string): void {
   if (!Number.isFinite(t0)) return;
   // YouTube escapes twice: '&amp;#39;' arrives as '&#39;' after XML parsing.
-  const texto = decodeEntities(raw).replace(/\s+/g, ' ').trim();
+  const texto = decodeCharacterReferences(raw).replace(/\s+/g, ' ').trim();
   if (texto) cues.push({ t0, t1: Math.max(t0, t1), texto });
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[\da-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-    }
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[e.toLowerCase()] ?? m;
-  });
 }
