@@ -1,9 +1,6 @@
-// Entry point of `npm start` and `npm run folio`. Kept free of imports so that an old Node gets a
-// plain message instead of a crash deep inside a dependency.
-const [major] = process.versions.node.split('.').map(Number);
-if ((major ?? 0) < 22) {
-  process.stderr.write(`Folio needs Node.js 22 or newer; this is ${process.versions.node}.\n`);
-  process.exit(1);
-}
+// Entry point of `npm start` and `npm run folio`. The Node check is imported first and alone, so an old
+// Node gets one plain line instead of a crash deep inside a dependency.
+import '../../scripts/require-node.cjs';
+
 await import('./cli/run');
 export {};
