@@ -1,7 +1,7 @@
 /**
  * Citation insertion on a labeled set: `npm run eval:cite` (or `npx tsx backend/bench/eval-cite.ts`).
  *
- * The set is built from SciFact's dev claims (../shared/fixtures/scifact; the support scorer was fitted on
+ * The set is built from SciFact's dev claims (`scifact/` of the outside test material; the support scorer was fitted on
  * the train claims only) plus sentences on unrelated subjects, written here:
  * - a claim with SUPPORT evidence should get a citation of one of its evidence abstracts;
  * - a claim whose evidence CONTRADICTs it, a claim without evidence (its cited abstracts are in the library
@@ -14,16 +14,14 @@
  * Printed: precision (inserted citations that name a SUPPORT evidence abstract of their claim), recall
  * (SUPPORT claims that got one), and how often each kind of sentence that should stay bare got a citation.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { createApiKey } from '../src/services/api-keys';
-import { auth, createTestStore, FIXTURES, startTestServer } from '../src/testing/harness';
+import { auth, createTestStore, startTestServer } from '../src/testing/harness';
 import { loadLibrary, sciFactDocument } from './load-library';
-import { loadSciFact, readJsonl } from './scifact';
+import { loadSciFact, readJsonl, sciFactDir } from './scifact';
 import { seededRandom } from '../src/testing/seeded-random';
 
-const SCIFACT = path.join(FIXTURES, 'scifact');
 const DISTRACTORS = 1500;
 const PER_TEXT = 10;
 
@@ -84,10 +82,8 @@ const asSentence = (s: string) => {
 };
 
 async function main() {
-  if (!fs.existsSync(SCIFACT)) {
-    console.log(`eval:cite skipped: SciFact fixture not found at ${SCIFACT}`);
-    return;
-  }
+  const SCIFACT = sciFactDir('eval:cite');
+  if (!SCIFACT) return;
   const umbralArg = process.argv.indexOf('--umbral');
   const umbral = umbralArg > 0 ? Number(process.argv[umbralArg + 1]) : 0.7;
   const claims = readJsonl<ClaimLine>(path.join(SCIFACT, 'claims_dev.jsonl'));

@@ -1,14 +1,12 @@
 /**
  * Retrieval quality on a labeled set: `npm run eval:search` (or `npx tsx backend/bench/eval-search.ts`).
- * Loads SciFact (5,183 abstracts, ../shared/fixtures/scifact) into a fresh store the way ingestion
+ * Loads SciFact (5,183 abstracts, `scifact/` of the outside test material) into a fresh store the way ingestion
  * indexes documents, runs the 300 BEIR test claims through the real search and prints nDCG@10 and
  * Recall@50 over documents for every engine combination this machine has (models from FOLIO_MODELS_DIR
  * and the other FOLIO_* settings, as the server would use them).
  *
  * `--failures N` also lists the N claims lexical + feature rerank answers worst, for diagnosis.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Embedder } from '../src/ai/embedder';
 import type { Reranker } from '../src/ai/reranker';
 import { loadConfig } from '../src/config';
@@ -17,11 +15,10 @@ import { searchVectors } from '../src/db/vectors.repo';
 import { ensureUser } from '../src/db/users.repo';
 import { parseQuery } from '../src/index/query';
 import { searchLibrary } from '../src/services/search';
-import { createTestStore, FIXTURES, startTestServer } from '../src/testing/harness';
+import { createTestStore, startTestServer } from '../src/testing/harness';
 import { loadLibrary, sciFactDocument } from './load-library';
-import { loadSciFact, type SciFactSet } from './scifact';
+import { loadSciFact, sciFactDir, type SciFactSet } from './scifact';
 
-const SCIFACT = path.join(FIXTURES, 'scifact');
 /**
  * Passages asked of the search per query. Results are passages and a long abstract can give two, so
  * more than 50 are asked to keep 50 distinct documents; the candidate pool grows with it (k × 10).
@@ -85,10 +82,8 @@ const timed = async (fn: () => Promise<string[]>): Promise<Ranking> => {
 };
 
 async function main() {
-  if (!fs.existsSync(SCIFACT)) {
-    console.log(`eval:search skipped: SciFact fixture not found at ${SCIFACT}`);
-    return;
-  }
+  const SCIFACT = sciFactDir('eval:search');
+  if (!SCIFACT) return;
   const failuresArg = process.argv.indexOf('--failures');
   const failures = failuresArg > 0 ? Number(process.argv[failuresArg + 1] ?? 10) : 0;
   const set = loadSciFact(SCIFACT);

@@ -1,6 +1,6 @@
 /**
  * Support scoring on a labeled set: `npm run eval:verify` (or `npx tsx backend/bench/eval-verify.ts`).
- * SciFact dev claims (../shared/fixtures/scifact): each claim with evidence against each abstract its
+ * SciFact dev claims (`scifact/` of the outside test material): each claim with evidence against each abstract its
  * evidence names (SUPPORT or CONTRADICT), and each claim without evidence against the abstracts it cites
  * (NOT ENOUGH INFO). Every scorer this machine has is run on the same pairs: the lexical-semantic scorer,
  * with the embedding model when one is under FOLIO_MODELS_DIR (or FOLIO_EMBEDDINGS_URL), and the NLI model
@@ -12,8 +12,6 @@
  * `respaldo` (expected calibration error, 10 bins) and the precision of respaldo ≥ 0.7. The lexical model
  * was fitted on the train claims only (backend/bench/fit-support.ts); dev is never fitted on.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Embedder } from '../src/ai/embedder';
 import { createOpenAiEmbedder } from '../src/ai/openai-embedder';
 import { createTransformersEmbedder } from '../src/ai/transformers-embedder';
@@ -21,11 +19,9 @@ import { createTransformersNli, findNliModel } from '../src/ai/transformers-nli'
 import { loadConfig } from '../src/config';
 import { createSupportScorer } from '../src/support/scorer';
 import type { SupportJudgement, SupportScorer } from '../src/support/support';
-import { FIXTURES } from '../src/testing/harness';
 import { calibrationError, classification } from './logistic';
+import { sciFactDir } from './scifact';
 import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claims';
-
-const SCIFACT = path.join(FIXTURES, 'scifact');
 
 interface Row {
   name: string;
@@ -79,12 +75,8 @@ async function localEmbedder(config: ReturnType<typeof loadConfig>): Promise<Emb
 }
 
 async function main() {
-  if (!fs.existsSync(SCIFACT)) {
-    console.log(
-      `eval:verify: skipped — the SciFact fixture is not at ${SCIFACT} (../shared/fixtures beside the repo).`,
-    );
-    return;
-  }
+  const SCIFACT = sciFactDir('eval:verify');
+  if (!SCIFACT) return;
   const config = loadConfig({ ...process.env, FOLIO_LOG: 'silent' });
   const pairs = evaluationPairs(loadPairs(SCIFACT, 'dev', loadCorpus(SCIFACT)));
   const count = (l: string) => pairs.filter((p) => p.label === l).length;

@@ -6,18 +6,14 @@
  * 2. an isotonic map from its support probability, once capped by the checks, to the share of SUPPORT pairs.
  * Dev is never fitted on: it is what `npm run eval:verify` reports.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { align } from '../src/support/align';
 import { runChecks } from '../src/support/checks';
 import { FEATURE_NAMES, features, type LogisticModel } from '../src/support/lexical';
 import { createSupportScorer } from '../src/support/scorer';
 import type { SupportJudgement } from '../src/support/support';
-import { FIXTURES } from '../src/testing/harness';
 import { calibrationError, classification, fitIsotonic, fitMultinomial } from './logistic';
+import { sciFactDir } from './scifact';
 import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claims';
-
-const SCIFACT = path.join(FIXTURES, 'scifact');
 
 function featurize(pairs: LabeledPair[]) {
   return pairs.map((p) => {
@@ -55,10 +51,8 @@ function summary(name: string, js: SupportJudgement[], pairs: LabeledPair[]) {
 }
 
 async function main() {
-  if (!fs.existsSync(SCIFACT)) {
-    console.log(`fit-support: no SciFact fixture at ${SCIFACT}; nothing to fit.`);
-    return;
-  }
+  const SCIFACT = sciFactDir('fit-support');
+  if (!SCIFACT) return;
   const corpus = loadCorpus(SCIFACT);
   const train = loadPairs(SCIFACT, 'train', corpus);
   const dev = loadPairs(SCIFACT, 'dev', corpus);

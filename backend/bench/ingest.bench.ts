@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
-import { auth, createTestStore, FIXTURES, hasFixtures, REPO_ROOT, startTestServer } from '../src/testing/harness';
+import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
+import { auth, createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
 
 const LOREM =
   'El acuífero kárstico de Yucatán recibe la lluvia que se infiltra por la roca caliza y corre bajo tierra hasta el mar; ' +
@@ -69,9 +70,9 @@ async function main() {
       ['PDF 500 p. (generated)', bookPdf(500)],
       ['PDF 1000 p. (generated)', bookPdf(1000)],
     ];
-    const geotopo = path.join(FIXTURES, 'pdfs/GeoTopo-komprimiert.pdf');
-    if (hasFixtures && fs.existsSync(geotopo))
-      inputs.push(['PDF 117 p. LaTeX book (fixture)', fs.readFileSync(geotopo)]);
+    const geotopo = 'pdfs/GeoTopo-komprimiert.pdf';
+    if (hasFixture(geotopo)) inputs.push(['PDF 117 p. LaTeX book (fixture)', fs.readFileSync(fixturePath(geotopo))]);
+    else console.log(`The 117-page book is left out: ${fixtureAbsent(geotopo)}`);
     // Warm-up (module loading, first queries), not reported.
     await server.request('/api/v1/documentos?nombre=w.pdf&esperar=600', {
       method: 'POST',

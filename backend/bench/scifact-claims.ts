@@ -1,5 +1,5 @@
 /**
- * SciFact as a labeled claim-verification set (../shared/fixtures/scifact): for each claim, each cited
+ * SciFact as a labeled claim-verification set (`scifact/` of the outside test material): for each claim, each cited
  * abstract is a passage labeled SUPPORT or CONTRADICT when the claim's evidence names it, NOT ENOUGH INFO
  * otherwise (SciFact's own definition of NEI: a cited document without rationales).
  */

@@ -1,9 +1,24 @@
 /**
- * Reading the SciFact fixture (../shared/fixtures/scifact, see its SOURCE.md) as a BEIR retrieval set:
- * the corpus of abstracts, the 300 BEIR test queries and their graded judgements.
+ * Reading the SciFact fixture (`scifact/` of the outside test material, see docs/TESTING.md) as a BEIR
+ * retrieval set: the corpus of abstracts, the 300 BEIR test queries and their graded judgements.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
+
+/** The files of the SciFact folder that the benches read. */
+const SCIFACT_FILES = ['corpus.jsonl', 'claims_train.jsonl', 'claims_dev.jsonl', 'beir_qrels/test.tsv'];
+
+/**
+ * The SciFact folder; when a file of it is missing, undefined after printing the one line that says which
+ * and how to get it, so that `bench` ends there instead of in a stack trace.
+ */
+export function sciFactDir(bench: string): string | undefined {
+  const missing = SCIFACT_FILES.map((file) => `scifact/${file}`).find((file) => !hasFixture(file));
+  if (missing === undefined) return fixturePath('scifact');
+  console.log(`${bench} skipped: ${fixtureAbsent(missing)}`);
+  return undefined;
+}
 
 export interface SciFactDoc {
   docId: string;

@@ -26,13 +26,12 @@ import { isStopword } from '../src/index/language';
 import { foldPhrase, parseQuery } from '../src/index/query';
 import { splitPassages } from '../src/ingest/passages';
 import { searchLibrary } from '../src/services/search';
-import { createTestStore, FIXTURES, REPO_ROOT, startTestServer } from '../src/testing/harness';
+import { createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
 import { loadLibrary, type LibraryDocument } from './load-library';
 import { seededRandom } from '../src/testing/seeded-random';
 import { sciFactBooks } from './scifact-books';
-import { loadSciFact, readJsonl } from './scifact';
+import { loadSciFact, readJsonl, sciFactDir } from './scifact';
 
-const SCIFACT = path.join(FIXTURES, 'scifact');
 const K = 10;
 /** The target of issue 4: p95 of retrieval + fusion + feature rerank at 100,000 passages. */
 const TARGET_P95_MS = 100;
@@ -184,10 +183,8 @@ async function main() {
   const clients = Number(args.clients);
   if (!Number.isInteger(target) || target < 100) throw new Error('--passages must be an integer ≥ 100');
   if (!Number.isInteger(clients) || clients < 2) throw new Error('--clients must be an integer ≥ 2');
-  if (!fs.existsSync(SCIFACT)) {
-    console.log(`bench:search skipped: SciFact fixture not found at ${SCIFACT}`);
-    return;
-  }
+  const SCIFACT = sciFactDir('bench:search');
+  if (!SCIFACT) return;
   // Other processes on the machine skew every number; say how busy it was.
   const loadAverage = os.loadavg()[0]!.toFixed(1);
   const set = loadSciFact(SCIFACT);

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
-import { auth, FIXTURES, hasFixtures, REPO_ROOT, type TestServer, useTestServer } from '../testing/harness';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
+import { auth, type TestServer, useTestServer } from '../testing/harness';
 
 // Every input kind through the whole pipeline: detection, converter, queue, database, API.
 const ctx = useTestServer();
@@ -100,17 +101,17 @@ describe('files of every kind', () => {
     expect(doc.error).toMatch(/contraseña|cifrad/i);
   });
 
-  it.skipIf(!hasFixtures)('reads an EPUB with the printed page of each paragraph', async () => {
-    const doc = await upload(
-      ctx.server,
-      fs.readFileSync(path.join(FIXTURES, 'epub/childrens-literature.epub')),
-      'libro.epub',
-    );
-    expect(doc).toMatchObject({ estado: 'listo', tipo: 'epub' });
-    const t = await text(doc.id, '?limite=100');
-    const withPages = t.unidades.filter((u: { localizador: string }) => /^p\. \d+$/.test(u.localizador));
-    expect(withPages.length).toBeGreaterThan(20);
-  });
+  const EPUB = 'epub/childrens-literature.epub';
+  it.skipIf(!hasFixture(EPUB))(
+    titleNeeding('reads an EPUB with the printed page of each paragraph', EPUB),
+    async () => {
+      const doc = await upload(ctx.server, fs.readFileSync(fixturePath(EPUB)), 'libro.epub');
+      expect(doc).toMatchObject({ estado: 'listo', tipo: 'epub' });
+      const t = await text(doc.id, '?limite=100');
+      const withPages = t.unidades.filter((u: { localizador: string }) => /^p\. \d+$/.test(u.localizador));
+      expect(withPages.length).toBeGreaterThan(20);
+    },
+  );
 });
 
 describe('DOIs', () => {

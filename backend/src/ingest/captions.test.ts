@@ -1,14 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaTiempo } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { captionsConverter, convertCaptionText } from './captions';
 import { ConversionError } from './converter';
 import { convertFile } from './registry';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const PODCAST = resolve(import.meta.dirname, '../../../../shared/fixtures/podcast');
-const havePodcast = existsSync(PODCAST);
+const PODCAST = fixturePath('podcast');
+const havePodcast = hasFixture('podcast');
 
 const VTT = [
   'WEBVTT',
@@ -75,7 +76,7 @@ describe('convertCaptionText', () => {
     expect(() => convertCaptionText('Notas sueltas.')).toThrow(/no timed text/);
   });
 
-  it.skipIf(!havePodcast)('keeps the speakers of a real transcript (../shared/fixtures/podcast)', () => {
+  it.skipIf(!havePodcast)(titleNeeding('keeps the speakers of a real Podcasting 2.0 transcript', 'podcast'), () => {
     const { unidades } = convertCaptionText(readFileSync(resolve(PODCAST, 'transcript-example.vtt'), 'utf8'));
     expect(unidades[0]!.texto).toMatch(/^Sarah: In today's episode/);
     expect(unidades[0]!.bloques?.[0]?.ancla).toEqual({ tipo: 'tiempo', t0: 0, t1: 2.76, hablante: 'Sarah' });

@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { captionFormat, detectKind, looksLikeHtml } from './detect';
 import { makePdf } from './testing/make-pdf';
 import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const FIXTURES = resolve(REPO_ROOT, '../shared/fixtures');
-const fixturesExist = existsSync(FIXTURES);
+const fixturesExist = hasFixture();
 
 let tmp: TmpFiles;
 beforeAll(async () => {
@@ -167,27 +164,24 @@ describe('detectKind: bytes decide', () => {
   });
 });
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'detectKind on the shared fixtures' : '../shared/fixtures absent: skipping fixture detection tests',
-  () => {
-    const cases: [string, string][] = [
-      ['office/docx/mammoth-tables.docx', 'docx'],
-      ['office/pptx/pptx-sld-notes.pptx', 'pptx'],
-      ['office/xlsx/calamine-date.xlsx', 'xlsx'],
-      ['office/ods/calamine-date.ods', 'ods'],
-      ['epub/WCAG.epub', 'epub'],
-      ['pdfs/GeoTopo-komprimiert.pdf', 'pdf'],
-      ['readability/la-nacion/source.html', 'html'],
-      ['podcast/transcript-example.vtt', 'subtitulos'],
-      ['podcast/transcript-example.srt', 'subtitulos'],
-      ['podcast/tag-transcript.md', 'markdown'],
-    ];
-    it.each(cases)('%s is %s', async (file, kind) => {
-      const path = resolve(FIXTURES, file);
-      expect(await detectKind({ path, nombre: file.split('/').pop() })).toBe(kind);
-    });
-  },
-);
+describe.skipIf(!fixturesExist)(titleNeeding('detectKind on the outside test material'), () => {
+  const cases: [string, string][] = [
+    ['office/docx/mammoth-tables.docx', 'docx'],
+    ['office/pptx/pptx-sld-notes.pptx', 'pptx'],
+    ['office/xlsx/calamine-date.xlsx', 'xlsx'],
+    ['office/ods/calamine-date.ods', 'ods'],
+    ['epub/WCAG.epub', 'epub'],
+    ['pdfs/GeoTopo-komprimiert.pdf', 'pdf'],
+    ['readability/la-nacion/source.html', 'html'],
+    ['podcast/transcript-example.vtt', 'subtitulos'],
+    ['podcast/transcript-example.srt', 'subtitulos'],
+    ['podcast/tag-transcript.md', 'markdown'],
+  ];
+  it.each(cases)('%s is %s', async (file, kind) => {
+    const path = fixturePath(file);
+    expect(await detectKind({ path, nombre: file.split('/').pop() })).toBe(kind);
+  });
+});
 
 describe('captionFormat', () => {
   it('reads the WebVTT signature and the first SubRip card', () => {

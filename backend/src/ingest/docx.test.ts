@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion } from './converter';
 import { convertDocx, docxConverter, outlineOfMammothHtml } from './docx';
 import { convertOdt } from './odt';
@@ -12,10 +13,9 @@ import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { notesOutline } from './word-styles';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
-const SHARED_DOCX = resolve(REPO_ROOT, '../shared/fixtures/office/docx');
-const sharedExist = existsSync(resolve(SHARED_DOCX, 'mammoth_expected.json'));
+const SHARED_DOCX = fixturePath('office/docx');
+const sharedExist = hasFixture('office/docx/mammoth_expected.json');
 
 let tmp: TmpFiles;
 beforeAll(async () => {
@@ -378,7 +378,7 @@ describe('the same document as DOCX, ODT and RTF (LibreOffice fixtures)', () => 
 });
 
 describe.skipIf(!sharedExist)(
-  sharedExist ? 'DOCX fixtures (mammoth, python-docx)' : '../shared/fixtures absent: skipping DOCX fixture tests',
+  titleNeeding('DOCX fixtures (mammoth, python-docx)', 'office/docx/mammoth_expected.json'),
   () => {
     const fixture = (name: string) => ({ path: resolve(SHARED_DOCX, name) });
 

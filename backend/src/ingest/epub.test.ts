@@ -1,16 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatLocator, type AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext, type ConvertLimits } from './converter';
 import { detectKind } from './detect';
 import { convertEpub, epubConverter } from './epub';
 import { makeDeflatedZip, type DeflatedZipEntry } from './testing/make-deflated-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const EPUB_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/epub');
-const fixturesExist = existsSync(resolve(EPUB_FIXTURES, 'manifest.json'));
+const EPUB_FIXTURES = fixturePath('epub');
+const fixturesExist = hasFixture('epub/manifest.json');
 
 let files: TmpFiles;
 beforeAll(async () => {
@@ -400,167 +400,164 @@ interface ManifestEntry {
   lang: string;
 }
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'EPUB fixtures' : '../shared/fixtures absent: skipping EPUB fixture tests',
-  () => {
-    const manifest: ManifestEntry[] = fixturesExist
-      ? JSON.parse(readFileSync(resolve(EPUB_FIXTURES, 'manifest.json'), 'utf8'))
-      : [];
-    const read = (file: string) => convertEpub({ path: resolve(EPUB_FIXTURES, file), size: 0 }, noProgress);
-    const find = (conversion: Conversion, pattern: RegExp) => {
-      const block = conversion.unidades.flatMap((u) => u.bloques!).find((b) => pattern.test(b.texto));
-      expect(block, String(pattern)).toBeDefined();
-      return block!.ancla as AnclaSeccion;
-    };
+describe.skipIf(!fixturesExist)(titleNeeding('EPUB fixtures', 'epub/manifest.json'), () => {
+  const manifest: ManifestEntry[] = fixturesExist
+    ? JSON.parse(readFileSync(resolve(EPUB_FIXTURES, 'manifest.json'), 'utf8'))
+    : [];
+  const read = (file: string) => convertEpub({ path: resolve(EPUB_FIXTURES, file), size: 0 }, noProgress);
+  const find = (conversion: Conversion, pattern: RegExp) => {
+    const block = conversion.unidades.flatMap((u) => u.bloques!).find((b) => pattern.test(b.texto));
+    expect(block, String(pattern)).toBeDefined();
+    return block!.ancla as AnclaSeccion;
+  };
 
-    it('reads title and language of every book as its manifest says', async () => {
-      for (const entry of manifest) {
-        const { metadatos, unidades } = await read(entry.file);
-        expect(metadatos.titulo).toBe(entry.title);
-        expect(metadatos.idioma).toBe(entry.lang);
-        expect(unidades.every((u) => u.bloques!.length >= 1 && u.bloques!.length <= 40)).toBe(true);
-        expect(unidades.map((u) => u.texto).join('\n')).not.toMatch(/[\uE000-\uE0FF]/);
-      }
-    });
+  it('reads title and language of every book as its manifest says', async () => {
+    for (const entry of manifest) {
+      const { metadatos, unidades } = await read(entry.file);
+      expect(metadatos.titulo).toBe(entry.title);
+      expect(metadatos.idioma).toBe(entry.lang);
+      expect(unidades.every((u) => u.bloques!.length >= 1 && u.bloques!.length <= 40)).toBe(true);
+      expect(unidades.map((u) => u.texto).join('\n')).not.toMatch(/[\uE000-\uE0FF]/);
+    }
+  });
 
-    it("Children's Literature: pages 170-260 from pagebreak spans, page numbers out of the text", async () => {
-      const book = await read('childrens-literature.epub');
-      expect(book.metadatos).toEqual({
-        titulo: "Children's Literature",
-        autores: ['Curry, Charles Madison', 'Clippinger, Erle Elsworth'],
-        anio: 2008,
-        idioma: 'en',
-      });
-      const all = blocks(book);
-      expect(book.unidades).toHaveLength(58);
-      expect(all).toHaveLength(991);
-      expect(all.every(([, , impresa]) => typeof impresa === 'string')).toBe(true);
-      // Page 169 holds only the section title; every later page starts some paragraph.
-      expect(new Set(all.map(([, , impresa]) => impresa)).size).toBe(91);
-      expect(all.some(([, , , texto]) => /^\d+$/.test(texto))).toBe(false);
-      const section = 'SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES';
-      expect(all[0]).toEqual([
-        `${section} > BIBLIOGRAPHY`,
-        1,
-        '170',
-        '1. Alden, Raymond Macdonald, Why the Chimes Rang, and Other Stories.',
-      ]);
-      expect(find(book, /^The difficulties of classification are very apparent/)).toEqual({
-        tipo: 'seccion',
-        ruta: [section, 'INTRODUCTORY'],
-        parrafo: 1,
-        impresa: '171',
-      });
-      // s04.xhtml: '… went to put on his new suit. <span pagebreak title="183">' ends the paragraph.
-      const clothes = [section, '193', "THE EMPEROR'S NEW CLOTHES"];
-      expect(find(book, /^The Emperor himself, with his grandest courtiers/)).toEqual({
-        tipo: 'seccion',
-        ruta: clothes,
-        parrafo: 32,
-        impresa: '182',
-      });
-      expect(find(book, /^"See!" said the rogues/)).toEqual({
-        tipo: 'seccion',
-        ruta: clothes,
-        parrafo: 33,
-        impresa: '183',
-      });
-      // '… had its place on a silken <span pagebreak title="188">188</span> cushion …': starts on 187.
-      const nightingale = find(book, /on a silken cushion close to the Emperor's bed/);
-      expect(nightingale.impresa).toBe('187');
-      expect(nightingale.ruta).toEqual([section, '194', 'THE NIGHTINGALE']);
-      expect(formatLocator(nightingale)).toBe('p. 187');
+  it("Children's Literature: pages 170-260 from pagebreak spans, page numbers out of the text", async () => {
+    const book = await read('childrens-literature.epub');
+    expect(book.metadatos).toEqual({
+      titulo: "Children's Literature",
+      autores: ['Curry, Charles Madison', 'Clippinger, Erle Elsworth'],
+      anio: 2008,
+      idioma: 'en',
     });
+    const all = blocks(book);
+    expect(book.unidades).toHaveLength(58);
+    expect(all).toHaveLength(991);
+    expect(all.every(([, , impresa]) => typeof impresa === 'string')).toBe(true);
+    // Page 169 holds only the section title; every later page starts some paragraph.
+    expect(new Set(all.map(([, , impresa]) => impresa)).size).toBe(91);
+    expect(all.some(([, , , texto]) => /^\d+$/.test(texto))).toBe(false);
+    const section = 'SECTION IV FAIRY STORIES—MODERN FANTASTIC TALES';
+    expect(all[0]).toEqual([
+      `${section} > BIBLIOGRAPHY`,
+      1,
+      '170',
+      '1. Alden, Raymond Macdonald, Why the Chimes Rang, and Other Stories.',
+    ]);
+    expect(find(book, /^The difficulties of classification are very apparent/)).toEqual({
+      tipo: 'seccion',
+      ruta: [section, 'INTRODUCTORY'],
+      parrafo: 1,
+      impresa: '171',
+    });
+    // s04.xhtml: '… went to put on his new suit. <span pagebreak title="183">' ends the paragraph.
+    const clothes = [section, '193', "THE EMPEROR'S NEW CLOTHES"];
+    expect(find(book, /^The Emperor himself, with his grandest courtiers/)).toEqual({
+      tipo: 'seccion',
+      ruta: clothes,
+      parrafo: 32,
+      impresa: '182',
+    });
+    expect(find(book, /^"See!" said the rogues/)).toEqual({
+      tipo: 'seccion',
+      ruta: clothes,
+      parrafo: 33,
+      impresa: '183',
+    });
+    // '… had its place on a silken <span pagebreak title="188">188</span> cushion …': starts on 187.
+    const nightingale = find(book, /on a silken cushion close to the Emperor's bed/);
+    expect(nightingale.impresa).toBe('187');
+    expect(nightingale.ruta).toEqual([section, '194', 'THE NIGHTINGALE']);
+    expect(formatLocator(nightingale)).toBe('p. 187');
+  });
 
-    it('Indexing for Editors and Authors: spine order, roman front matter, TOC titles', async () => {
-      const book = await read('indexing-for-eds-and-auths-3f.epub');
-      expect(book.metadatos).toEqual({
-        titulo: 'Indexing for Editors and Authors: A Practical Guide to Understanding Indexes',
-        autores: ['Leise, Fred', 'Mertes, Kate', 'Badgett, Nan'],
-        idioma: 'en-US',
-      });
-      const all = blocks(book);
-      expect(book.unidades).toHaveLength(229);
-      expect(all).toHaveLength(2116);
-      const chapters: string[] = [];
-      for (const [ruta] of all) {
-        const top = ruta.split(' > ')[0]!;
-        if (chapters.at(-1) !== top) chapters.push(top);
-      }
-      expect(chapters).toEqual([
-        '',
-        'A Practical Guide to Understanding Indexes',
-        'Copyright', // copyright.xhtml has no heading: the nav's title
-        'Contents',
-        'Foreword',
-        'Introduction',
-        'What Is an Index?',
-        'Numbers and Types of Indexes',
-        'Characteristics of a Good Index',
-        'Index Style and Format',
-        'Index Length and Index Space',
-        'Author/Editor/Indexer Relationships',
-        'Hiring an Indexer',
-        'What the Editor Needs to Tell the Indexer',
-        'Editing an Index Without Tears',
-        'Electronic Files',
-        'American Society of Indexers Recommended Indexing Agreement',
-        'Additional Resources',
-        'Glossary of Indexing Terms',
-        'About the Authors',
-        'Index',
-      ]);
-      expect(all[0]).toEqual(['', 1, 'i', 'Indexing for Editors and Authors']);
-      expect(find(book, /^First Printing, 2008/)).toMatchObject({ ruta: ['Copyright'], impresa: 'ii' });
-      // chapter001.xhtml: <span pagebreak title="2"/> between paragraph 2 and the pull-quote.
-      const purposes = ['What Is an Index?', 'PURPOSES: WHAT DO INDEXES DO?'];
-      expect(find(book, /^It is important to note that the purpose of the index/)).toEqual({
-        tipo: 'seccion',
-        ruta: purposes,
-        parrafo: 2,
-        impresa: '1',
-      });
-      expect(find(book, /^Henry VIII$/)).toEqual({ tipo: 'seccion', ruta: purposes, parrafo: 3, impresa: '2' });
-      expect(find(book, /^Indexes have been around for nearly as long/)).toEqual({
-        tipo: 'seccion',
-        ruta: ['What Is an Index?', 'A BRIEF HISTORY'],
-        parrafo: 1,
-        impresa: '1',
-      });
+  it('Indexing for Editors and Authors: spine order, roman front matter, TOC titles', async () => {
+    const book = await read('indexing-for-eds-and-auths-3f.epub');
+    expect(book.metadatos).toEqual({
+      titulo: 'Indexing for Editors and Authors: A Practical Guide to Understanding Indexes',
+      autores: ['Leise, Fred', 'Mertes, Kate', 'Badgett, Nan'],
+      idioma: 'en-US',
     });
+    const all = blocks(book);
+    expect(book.unidades).toHaveLength(229);
+    expect(all).toHaveLength(2116);
+    const chapters: string[] = [];
+    for (const [ruta] of all) {
+      const top = ruta.split(' > ')[0]!;
+      if (chapters.at(-1) !== top) chapters.push(top);
+    }
+    expect(chapters).toEqual([
+      '',
+      'A Practical Guide to Understanding Indexes',
+      'Copyright', // copyright.xhtml has no heading: the nav's title
+      'Contents',
+      'Foreword',
+      'Introduction',
+      'What Is an Index?',
+      'Numbers and Types of Indexes',
+      'Characteristics of a Good Index',
+      'Index Style and Format',
+      'Index Length and Index Space',
+      'Author/Editor/Indexer Relationships',
+      'Hiring an Indexer',
+      'What the Editor Needs to Tell the Indexer',
+      'Editing an Index Without Tears',
+      'Electronic Files',
+      'American Society of Indexers Recommended Indexing Agreement',
+      'Additional Resources',
+      'Glossary of Indexing Terms',
+      'About the Authors',
+      'Index',
+    ]);
+    expect(all[0]).toEqual(['', 1, 'i', 'Indexing for Editors and Authors']);
+    expect(find(book, /^First Printing, 2008/)).toMatchObject({ ruta: ['Copyright'], impresa: 'ii' });
+    // chapter001.xhtml: <span pagebreak title="2"/> between paragraph 2 and the pull-quote.
+    const purposes = ['What Is an Index?', 'PURPOSES: WHAT DO INDEXES DO?'];
+    expect(find(book, /^It is important to note that the purpose of the index/)).toEqual({
+      tipo: 'seccion',
+      ruta: purposes,
+      parrafo: 2,
+      impresa: '1',
+    });
+    expect(find(book, /^Henry VIII$/)).toEqual({ tipo: 'seccion', ruta: purposes, parrafo: 3, impresa: '2' });
+    expect(find(book, /^Indexes have been around for nearly as long/)).toEqual({
+      tipo: 'seccion',
+      ruta: ['What Is an Index?', 'A BRIEF HISTORY'],
+      parrafo: 1,
+      impresa: '1',
+    });
+  });
 
-    it('World Cultures and Geography: print rendition, headings inside <header>, a title page without folio', async () => {
-      const book = await read('WCAG.epub');
-      expect(book.metadatos).toEqual({ titulo: 'World Cultures and Geography', anio: 2014, idioma: 'en-US' });
-      const all = blocks(book);
-      expect(all).toHaveLength(341);
-      expect(all.filter(([, , impresa]) => impresa === null)).toHaveLength(4);
-      expect(all[0]).toEqual(['World Cultures and Geography', 1, null, 'Sarah Witham Bednarz']);
-      expect(find(book, /^Sarah Witham Berdnarz is associate professor/)).toEqual({
-        tipo: 'seccion',
-        ruta: ['Senior Consultants'],
-        parrafo: 1,
-        impresa: 'iv',
-      });
-      // The print rendition's page list, not the braille one.
-      const pages = new Set(all.map(([, , impresa]) => impresa));
-      expect([...pages].filter((p) => p !== null)).toEqual([
-        'iv',
-        '2',
-        '3',
-        ...Array.from({ length: 18 }, (_, i) => String(14 + i)),
-      ]);
-      expect(find(book, /^For centuries, people in different parts of the world/)).toEqual({
-        tipo: 'seccion',
-        ruta: [
-          'UNIT 1 - INTRODUCTION TO WORLD CULTURES AND GEOGRAPHY',
-          'CHAPTER 1 - Welcome to the World',
-          'SECTION 1 - The World at Your Fingertips',
-          'The Peoples of the World',
-        ],
-        parrafo: 1,
-        impresa: '17',
-      });
+  it('World Cultures and Geography: print rendition, headings inside <header>, a title page without folio', async () => {
+    const book = await read('WCAG.epub');
+    expect(book.metadatos).toEqual({ titulo: 'World Cultures and Geography', anio: 2014, idioma: 'en-US' });
+    const all = blocks(book);
+    expect(all).toHaveLength(341);
+    expect(all.filter(([, , impresa]) => impresa === null)).toHaveLength(4);
+    expect(all[0]).toEqual(['World Cultures and Geography', 1, null, 'Sarah Witham Bednarz']);
+    expect(find(book, /^Sarah Witham Berdnarz is associate professor/)).toEqual({
+      tipo: 'seccion',
+      ruta: ['Senior Consultants'],
+      parrafo: 1,
+      impresa: 'iv',
     });
-  },
-);
+    // The print rendition's page list, not the braille one.
+    const pages = new Set(all.map(([, , impresa]) => impresa));
+    expect([...pages].filter((p) => p !== null)).toEqual([
+      'iv',
+      '2',
+      '3',
+      ...Array.from({ length: 18 }, (_, i) => String(14 + i)),
+    ]);
+    expect(find(book, /^For centuries, people in different parts of the world/)).toEqual({
+      tipo: 'seccion',
+      ruta: [
+        'UNIT 1 - INTRODUCTION TO WORLD CULTURES AND GEOGRAPHY',
+        'CHAPTER 1 - Welcome to the World',
+        'SECTION 1 - The World at Your Fingertips',
+        'The Peoples of the World',
+      ],
+      parrafo: 1,
+      impresa: '17',
+    });
+  });
+});

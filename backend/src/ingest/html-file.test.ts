@@ -1,14 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Ancla } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import type { Conversion } from './converter';
 import { convertHtml } from './html';
 import { htmlFileConverter } from './html-file';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const READABILITY = resolve(import.meta.dirname, '../../../../shared/fixtures/readability');
-const haveReadability = existsSync(READABILITY);
+const READABILITY = fixturePath('readability');
+const haveReadability = hasFixture('readability');
 
 const URL_ = 'https://revista.example.org/articulos/acuifero?utm_source=x';
 
@@ -87,41 +88,48 @@ describe('htmlFileConverter', () => {
 /** Whitespace and typographic quotes differ between serialisers; the words do not. */
 const norm = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
-describe.skipIf(!haveReadability)('a captured article read again (../shared/fixtures/readability)', () => {
-  const names = haveReadability
-    ? readdirSync(READABILITY).filter((n) => existsSync(join(READABILITY, n, 'expected.html')))
-    : [];
+describe.skipIf(!haveReadability)(
+  titleNeeding('a captured article read again (Readability test pages)', 'readability'),
+  () => {
+    const names = haveReadability
+      ? readdirSync(READABILITY).filter((n) => existsSync(join(READABILITY, n, 'expected.html')))
+      : [];
 
-  // Each expected.html is Readability's article of a real page: what the extension captures. The backend
-  // runs Readability once more; it must give back every heading and paragraph, in order.
-  it.each(names)('%s keeps its headings and paragraphs', async (name) => {
-    const article = readFileSync(join(READABILITY, name, 'expected.html'), 'utf8');
-    const page = `<!doctype html><html><head><title>${name}</title></head><body>${article}</body></html>`;
-    const path = await tmpFile(page);
-    const web = await htmlFileConverter.convert({ path, size: 0, url: URL_ }, { progress: async () => {} });
-    const whole = convertHtml(page);
+    it('finds the test pages', () => {
+      expect(names.length).toBeGreaterThanOrEqual(10);
+    });
 
-    const headings = (c: Conversion) =>
-      blocks(c)
-        .map((b) => JSON.stringify(routeOf(b.ancla)))
-        .filter((ruta, i, all) => ruta !== all[i - 1]);
-    // The same headings in the same order …
-    expect(headings(web)).toEqual(headings(whole));
-    // … and every paragraph's text (Readability may wrap loose inline text in paragraphs of its own, and
-    // it drops one stray inline link of ietf-1: '[AUTHORING]').
-    const text = norm(
-      blocks(web)
-        .map((b) => b.texto)
-        .join(' '),
-    );
-    const lost = blocks(whole).filter((b) => !text.includes(norm(b.texto)));
-    expect(lost.length).toBeLessThanOrEqual(1);
-  });
+    // Each expected.html is Readability's article of a real page: what the extension captures. The backend
+    // runs Readability once more; it must give back every heading and paragraph, in order.
+    it.each(names)('%s keeps its headings and paragraphs', async (name) => {
+      const article = readFileSync(join(READABILITY, name, 'expected.html'), 'utf8');
+      const page = `<!doctype html><html><head><title>${name}</title></head><body>${article}</body></html>`;
+      const path = await tmpFile(page);
+      const web = await htmlFileConverter.convert({ path, size: 0, url: URL_ }, { progress: async () => {} });
+      const whole = convertHtml(page);
 
-  let tmp: TmpFiles | undefined;
-  const tmpFile = async (text: string) => (tmp ??= await tmpFiles()).write('page.html', text);
-  afterAll(() => tmp?.cleanup());
-});
+      const headings = (c: Conversion) =>
+        blocks(c)
+          .map((b) => JSON.stringify(routeOf(b.ancla)))
+          .filter((ruta, i, all) => ruta !== all[i - 1]);
+      // The same headings in the same order …
+      expect(headings(web)).toEqual(headings(whole));
+      // … and every paragraph's text (Readability may wrap loose inline text in paragraphs of its own, and
+      // it drops one stray inline link of ietf-1: '[AUTHORING]').
+      const text = norm(
+        blocks(web)
+          .map((b) => b.texto)
+          .join(' '),
+      );
+      const lost = blocks(whole).filter((b) => !text.includes(norm(b.texto)));
+      expect(lost.length).toBeLessThanOrEqual(1);
+    });
+
+    let tmp: TmpFiles | undefined;
+    const tmpFile = async (text: string) => (tmp ??= await tmpFiles()).write('page.html', text);
+    afterAll(() => tmp?.cleanup());
+  },
+);
 
 function routeOf(ancla: Ancla): string[] {
   return ancla.tipo === 'web' || ancla.tipo === 'seccion' ? (ancla.ruta ?? []) : [];

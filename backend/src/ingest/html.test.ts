@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { ConversionError } from './converter';
 import { convertHtml, decodeHtml, htmlConverter } from './html';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const READABILITY = resolve(REPO_ROOT, '../shared/fixtures/readability');
-const fixturesExist = existsSync(READABILITY);
+const READABILITY = fixturePath('readability');
+const fixturesExist = hasFixture('readability');
 
 const PAGE = `<!DOCTYPE html>
 <html lang="es-es">
@@ -118,29 +117,26 @@ describe('htmlConverter', () => {
   });
 });
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'HTML files from the readability fixtures' : '../shared/fixtures absent: skipping HTML fixture tests',
-  () => {
-    const convertFixture = (name: string) =>
-      htmlConverter.convert({ path: resolve(READABILITY, name, 'source.html'), size: 0 }, { progress: async () => {} });
+describe.skipIf(!fixturesExist)(titleNeeding('HTML files from the readability fixtures', 'readability'), () => {
+  const convertFixture = (name: string) =>
+    htmlConverter.convert({ path: resolve(READABILITY, name, 'source.html'), size: 0 }, { progress: async () => {} });
 
-    it('reads the Wikipedia page with its sections', async () => {
-      const { unidades, metadatos } = await convertFixture('wikipedia');
-      expect(metadatos).toMatchObject({ titulo: 'Mozilla - Wikipedia', idioma: 'en' });
-      const text = unidades.map((u) => u.texto).join('\n\n');
-      expect(text).toContain('Mozilla is a free-software community, created in 1998 by members of Netscape.');
-      const rutas = unidades.map((u) => (u.ancla as AnclaSeccion).ruta.join(' > '));
-      expect(rutas.some((r) => r.startsWith('Mozilla > History'))).toBe(true);
-      for (const unit of unidades) expect(unit.bloques!.length).toBeLessThanOrEqual(40);
-    });
+  it('reads the Wikipedia page with its sections', async () => {
+    const { unidades, metadatos } = await convertFixture('wikipedia');
+    expect(metadatos).toMatchObject({ titulo: 'Mozilla - Wikipedia', idioma: 'en' });
+    const text = unidades.map((u) => u.texto).join('\n\n');
+    expect(text).toContain('Mozilla is a free-software community, created in 1998 by members of Netscape.');
+    const rutas = unidades.map((u) => (u.ancla as AnclaSeccion).ruta.join(' > '));
+    expect(rutas.some((r) => r.startsWith('Mozilla > History'))).toBe(true);
+    for (const unit of unidades) expect(unit.bloques!.length).toBeLessThanOrEqual(40);
+  });
 
-    it.each(['hukumusume', 'la-nacion', 'lemonde-1', 'heise', 'google-sre-book-1'])('reads %s', async (name) => {
-      const { unidades, metadatos } = await convertFixture(name);
-      expect(unidades.length).toBeGreaterThan(0);
-      expect(metadatos.titulo).toBeTruthy();
-      for (const unit of unidades) {
-        for (const block of unit.bloques!) expect(unit.texto).toContain(block.texto);
-      }
-    });
-  },
-);
+  it.each(['hukumusume', 'la-nacion', 'lemonde-1', 'heise', 'google-sre-book-1'])('reads %s', async (name) => {
+    const { unidades, metadatos } = await convertFixture(name);
+    expect(unidades.length).toBeGreaterThan(0);
+    expect(metadatos.titulo).toBeTruthy();
+    for (const unit of unidades) {
+      for (const block of unit.bloques!) expect(unit.texto).toContain(block.texto);
+    }
+  });
+});

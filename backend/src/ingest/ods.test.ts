@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaHoja } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { convertOds, formatOdfDate, parseOdfDuration, readTable, renderCell } from './ods';
 import { parseXml, type XmlElement } from './office-package';
@@ -9,10 +9,9 @@ import { CellBudget, sheetUnits } from './sheet-units';
 import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
-const SHARED = resolve(REPO_ROOT, '../shared/fixtures/office/ods');
-const sharedExist = existsSync(SHARED);
+const SHARED = fixturePath('office/ods');
+const sharedExist = hasFixture('office/ods');
 
 const ctx: ConvertContext = { progress: async () => {} };
 const LABEL = { es: 'La hoja de cálculo', en: 'spreadsheet', legacy: '.xls', modern: '.ods' };
@@ -194,44 +193,41 @@ describe('convertOds', () => {
   });
 });
 
-describe.skipIf(!sharedExist)(
-  sharedExist ? 'ODS fixtures (calamine)' : '../shared/fixtures absent: skipping ODS fixture tests',
-  () => {
-    const convert = (name: string) => convertOds({ path: resolve(SHARED, name), size: 0 }, ctx);
+describe.skipIf(!sharedExist)(titleNeeding('ODS fixtures (calamine)', 'office/ods'), () => {
+  const convert = (name: string) => convertOds({ path: resolve(SHARED, name), size: 0 }, ctx);
 
-    it('leaves hidden sheets out, like XLSX', async () => {
-      const conversion = await convert('calamine-any_sheets.ods');
-      expect(conversion.unidades.map((u) => u.ancla)).toEqual([
-        { tipo: 'hoja', hoja: 'Visible', filaDesde: 1, filaHasta: 5 },
-      ]);
-    });
+  it('leaves hidden sheets out, like XLSX', async () => {
+    const conversion = await convert('calamine-any_sheets.ods');
+    expect(conversion.unidades.map((u) => u.ancla)).toEqual([
+      { tipo: 'hoja', hoja: 'Visible', filaDesde: 1, filaHasta: 5 },
+    ]);
+  });
 
-    it('numbers repeated rows as LibreOffice does', async () => {
-      const conversion = await convert('calamine-number_rows_repeated.ods');
-      expect(rows(conversion, 'Sheet1').map(([fila]) => fila)).toEqual([2, 3, 6, 8]);
-      expect(rows(conversion, 'Sheet2').map(([fila]) => fila)).toEqual([3, 4, 7, 9]);
-    });
+  it('numbers repeated rows as LibreOffice does', async () => {
+    const conversion = await convert('calamine-number_rows_repeated.ods');
+    expect(rows(conversion, 'Sheet1').map(([fila]) => fila)).toEqual([2, 3, 6, 8]);
+    expect(rows(conversion, 'Sheet2').map(([fila]) => fila)).toEqual([3, 4, 7, 9]);
+  });
 
-    it('renders dates, date-times and times from their values', async () => {
-      expect((await convert('calamine-date.ods')).unidades[0]!.texto).toBe(
-        '2021-01-01; 15\n2021-01-01 10:10:10; 16\n10:10:10; 17\n10:10:10; 18',
-      );
-    });
+  it('renders dates, date-times and times from their values', async () => {
+    expect((await convert('calamine-date.ods')).unidades[0]!.texto).toBe(
+      '2021-01-01; 15\n2021-01-01 10:10:10; 16\n10:10:10; 17\n10:10:10; 18',
+    );
+  });
 
-    it('fills a cell spanning rows, ignores covered leftovers and annotations, keeps rich text plain', async () => {
-      expect(rows(await convert('calamine-covered.ods'), 'sheet1')).toEqual([
-        [1, 'a1'],
-        [2, 'a2'],
-      ]);
-      expect((await convert('calamine-with-annotation.ods')).unidades[0]!.texto).toBe('cell a.1');
-      expect(rows(await convert('calamine-richtext_issue.ods'), 'datatypes')).toEqual([[1, 'abc']]);
-      expect((await convert('calamine-special_cells.ods')).unidades[0]!.texto.split('\n')).toEqual([
-        'Split Line',
-        'Value With spaces',
-        'Value With 3 spaces',
-        'Value With spaces before and after',
-        'Value With 2 spaces before and after',
-      ]);
-    });
-  },
-);
+  it('fills a cell spanning rows, ignores covered leftovers and annotations, keeps rich text plain', async () => {
+    expect(rows(await convert('calamine-covered.ods'), 'sheet1')).toEqual([
+      [1, 'a1'],
+      [2, 'a2'],
+    ]);
+    expect((await convert('calamine-with-annotation.ods')).unidades[0]!.texto).toBe('cell a.1');
+    expect(rows(await convert('calamine-richtext_issue.ods'), 'datatypes')).toEqual([[1, 'abc']]);
+    expect((await convert('calamine-special_cells.ods')).unidades[0]!.texto.split('\n')).toEqual([
+      'Split Line',
+      'Value With spaces',
+      'Value With 3 spaces',
+      'Value With spaces before and after',
+      'Value With 2 spaces before and after',
+    ]);
+  });
+});

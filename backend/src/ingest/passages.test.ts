@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Ancla } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import type { Unit } from './converter';
 import { convertMarkdown } from './markdown';
 import { countWords, MAX_WORDS, MIN_WORDS, splitPassages, type Passage } from './passages';
 import { convertPdf } from './pdf';
 import { convertText } from './text';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const GEOTOPO = resolve(REPO_ROOT, '../shared/fixtures/pdfs/GeoTopo-komprimiert.pdf');
+const GEOTOPO = 'pdfs/GeoTopo-komprimiert.pdf';
 
 /** Deterministic prose: sentences of 8-20 words. */
 function prose(sentences: number, seed = 1): string {
@@ -132,8 +130,8 @@ describe('splitPassages', () => {
     expect(covered).toBe(countWords(text));
   });
 
-  it.skipIf(!existsSync(GEOTOPO))('sizes every passage of a real 117-page book', async () => {
-    const { unidades } = await convertPdf({ path: GEOTOPO, size: 0 }, { progress: async () => {} });
+  it.skipIf(!hasFixture(GEOTOPO))(titleNeeding('sizes every passage of a real 117-page book', GEOTOPO), async () => {
+    const { unidades } = await convertPdf({ path: fixturePath(GEOTOPO), size: 0 }, { progress: async () => {} });
     const passages = splitPassages(unidades);
     expectSized(passages);
     expectLiteral(passages, unidades);

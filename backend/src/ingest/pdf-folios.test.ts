@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { pageTextFromItems } from './pdf';
 import { inferFolios, type Folio, type PageEdges, type PageLine } from './pdf-folios';
 
@@ -218,9 +219,8 @@ describe('inferFolios', () => {
   });
 });
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const PDF_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/pdfs');
-const fixturesExist = existsSync(resolve(PDF_FIXTURES, 'manifest.json'));
+const PDF_FIXTURES = fixturePath('pdfs');
+const fixturesExist = hasFixture('pdfs/manifest.json');
 
 /** Expands the manifest's '...' between two arabic labels. */
 function expandLabels(labels: string[]): string[] {
@@ -245,44 +245,41 @@ async function edgesOf(file: string): Promise<PageEdges[]> {
   }
 }
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'inferFolios on the shared PDF fixtures' : '../shared/fixtures absent: skipping folio fixture tests',
-  () => {
-    const manifest: { file: string; expected_labels: string[] | null }[] = fixturesExist
-      ? JSON.parse(readFileSync(resolve(PDF_FIXTURES, 'manifest.json'), 'utf8'))
-      : [];
-    const expected = (file: string) => expandLabels(manifest.find((e) => e.file === file)!.expected_labels!);
-    const edges = new Map<string, PageEdges[]>();
-    beforeAll(async () => {
-      for (const { file } of manifest) edges.set(file, await edgesOf(resolve(PDF_FIXTURES, file)));
-    }, 120_000);
+describe.skipIf(!fixturesExist)(titleNeeding('inferFolios on the shared PDF fixtures', 'pdfs/manifest.json'), () => {
+  const manifest: { file: string; expected_labels: string[] | null }[] = fixturesExist
+    ? JSON.parse(readFileSync(resolve(PDF_FIXTURES, 'manifest.json'), 'utf8'))
+    : [];
+  const expected = (file: string) => expandLabels(manifest.find((e) => e.file === file)!.expected_labels!);
+  const edges = new Map<string, PageEdges[]>();
+  beforeAll(async () => {
+    for (const { file } of manifest) edges.set(file, await edgesOf(resolve(PDF_FIXTURES, file)));
+  }, 120_000);
 
-    it('finds, from the printed heads alone, the /PageLabels of the books that print them', () => {
-      // GeoTopo: 117 pages, 'iii' at the top of page 3, arabic heads ('4 1.1. TOPOLOGISCHE RÄUME'), chapter
-      // openers without a head. The others print their folio in the foot.
-      for (const file of ['GeoTopo-komprimiert.pdf', 'bug793632.pdf', 'pdfminer-pagelabels.pdf']) {
-        const folios = inferFolios(edges.get(file)!);
-        expect(printed(folios), file).toEqual(expected(file));
-        for (const f of folios) expect(f.origen).toBe('texto');
-      }
-    });
+  it('finds, from the printed heads alone, the /PageLabels of the books that print them', () => {
+    // GeoTopo: 117 pages, 'iii' at the top of page 3, arabic heads ('4 1.1. TOPOLOGISCHE RÄUME'), chapter
+    // openers without a head. The others print their folio in the foot.
+    for (const file of ['GeoTopo-komprimiert.pdf', 'bug793632.pdf', 'pdfminer-pagelabels.pdf']) {
+      const folios = inferFolios(edges.get(file)!);
+      expect(printed(folios), file).toEqual(expected(file));
+      for (const f of folios) expect(f.origen).toBe('texto');
+    }
+  });
 
-    it('reads the printed foot of the one page that has no /PageLabels', () => {
-      // The manifest's note: 'printed folio is "41" (footer "| 41")'.
-      const entry = manifest.find((e) => e.file === 'issue-00352-asw-oct96-p41.pdf')!;
-      expect(entry.expected_labels).toBeNull();
-      expect(inferFolios(edges.get(entry.file)!)).toEqual([
-        { impresa: '41', romana: false, origen: 'texto', confianza: 0.5 },
-      ]);
-    });
+  it('reads the printed foot of the one page that has no /PageLabels', () => {
+    // The manifest's note: 'printed folio is "41" (footer "| 41")'.
+    const entry = manifest.find((e) => e.file === 'issue-00352-asw-oct96-p41.pdf')!;
+    expect(entry.expected_labels).toBeNull();
+    expect(inferFolios(edges.get(entry.file)!)).toEqual([
+      { impresa: '41', romana: false, origen: 'texto', confianza: 0.5 },
+    ]);
+  });
 
-    it('reads what is printed even where the labels say otherwise, and nothing where nothing is printed', () => {
-      // issue14847 prints 'iii' on page 1 and 1, 2, 3 on pages 3-5, while its labels say i … iv, 1, 2.
-      expect(printed(inferFolios(edges.get('issue14847.pdf')!))).toEqual([null, null, '1', '2', '3', null]);
-      for (const file of ['labelled_pages.pdf', 'rotation.pdf', 'issue1453.pdf', 'bad-PageLabels.pdf']) {
-        expect(printed(inferFolios(edges.get(file)!)), file).toEqual(edges.get(file)!.map(() => null));
-      }
-      expect(printed(inferFolios(edges.get('pdflatex-4-pages.pdf')!))).toEqual(['1', '2', '3', '4']);
-    });
-  },
-);
+  it('reads what is printed even where the labels say otherwise, and nothing where nothing is printed', () => {
+    // issue14847 prints 'iii' on page 1 and 1, 2, 3 on pages 3-5, while its labels say i … iv, 1, 2.
+    expect(printed(inferFolios(edges.get('issue14847.pdf')!))).toEqual([null, null, '1', '2', '3', null]);
+    for (const file of ['labelled_pages.pdf', 'rotation.pdf', 'issue1453.pdf', 'bad-PageLabels.pdf']) {
+      expect(printed(inferFolios(edges.get(file)!)), file).toEqual(edges.get(file)!.map(() => null));
+    }
+    expect(printed(inferFolios(edges.get('pdflatex-4-pages.pdf')!))).toEqual(['1', '2', '3', '4']);
+  });
+});

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AnclaPagina } from '@folio/shared';
@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { convertPdf, foliosFromLabels, lacksTextLayer, pageTextFromItems, pageTextFromOcr, romanValue } from './pdf';
 import { makePdf, type PdfLine } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-const PDF_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/pdfs');
-const fixturesExist = existsSync(resolve(PDF_FIXTURES, 'manifest.json'));
+const PDF_FIXTURES = fixturePath('pdfs');
+const fixturesExist = hasFixture('pdfs/manifest.json');
 
 interface ManifestEntry {
   file: string;
@@ -58,114 +58,111 @@ function quietContext(): ConvertContext & { fractions: number[] } {
 
 const pagina = (c: Conversion) => c.unidades.map((u) => u.ancla as AnclaPagina);
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'PDF fixtures' : '../shared/fixtures absent: skipping PDF fixture tests',
-  () => {
-    const manifest: ManifestEntry[] = fixturesExist
-      ? JSON.parse(readFileSync(resolve(PDF_FIXTURES, 'manifest.json'), 'utf8'))
-      : [];
-    const conversions = new Map<string, Conversion>();
-    const progress = new Map<string, number[]>();
+describe.skipIf(!fixturesExist)(titleNeeding('PDF fixtures', 'pdfs/manifest.json'), () => {
+  const manifest: ManifestEntry[] = fixturesExist
+    ? JSON.parse(readFileSync(resolve(PDF_FIXTURES, 'manifest.json'), 'utf8'))
+    : [];
+  const conversions = new Map<string, Conversion>();
+  const progress = new Map<string, number[]>();
 
-    beforeAll(async () => {
-      for (const entry of manifest) {
-        const ctx = quietContext();
-        conversions.set(entry.file, await convertPdf({ path: resolve(PDF_FIXTURES, entry.file), size: 0 }, ctx));
-        progress.set(entry.file, ctx.fractions);
-      }
-    }, 120_000);
+  beforeAll(async () => {
+    for (const entry of manifest) {
+      const ctx = quietContext();
+      conversions.set(entry.file, await convertPdf({ path: resolve(PDF_FIXTURES, entry.file), size: 0 }, ctx));
+      progress.set(entry.file, ctx.fractions);
+    }
+  }, 120_000);
 
-    it('has fixtures to test', () => {
-      expect(manifest.length).toBeGreaterThanOrEqual(10);
+  it('has fixtures to test', () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(manifest.map((e) => [e.file, e] as const))('%s: one unit per physical page, in order', (file, entry) => {
+    const conversion = conversions.get(file)!;
+    expect(conversion.unidades).toHaveLength(entry.physical_pages);
+    expect(pagina(conversion).map((a) => a.fisica)).toEqual(
+      Array.from({ length: entry.physical_pages }, (_, i) => i + 1),
+    );
+    expect(progress.get(file)).toHaveLength(entry.physical_pages);
+    expect(progress.get(file)!.at(-1)).toBe(1);
+  });
+
+  it.each(manifest.map((e) => [e.file, e] as const))('%s: printed folios match the manifest', (file, entry) => {
+    const anchors = pagina(conversions.get(file)!);
+    if (entry.expected_labels === null) {
+      const printed = PRINTED_FOLIOS[file]!;
+      expect(anchors.map((a) => a.impresa)).toEqual(printed.folios);
+      for (const anchor of anchors) expect(anchor).toMatchObject({ origen: 'texto', confianza: printed.confianza });
+      return;
+    }
+    const expected = expandLabels(entry.expected_labels);
+    expect(expected).toHaveLength(entry.physical_pages);
+    expect(anchors.map((a) => a.impresa)).toEqual(expected);
+    for (const anchor of anchors) {
+      expect(anchor.origen).toBe('etiqueta');
+      expect(anchor.confianza).toBe(0.99);
+      expect(anchor.romana).toBe(romanValue(anchor.impresa!) !== null);
+    }
+  });
+
+  it.each(manifest.map((e) => [e.file] as const))('%s: pages have text unless they have no text layer', (file) => {
+    const conversion = conversions.get(file)!;
+    const blank = PAGES_WITHOUT_TEXT[file] ?? [];
+    conversion.unidades.forEach((unit, i) => {
+      const expectEmpty = blank === 'all' || blank.includes(i + 1);
+      expect(unit.texto === '', `${file} page ${i + 1}`).toBe(expectEmpty);
+      expect(unit.texto).toBe(unit.texto.trim());
     });
+    expect(conversion.tipo).toBe(blank === 'all' ? 'pdf_escaneado' : 'pdf');
+  });
 
-    it.each(manifest.map((e) => [e.file, e] as const))('%s: one unit per physical page, in order', (file, entry) => {
-      const conversion = conversions.get(file)!;
-      expect(conversion.unidades).toHaveLength(entry.physical_pages);
-      expect(pagina(conversion).map((a) => a.fisica)).toEqual(
-        Array.from({ length: entry.physical_pages }, (_, i) => i + 1),
-      );
-      expect(progress.get(file)).toHaveLength(entry.physical_pages);
-      expect(progress.get(file)!.at(-1)).toBe(1);
-    });
+  it('reads the malformed /PageLabels without crashing', () => {
+    const anchors = pagina(conversions.get('bad-PageLabels.pdf')!);
+    expect(anchors).toEqual([
+      { tipo: 'pagina', fisica: 1, impresa: 'X3', romana: false, origen: 'etiqueta', confianza: 0.99 },
+    ]);
+  });
 
-    it.each(manifest.map((e) => [e.file, e] as const))('%s: printed folios match the manifest', (file, entry) => {
-      const anchors = pagina(conversions.get(file)!);
-      if (entry.expected_labels === null) {
-        const printed = PRINTED_FOLIOS[file]!;
-        expect(anchors.map((a) => a.impresa)).toEqual(printed.folios);
-        for (const anchor of anchors) expect(anchor).toMatchObject({ origen: 'texto', confianza: printed.confianza });
-        return;
-      }
-      const expected = expandLabels(entry.expected_labels);
-      expect(expected).toHaveLength(entry.physical_pages);
-      expect(anchors.map((a) => a.impresa)).toEqual(expected);
-      for (const anchor of anchors) {
-        expect(anchor.origen).toBe('etiqueta');
-        expect(anchor.confianza).toBe(0.99);
-        expect(anchor.romana).toBe(romanValue(anchor.impresa!) !== null);
-      }
-    });
+  it('marks roman front matter and keeps restarts', () => {
+    const anchors = pagina(conversions.get('pdfminer-pagelabels.pdf')!);
+    expect(anchors.map((a) => [a.impresa, a.romana])).toEqual([
+      ['iii', true],
+      ['iv', true],
+      ['1', false],
+      ['2', false],
+      ['1', false],
+    ]);
+    const lettered = pagina(conversions.get('labelled_pages.pdf')!);
+    expect(lettered.slice(7, 9).map((a) => [a.impresa, a.romana])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+  });
 
-    it.each(manifest.map((e) => [e.file] as const))('%s: pages have text unless they have no text layer', (file) => {
-      const conversion = conversions.get(file)!;
-      const blank = PAGES_WITHOUT_TEXT[file] ?? [];
-      conversion.unidades.forEach((unit, i) => {
-        const expectEmpty = blank === 'all' || blank.includes(i + 1);
-        expect(unit.texto === '', `${file} page ${i + 1}`).toBe(expectEmpty);
-        expect(unit.texto).toBe(unit.texto.trim());
-      });
-      expect(conversion.tipo).toBe(blank === 'all' ? 'pdf_escaneado' : 'pdf');
+  it('reads metadata and ignores junk', () => {
+    expect(conversions.get('GeoTopo-komprimiert.pdf')!.metadatos).toEqual({
+      titulo: 'Geometrie und Topologie',
+      autores: ['Thoma, Martin'],
+      anio: 2016,
     });
+    // 'Microsoft Word - Document1' and the login name 'brianc'.
+    expect(conversions.get('rotation.pdf')!.metadatos).toEqual({ anio: 2008 });
+    expect(conversions.get('issue14847.pdf')!.metadatos).toMatchObject({ titulo: 'Benutzerhandbuch', idioma: 'de' });
+    expect(conversions.get('issue-00352-asw-oct96-p41.pdf')!.metadatos).toMatchObject({
+      titulo: 'Losing the Cabin',
+      autores: ['Lacagnina, Mark'],
+    });
+  });
 
-    it('reads the malformed /PageLabels without crashing', () => {
-      const anchors = pagina(conversions.get('bad-PageLabels.pdf')!);
-      expect(anchors).toEqual([
-        { tipo: 'pagina', fisica: 1, impresa: 'X3', romana: false, origen: 'etiqueta', confianza: 0.99 },
-      ]);
-    });
-
-    it('marks roman front matter and keeps restarts', () => {
-      const anchors = pagina(conversions.get('pdfminer-pagelabels.pdf')!);
-      expect(anchors.map((a) => [a.impresa, a.romana])).toEqual([
-        ['iii', true],
-        ['iv', true],
-        ['1', false],
-        ['2', false],
-        ['1', false],
-      ]);
-      const lettered = pagina(conversions.get('labelled_pages.pdf')!);
-      expect(lettered.slice(7, 9).map((a) => [a.impresa, a.romana])).toEqual([
-        ['a', false],
-        ['b', false],
-      ]);
-    });
-
-    it('reads metadata and ignores junk', () => {
-      expect(conversions.get('GeoTopo-komprimiert.pdf')!.metadatos).toEqual({
-        titulo: 'Geometrie und Topologie',
-        autores: ['Thoma, Martin'],
-        anio: 2016,
-      });
-      // 'Microsoft Word - Document1' and the login name 'brianc'.
-      expect(conversions.get('rotation.pdf')!.metadatos).toEqual({ anio: 2008 });
-      expect(conversions.get('issue14847.pdf')!.metadatos).toMatchObject({ titulo: 'Benutzerhandbuch', idioma: 'de' });
-      expect(conversions.get('issue-00352-asw-oct96-p41.pdf')!.metadatos).toMatchObject({
-        titulo: 'Losing the Cabin',
-        autores: ['Lacagnina, Mark'],
-      });
-    });
-
-    it('keeps the text of a real book page, paragraphs apart', () => {
-      const page = conversions.get('GeoTopo-komprimiert.pdf')!.unidades[5]!.texto;
-      expect(page).toContain('Ein topologischer Raum ist ein Paar');
-      expect(page).toMatch(/\n\n/);
-      const prose = conversions.get('pdflatex-4-pages.pdf')!.unidades[0]!.texto;
-      expect(prose.startsWith('Hello, here is some text without a meaning.')).toBe(true);
-      expect(prose).toContain('“Huardest gefburn”? Kjift – not at all!');
-    });
-  },
-);
+  it('keeps the text of a real book page, paragraphs apart', () => {
+    const page = conversions.get('GeoTopo-komprimiert.pdf')!.unidades[5]!.texto;
+    expect(page).toContain('Ein topologischer Raum ist ein Paar');
+    expect(page).toMatch(/\n\n/);
+    const prose = conversions.get('pdflatex-4-pages.pdf')!.unidades[0]!.texto;
+    expect(prose.startsWith('Hello, here is some text without a meaning.')).toBe(true);
+    expect(prose).toContain('“Huardest gefburn”? Kjift – not at all!');
+  });
+});
 
 describe('convertPdf on generated PDFs', () => {
   let tmp: TmpFiles;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { splitPassages } from './passages';
 import { convertPptx, readingOrder, slideUnit, type SlideItem } from './pptx';
@@ -8,10 +9,9 @@ import { makeDeflatedZip } from './testing/make-deflated-zip';
 import { makeZip } from './testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
-const SHARED = resolve(REPO_ROOT, '../shared/fixtures/office/pptx');
-const sharedExist = existsSync(SHARED);
+const SHARED = fixturePath('office/pptx');
+const sharedExist = hasFixture('office/pptx');
 
 const ctx: ConvertContext = { progress: async () => {} };
 
@@ -243,44 +243,41 @@ describe('readingOrder', () => {
   });
 });
 
-describe.skipIf(!sharedExist)(
-  sharedExist ? 'PPTX fixtures (python-pptx)' : '../shared/fixtures absent: skipping PPTX fixture tests',
-  () => {
-    const convert = (name: string) => convertPptx({ path: resolve(SHARED, name), size: 0 }, ctx);
-    const texts = (c: Conversion) => c.unidades.map((u) => u.texto);
+describe.skipIf(!sharedExist)(titleNeeding('PPTX fixtures (python-pptx)', 'office/pptx'), () => {
+  const convert = (name: string) => convertPptx({ path: resolve(SHARED, name), size: 0 }, ctx);
+  const texts = (c: Conversion) => c.unidades.map((u) => u.texto);
 
-    it('reads text boxes, groups and tables in reading order, pictures and connectors skipped', async () => {
-      expect(texts(await convert('pptx-test_slides.pptx'))).toEqual([
-        'Test text\n\nGroup test text\n\nCol head 1 | Col head 2\nCell text 1 | Cell text 2\n\nBox 1\n\nBox 2',
-      ]);
-    });
+  it('reads text boxes, groups and tables in reading order, pictures and connectors skipped', async () => {
+    expect(texts(await convert('pptx-test_slides.pptx'))).toEqual([
+      'Test text\n\nGroup test text\n\nCol head 1 | Col head 2\nCell text 1 | Cell text 2\n\nBox 1\n\nBox 2',
+    ]);
+  });
 
-    it('reads speaker notes, and keeps a slide without text as an empty unit', async () => {
-      const conversion = await convert('pptx-sld-notes.pptx');
-      expect(texts(conversion)).toEqual(['Notas: Notes', '']);
-      expect(splitPassages(conversion.unidades).map((p) => p.ancla)).toEqual([{ tipo: 'diapositiva', n: 1 }]);
-      expect(texts(await convert('pptx-prs-notes.pptx'))).toEqual(['Notas: Notes']);
-    });
+  it('reads speaker notes, and keeps a slide without text as an empty unit', async () => {
+    const conversion = await convert('pptx-sld-notes.pptx');
+    expect(texts(conversion)).toEqual(['Notas: Notes', '']);
+    expect(splitPassages(conversion.unidades).map((p) => p.ancla)).toEqual([{ tipo: 'diapositiva', n: 1 }]);
+    expect(texts(await convert('pptx-prs-notes.pptx'))).toEqual(['Notas: Notes']);
+  });
 
-    it('reads table cells once, merged-over cells skipped', async () => {
-      expect(texts(await convert('pptx-tbl-cell.pptx'))).toEqual([
-        'having custom margins | vert anchor is inherited | vert anchor is top | vert anchor is bottom\nunladen swallows',
-        'merged cell\n\nmerged cell',
-        'a | b | c\nd | e | f\ng | h | i',
-      ]);
-    });
+  it('reads table cells once, merged-over cells skipped', async () => {
+    expect(texts(await convert('pptx-tbl-cell.pptx'))).toEqual([
+      'having custom margins | vert anchor is inherited | vert anchor is top | vert anchor is bottom\nunladen swallows',
+      'merged cell\n\nmerged cell',
+      'a | b | c\nd | e | f\ng | h | i',
+    ]);
+  });
 
-    it('keeps line breaks and drops stray spaces of runs', async () => {
-      expect(texts(await convert('pptx-txt-text.pptx'))).toEqual([
-        'Foo Bar\nBaz Zoo\n1\nyahoo.com\n\nabc\na\nb\nc',
-        'Text run in table cell',
-      ]);
-      expect((await convert('pptx-txt-text-frame.pptx')).unidades).toHaveLength(2);
-    });
+  it('keeps line breaks and drops stray spaces of runs', async () => {
+    expect(texts(await convert('pptx-txt-text.pptx'))).toEqual([
+      'Foo Bar\nBaz Zoo\n1\nyahoo.com\n\nabc\na\nb\nc',
+      'Text run in table cell',
+    ]);
+    expect((await convert('pptx-txt-text-frame.pptx')).unidades).toHaveLength(2);
+  });
 
-    it('fails on a deck whose shapes carry no text', async () => {
-      const error = await failure(convert('pptx-shp-groupshape.pptx'));
-      expect(error.mensaje).toBe('La presentación no contiene texto.');
-    });
-  },
-);
+  it('fails on a deck whose shapes carry no text', async () => {
+    const error = await failure(convert('pptx-shp-groupshape.pptx'));
+    expect(error.mensaje).toBe('La presentación no contiene texto.');
+  });
+});

@@ -1,15 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaHoja } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from './converter';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { convertXlsx, dateFormatKind, renderValue } from './xlsx';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
-const SHARED = resolve(REPO_ROOT, '../shared/fixtures/office/xlsx');
-const sharedExist = existsSync(SHARED);
+const SHARED = fixturePath('office/xlsx');
+const sharedExist = hasFixture('office/xlsx');
 
 const EPOCH = Date.UTC(1899, 11, 30);
 const ctx: ConvertContext = { progress: async () => {} };
@@ -149,65 +149,62 @@ describe('convertXlsx on unreadable files', () => {
   });
 });
 
-describe.skipIf(!sharedExist)(
-  sharedExist ? 'XLSX fixtures (calamine)' : '../shared/fixtures absent: skipping XLSX fixture tests',
-  () => {
-    const convert = (name: string) => convertXlsx({ path: resolve(SHARED, name), size: 0 }, ctx);
+describe.skipIf(!sharedExist)(titleNeeding('XLSX fixtures (calamine)', 'office/xlsx'), () => {
+  const convert = (name: string) => convertXlsx({ path: resolve(SHARED, name), size: 0 }, ctx);
 
-    it('leaves hidden and very hidden sheets out', async () => {
-      const conversion = await convert('calamine-any_sheets.xlsx');
-      expect(conversion.unidades.map((u) => u.ancla)).toEqual([
-        { tipo: 'hoja', hoja: 'Visible', filaDesde: 1, filaHasta: 5 },
-      ]);
-      expect(conversion.unidades[0]!.texto).toBe(
-        '1; 2\n3; 4\n5; 6\nThis workbook contains 4 sheets: Visible, Hidden, VeryHidden and Chart',
-      );
-    });
+  it('leaves hidden and very hidden sheets out', async () => {
+    const conversion = await convert('calamine-any_sheets.xlsx');
+    expect(conversion.unidades.map((u) => u.ancla)).toEqual([
+      { tipo: 'hoja', hoja: 'Visible', filaDesde: 1, filaHasta: 5 },
+    ]);
+    expect(conversion.unidades[0]!.texto).toBe(
+      '1; 2\n3; 4\n5; 6\nThis workbook contains 4 sheets: Visible, Hidden, VeryHidden and Chart',
+    );
+  });
 
-    it('shows dates as ISO dates and an elapsed-time format as hours', async () => {
-      expect((await convert('calamine-date.xlsx')).unidades[0]!.texto).toBe(
-        '2021-01-01; 15\n2021-01-02; 16\n255:10:10; 17',
-      );
-    });
+  it('shows dates as ISO dates and an elapsed-time format as hours', async () => {
+    expect((await convert('calamine-date.xlsx')).unidades[0]!.texto).toBe(
+      '2021-01-01; 15\n2021-01-02; 16\n255:10:10; 17',
+    );
+  });
 
-    it('finds the header below a note and keeps the note’s row number', async () => {
-      expect(rows(await convert('calamine-header-row.xlsx'), 'Sheet1')).toEqual([
-        [3, 'Note 1'],
-        [10, 'Columns: put data here; Column A: 1; Column B: 2; Column C: 3'],
-      ]);
-    });
+  it('finds the header below a note and keeps the note’s row number', async () => {
+    expect(rows(await convert('calamine-header-row.xlsx'), 'Sheet1')).toEqual([
+      [3, 'Note 1'],
+      [10, 'Columns: put data here; Column A: 1; Column B: 2; Column C: 3'],
+    ]);
+  });
 
-    it('shows error results as written and hyperlinks by their text', async () => {
-      expect((await convert('calamine-errors.xlsx')).unidades[0]!.texto.split('\n')).toEqual([
-        '#DIV/0!',
-        '#NAME?',
-        '#VALUE!',
-        '#NULL!',
-        '#REF!',
-        '#NUM!',
-        '#N/A',
-      ]);
-      const links = rows(await convert('calamine-hyperlinks.xlsx'), 'Links');
-      expect(links[0]).toEqual([
-        2,
-        'calamine repo: Rust Programming Language; mail link: mail link; mail link: mail link',
-      ]);
-      expect(links).toContainEqual([4, 'calamine repo: book2']);
-    });
+  it('shows error results as written and hyperlinks by their text', async () => {
+    expect((await convert('calamine-errors.xlsx')).unidades[0]!.texto.split('\n')).toEqual([
+      '#DIV/0!',
+      '#NAME?',
+      '#VALUE!',
+      '#NULL!',
+      '#REF!',
+      '#NUM!',
+      '#N/A',
+    ]);
+    const links = rows(await convert('calamine-hyperlinks.xlsx'), 'Links');
+    expect(links[0]).toEqual([
+      2,
+      'calamine repo: Rust Programming Language; mail link: mail link; mail link: mail link',
+    ]);
+    expect(links).toContainEqual([4, 'calamine repo: book2']);
+  });
 
-    it('reads each table sheet with its own header', async () => {
-      const conversion = await convert('calamine-table-multiple.xlsx');
-      expect(rows(conversion, 'Sheet2')[0]).toEqual([2, 'Item: 1; Price: 0.85']);
-      expect(rows(conversion, 'Sheet3').map(([fila]) => fila)).toEqual([2, 3, 4, 5, 8, 9, 10, 11]);
-      expect(rows(await convert('calamine-temperature-table.xlsx'), 'Sheet1')).toEqual([
-        [2, 'label: celsius; value: 22.2222'],
-        [3, 'label: fahrenheit; value: 72'],
-      ]);
-    });
+  it('reads each table sheet with its own header', async () => {
+    const conversion = await convert('calamine-table-multiple.xlsx');
+    expect(rows(conversion, 'Sheet2')[0]).toEqual([2, 'Item: 1; Price: 0.85']);
+    expect(rows(conversion, 'Sheet3').map(([fila]) => fila)).toEqual([2, 3, 4, 5, 8, 9, 10, 11]);
+    expect(rows(await convert('calamine-temperature-table.xlsx'), 'Sheet1')).toEqual([
+      [2, 'label: celsius; value: 22.2222'],
+      [3, 'label: fahrenheit; value: 72'],
+    ]);
+  });
 
-    it('fails cleanly on SpreadsheetML with prefixed element names, which exceljs cannot read', async () => {
-      const error = await failure(convert('calamine-richtext-namespaced.xlsx'));
-      expect(error.mensaje).toMatch(/^La hoja de cálculo está dañada o no se puede leer/);
-    });
-  },
-);
+  it('fails cleanly on SpreadsheetML with prefixed element names, which exceljs cannot read', async () => {
+    const error = await failure(convert('calamine-richtext-namespaced.xlsx'));
+    expect(error.mensaje).toMatch(/^La hoja de cálculo está dañada o no se puede leer/);
+  });
+});

@@ -90,10 +90,7 @@ export async function startTestServer(
   };
 }
 
-/** Repository root (for fixtures in ../shared beside it). */
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-export const FIXTURES = path.resolve(REPO_ROOT, '../shared/fixtures');
-export const hasFixtures = fs.existsSync(FIXTURES);
+export { REPO_ROOT } from './fixtures';
 
 export const auth = (key: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${key}`, ...extra });
 

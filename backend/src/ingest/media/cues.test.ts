@@ -1,17 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AnclaTiempo } from '@folio/shared';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { splitPassages } from '../passages';
 import { isTimed, parseClock, parseTranscript, parseWebVtt, unitsFromCues, type Cue } from './cues';
 
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const SHARED = join(REPO, '../shared/fixtures');
-const CAPTIONS = join(SHARED, 'captions/webvtt');
-const PODCAST = join(SHARED, 'podcast');
-const haveShared = existsSync(CAPTIONS) && existsSync(PODCAST);
-const sharedSuffix = haveShared ? '' : ' (skipped: ../shared/fixtures not found next to the repository)';
+const CAPTIONS = fixturePath('captions/webvtt');
+const PODCAST = fixturePath('podcast');
+const haveCaptions = hasFixture('captions/webvtt');
+const havePodcast = hasFixture('podcast');
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 const read = (path: string) => readFileSync(path, 'utf8');
@@ -24,7 +22,7 @@ interface ProcNode {
 }
 
 function vttCases(): string[] {
-  if (!haveShared) return [];
+  if (!haveCaptions) return [];
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -37,14 +35,14 @@ function vttCases(): string[] {
   return found.sort();
 }
 
-describe(`WebVTT against the vtt.js test files${sharedSuffix}`, () => {
+describe(titleNeeding('WebVTT against the vtt.js test files', 'captions/webvtt'), () => {
   const cases = vttCases();
 
-  it.skipIf(!haveShared)('finds the vtt.js cases', () => {
+  it.skipIf(!haveCaptions)('finds the vtt.js cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.skipIf(!haveShared).each(cases)('%s', (name) => {
+  it.skipIf(!haveCaptions).each(cases)('%s', (name) => {
     const path = join(CAPTIONS, name);
     const base = path.slice(0, -'.vtt'.length);
     const text = read(path);
@@ -77,8 +75,8 @@ describe(`WebVTT against the vtt.js test files${sharedSuffix}`, () => {
   });
 });
 
-describe(`Podcasting 2.0 transcripts${sharedSuffix}`, () => {
-  it.skipIf(!haveShared)('HTML and SRT of the same episode give the same turns, speakers and words', () => {
+describe(titleNeeding('Podcasting 2.0 transcripts', 'podcast'), () => {
+  it.skipIf(!havePodcast)('HTML and SRT of the same episode give the same turns, speakers and words', () => {
     const html = parseTranscript(read(join(PODCAST, 'transcript-example.html')), 'html');
     const srt = parseTranscript(read(join(PODCAST, 'transcript-example.srt')), 'srt');
     expect(html.map((c) => c.hablante)).toEqual([
@@ -111,7 +109,7 @@ describe(`Podcasting 2.0 transcripts${sharedSuffix}`, () => {
     expect(html[html.length - 1]!.t1).toBe(html[html.length - 1]!.t0);
   });
 
-  it.skipIf(!haveShared)('the WebVTT episode matches the SRT snippet of the same episode in the spec', () => {
+  it.skipIf(!havePodcast)('the WebVTT episode matches the SRT snippet of the same episode in the spec', () => {
     const vtt = parseTranscript(read(join(PODCAST, 'transcript-example.vtt')), 'vtt');
     const spec = read(join(PODCAST, 'transcript-transcripts.md'));
     const snippet = /```srt\n([\s\S]*?)```/.exec(spec)![1]!;
@@ -128,7 +126,7 @@ describe(`Podcasting 2.0 transcripts${sharedSuffix}`, () => {
     expect(vtt[2]!.texto).toBe('include in one? Welcome to Podcasting Q&A, where you learn');
   });
 
-  it.skipIf(!haveShared)('JSON word segments become phrases per speaker; the spec snippet reads the same', () => {
+  it.skipIf(!havePodcast)('JSON word segments become phrases per speaker; the spec snippet reads the same', () => {
     const file = parseTranscript(read(join(PODCAST, 'transcript-example.json')), 'json');
     expect(file).toEqual([
       { t0: 0.5, t1: 2.5, texto: 'I am your father.', hablante: 'Darth Vader' },

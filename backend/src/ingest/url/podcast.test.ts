@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaTiempo } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import {
   convertTranscript,
   episodeFeedLinks,
@@ -14,86 +15,82 @@ import {
   type EpisodeTranscript,
 } from './podcast';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const PODCAST = resolve(REPO_ROOT, '../shared/fixtures/podcast');
-const fixturesExist = existsSync(PODCAST);
+const PODCAST = fixturePath('podcast');
+const fixturesExist = hasFixture('podcast');
 const FEED_URL = 'https://example.com/feed.xml';
 
-describe.skipIf(!fixturesExist)(
-  fixturesExist ? 'the Podcasting 2.0 example feed' : '../shared/fixtures/podcast absent: skipping feed fixture tests',
-  () => {
-    const xml = fixturesExist ? readFileSync(resolve(PODCAST, 'example.xml'), 'utf8') : '';
+describe.skipIf(!fixturesExist)(titleNeeding('the Podcasting 2.0 example feed', 'podcast'), () => {
+  const xml = fixturesExist ? readFileSync(resolve(PODCAST, 'example.xml'), 'utf8') : '';
 
-    it('parses channel and items', () => {
-      const feed = parseFeed(xml, FEED_URL);
-      expect(feed).toMatchObject({
-        title: 'Podcasting 2.0 Namespace Example',
-        language: 'en-US',
-        authors: ['Doe, John'],
-      });
-      expect(feed.episodes.map((e) => e.title)).toEqual([
-        'Episode 3 - The Future',
-        'Episode 2 - The Present',
-        'Episode 1 - The Past',
-      ]);
-      const [ep3] = feed.episodes;
-      expect(ep3).toMatchObject({
-        link: 'https://example.com/podcast/ep0003',
-        guid: 'https://example.com/ep0003',
-        number: '3',
-        authors: ['Doe, John'],
-        enclosure: { url: 'https://example.com/file-03.mp3', type: 'audio/mpeg', length: 43200000 },
-      });
-      expect(ep3!.published?.toISOString()).toBe('2020-10-09T04:30:38.000Z');
-      // The Spanish captions are the timed transcript; the text/plain one is kept apart.
-      expect(ep3!.transcripts).toEqual([
-        {
-          url: 'https://example.com/episode1/transcript.vtt',
-          type: 'text/vtt',
-          format: 'vtt',
-          language: 'es',
-          captions: true,
-        },
-      ]);
-      expect(ep3!.plainTranscript?.url).toBe('https://example.com/ep3/transcript.txt');
-      // The liveItem is not an episode.
-      expect(feed.episodes).toHaveLength(3);
+  it('parses channel and items', () => {
+    const feed = parseFeed(xml, FEED_URL);
+    expect(feed).toMatchObject({
+      title: 'Podcasting 2.0 Namespace Example',
+      language: 'en-US',
+      authors: ['Doe, John'],
     });
+    expect(feed.episodes.map((e) => e.title)).toEqual([
+      'Episode 3 - The Future',
+      'Episode 2 - The Present',
+      'Episode 1 - The Past',
+    ]);
+    const [ep3] = feed.episodes;
+    expect(ep3).toMatchObject({
+      link: 'https://example.com/podcast/ep0003',
+      guid: 'https://example.com/ep0003',
+      number: '3',
+      authors: ['Doe, John'],
+      enclosure: { url: 'https://example.com/file-03.mp3', type: 'audio/mpeg', length: 43200000 },
+    });
+    expect(ep3!.published?.toISOString()).toBe('2020-10-09T04:30:38.000Z');
+    // The Spanish captions are the timed transcript; the text/plain one is kept apart.
+    expect(ep3!.transcripts).toEqual([
+      {
+        url: 'https://example.com/episode1/transcript.vtt',
+        type: 'text/vtt',
+        format: 'vtt',
+        language: 'es',
+        captions: true,
+      },
+    ]);
+    expect(ep3!.plainTranscript?.url).toBe('https://example.com/ep3/transcript.txt');
+    // The liveItem is not an episode.
+    expect(feed.episodes).toHaveLength(3);
+  });
 
-    it('picks the newest episode unless the URL names one', () => {
-      const feed = parseFeed(xml, FEED_URL);
-      expect(pickEpisode(feed, FEED_URL)?.title).toBe('Episode 3 - The Future');
-      expect(pickEpisode(feed, `${FEED_URL}#ep0002`)?.title).toBe('Episode 2 - The Present');
-      expect(pickEpisode(feed, `${FEED_URL}#https://example.com/ep0001`)?.title).toBe('Episode 1 - The Past');
-      expect(pickEpisode(feed, `${FEED_URL}#1`)?.title).toBe('Episode 1 - The Past');
-      expect(pickEpisode(feed, 'https://example.com/podcast/ep0002/', false)?.title).toBe('Episode 2 - The Present');
-      expect(pickEpisode(feed, 'https://example.com/otra', false)).toBeUndefined();
-    });
+  it('picks the newest episode unless the URL names one', () => {
+    const feed = parseFeed(xml, FEED_URL);
+    expect(pickEpisode(feed, FEED_URL)?.title).toBe('Episode 3 - The Future');
+    expect(pickEpisode(feed, `${FEED_URL}#ep0002`)?.title).toBe('Episode 2 - The Present');
+    expect(pickEpisode(feed, `${FEED_URL}#https://example.com/ep0001`)?.title).toBe('Episode 1 - The Past');
+    expect(pickEpisode(feed, `${FEED_URL}#1`)?.title).toBe('Episode 1 - The Past');
+    expect(pickEpisode(feed, 'https://example.com/podcast/ep0002/', false)?.title).toBe('Episode 2 - The Present');
+    expect(pickEpisode(feed, 'https://example.com/otra', false)).toBeUndefined();
+  });
 
-    it('picks by date, not by position', () => {
-      const shuffled = parseFeed(xml, FEED_URL);
-      shuffled.episodes.reverse();
-      expect(pickEpisode(shuffled, FEED_URL)?.title).toBe('Episode 3 - The Future');
-    });
+  it('picks by date, not by position', () => {
+    const shuffled = parseFeed(xml, FEED_URL);
+    shuffled.episodes.reverse();
+    expect(pickEpisode(shuffled, FEED_URL)?.title).toBe('Episode 3 - The Future');
+  });
 
-    it.each([
-      ['vtt', 'transcript-example.vtt', 0, 'Sarah'],
-      ['srt', 'transcript-example.srt', 0.179, 'Travis'],
-      ['json', 'transcript-example.json', 0.5, 'Darth Vader'],
-      ['html', 'transcript-example.html', 0, 'Travis'],
-    ] as const)('reads a %s transcript into tiempo anchors', async (format, file, t0, hablante) => {
-      const feed = parseFeed(xml, FEED_URL);
-      const episode = { ...feed.episodes[0]!, transcripts: [transcript(format, `https://t.example/${file}`)] };
-      const text = readFileSync(resolve(PODCAST, file), 'utf8');
-      const c = await convertTranscript(feed, episode, async () => text);
-      expect(c?.tipo).toBe('audio');
-      expect(c?.metadatos).toMatchObject({ titulo: 'Episode 3 - The Future', autores: ['Doe, John'], anio: 2020 });
-      const first = c!.unidades[0]!.bloques![0]!.ancla as AnclaTiempo;
-      expect(first).toMatchObject({ tipo: 'tiempo', t0, hablante });
-      for (const unit of c!.unidades) expect(unit.ancla.tipo).toBe('tiempo');
-    });
-  },
-);
+  it.each([
+    ['vtt', 'transcript-example.vtt', 0, 'Sarah'],
+    ['srt', 'transcript-example.srt', 0.179, 'Travis'],
+    ['json', 'transcript-example.json', 0.5, 'Darth Vader'],
+    ['html', 'transcript-example.html', 0, 'Travis'],
+  ] as const)('reads a %s transcript into tiempo anchors', async (format, file, t0, hablante) => {
+    const feed = parseFeed(xml, FEED_URL);
+    const episode = { ...feed.episodes[0]!, transcripts: [transcript(format, `https://t.example/${file}`)] };
+    const text = readFileSync(resolve(PODCAST, file), 'utf8');
+    const c = await convertTranscript(feed, episode, async () => text);
+    expect(c?.tipo).toBe('audio');
+    expect(c?.metadatos).toMatchObject({ titulo: 'Episode 3 - The Future', autores: ['Doe, John'], anio: 2020 });
+    const first = c!.unidades[0]!.bloques![0]!.ancla as AnclaTiempo;
+    expect(first).toMatchObject({ tipo: 'tiempo', t0, hablante });
+    for (const unit of c!.unidades) expect(unit.ancla.tipo).toBe('tiempo');
+  });
+});
 
 function transcript(format: EpisodeTranscript['format'], url: string, language?: string): EpisodeTranscript {
   const types = {

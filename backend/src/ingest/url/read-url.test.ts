@@ -1,16 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AnclaTiempo, AnclaWeb } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
 import { ConversionError } from '../converter';
 import { readUrl, type ReadUrlContext, type UrlReading } from './read-url';
 import { startLocalServer, type LocalServer } from './testing/local-server';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const PODCAST = resolve(REPO_ROOT, '../shared/fixtures/podcast');
-const podcastFixtures = existsSync(PODCAST);
+const PODCAST = fixturePath('podcast');
+const podcastFixtures = hasFixture('podcast');
 const SAMPLE_PDF = resolve(REPO_ROOT, 'test/fixtures/muestra.pdf');
 
 let server: LocalServer;
@@ -293,62 +293,59 @@ describe('readUrl: video pages', () => {
   });
 });
 
-describe.skipIf(!podcastFixtures)(
-  podcastFixtures ? 'readUrl: podcasts' : '../shared/fixtures/podcast absent: skipping podcast tests',
-  () => {
-    it('reads the newest episode of a feed through its Spanish captions', async () => {
-      const { conversion, url } = converted(await read('/feed.xml'));
-      expect(url).toBe(`${server.origin}/feed.xml`);
-      expect(conversion.tipo).toBe('audio');
-      expect(conversion.metadatos).toMatchObject({
-        titulo: 'Episode 3 - The Future',
-        autores: ['Doe, John'],
-        anio: 2020,
-        idioma: 'es',
-      });
-      const first = conversion.unidades[0]!.bloques![0]!;
-      expect(first.ancla).toEqual({ tipo: 'tiempo', t0: 0, t1: 2.76, hablante: 'Sarah' });
-      expect(first.texto).toMatch(/^In today's episode/);
+describe.skipIf(!podcastFixtures)(titleNeeding('readUrl: podcasts', 'podcast'), () => {
+  it('reads the newest episode of a feed through its Spanish captions', async () => {
+    const { conversion, url } = converted(await read('/feed.xml'));
+    expect(url).toBe(`${server.origin}/feed.xml`);
+    expect(conversion.tipo).toBe('audio');
+    expect(conversion.metadatos).toMatchObject({
+      titulo: 'Episode 3 - The Future',
+      autores: ['Doe, John'],
+      anio: 2020,
+      idioma: 'es',
     });
+    const first = conversion.unidades[0]!.bloques![0]!;
+    expect(first.ancla).toEqual({ tipo: 'tiempo', t0: 0, t1: 2.76, hablante: 'Sarah' });
+    expect(first.texto).toMatch(/^In today's episode/);
+  });
 
-    it.each(['srt', 'json', 'html'])('reads a %s podcast:transcript', async (format) => {
-      const { conversion } = converted(await read(`/feed-${format}.xml`));
-      expect(conversion.tipo).toBe('audio');
-      expect(conversion.unidades.length).toBeGreaterThan(0);
-      for (const unit of conversion.unidades) expect(unit.ancla.tipo).toBe('tiempo');
-      expect(server.requests).toContain(`/t/ep3.${format}`);
-    });
+  it.each(['srt', 'json', 'html'])('reads a %s podcast:transcript', async (format) => {
+    const { conversion } = converted(await read(`/feed-${format}.xml`));
+    expect(conversion.tipo).toBe('audio');
+    expect(conversion.unidades.length).toBeGreaterThan(0);
+    for (const unit of conversion.unidades) expect(unit.ancla.tipo).toBe('tiempo');
+    expect(server.requests).toContain(`/t/ep3.${format}`);
+  });
 
-    it('downloads the audio of the episode a fragment names, with its untimed transcript', async () => {
-      server.requests.length = 0;
-      const phases: string[] = [];
-      const reading = file(await read('/feed.xml#ep0002', { phase: async (f) => void phases.push(f) }));
-      expect(server.requests[0]).toBe('/feed.xml');
-      expect(phases).toEqual(['conversion', 'descarga']);
-      expect(reading.file).toMatchObject({
-        nombre: 'file-02.mp3',
-        contentType: 'audio/mpeg',
-        url: `${server.origin}/audio/file-02.mp3`,
-      });
-      expect(reading.file.transcript?.format).toBe('txt');
-      expect(await readFile(reading.file.transcript!.path, 'utf8')).toMatch(/Travis: Hola/);
-      expect(reading.metadatos).toMatchObject({
-        titulo: 'Episode 2 - The Present',
-        autores: ['Doe, John'],
-        anio: 2020,
-        idioma: 'en-US',
-      });
+  it('downloads the audio of the episode a fragment names, with its untimed transcript', async () => {
+    server.requests.length = 0;
+    const phases: string[] = [];
+    const reading = file(await read('/feed.xml#ep0002', { phase: async (f) => void phases.push(f) }));
+    expect(server.requests[0]).toBe('/feed.xml');
+    expect(phases).toEqual(['conversion', 'descarga']);
+    expect(reading.file).toMatchObject({
+      nombre: 'file-02.mp3',
+      contentType: 'audio/mpeg',
+      url: `${server.origin}/audio/file-02.mp3`,
     });
+    expect(reading.file.transcript?.format).toBe('txt');
+    expect(await readFile(reading.file.transcript!.path, 'utf8')).toMatch(/Travis: Hola/);
+    expect(reading.metadatos).toMatchObject({
+      titulo: 'Episode 2 - The Present',
+      autores: ['Doe, John'],
+      anio: 2020,
+      idioma: 'en-US',
+    });
+  });
 
-    it('reads an episode page through the feed it links', async () => {
-      const reading = file(await read('/episodio/2'));
-      expect(reading.file.url).toBe(`${server.origin}/audio/file-02.mp3`);
-      expect(reading.metadatos?.titulo).toBe('Episode 2 - The Present');
-    });
+  it('reads an episode page through the feed it links', async () => {
+    const reading = file(await read('/episodio/2'));
+    expect(reading.file.url).toBe(`${server.origin}/audio/file-02.mp3`);
+    expect(reading.metadatos?.titulo).toBe('Episode 2 - The Present');
+  });
 
-    it('keeps a blog post with an RSS link a web page', async () => {
-      const reading = converted(await read('/articulo'));
-      expect(reading.conversion.tipo).toBe('web');
-    });
-  },
-);
+  it('keeps a blog post with an RSS link a web page', async () => {
+    const reading = converted(await read('/articulo'));
+    expect(reading.conversion.tipo).toBe('web');
+  });
+});

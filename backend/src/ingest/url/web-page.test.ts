@@ -1,13 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnclaWeb } from '@folio/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { ConversionError } from '../converter';
 import { outlineFromHtml } from '../html';
 import { convertWebPage } from './web-page';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/readability');
+const READABILITY = fixturePath('readability');
 const URL_ = 'https://example.org/articulo';
 const DAY = '2026-01-15';
 
@@ -75,8 +75,8 @@ interface Expected {
   lang?: string;
 }
 
-const pages = existsSync(FIXTURES)
-  ? readdirSync(FIXTURES, { withFileTypes: true })
+const pages = hasFixture('readability')
+  ? readdirSync(READABILITY, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort()
@@ -85,17 +85,19 @@ const pages = existsSync(FIXTURES)
 /** Results per page, printed once for the record. */
 const report: Record<string, unknown> = {};
 
-describe.skipIf(pages.length === 0)(
-  pages.length > 0
-    ? 'convertWebPage on Mozilla Readability’s test pages'
-    : '../shared/fixtures/readability absent: skipping the Readability page tests',
+describe.skipIf(!hasFixture('readability'))(
+  titleNeeding('convertWebPage on Mozilla Readability’s test pages', 'readability'),
   () => {
     afterAll(() => {
       if (process.env.FOLIO_REPORT) console.log(JSON.stringify(report, null, 1));
     });
 
+    it('finds the test pages', () => {
+      expect(pages.length).toBeGreaterThanOrEqual(10);
+    });
+
     it.each(pages)('%s', (page) => {
-      const dir = join(FIXTURES, page);
+      const dir = join(READABILITY, page);
       const source = readFileSync(join(dir, 'source.html'), 'utf8');
       const expectedHtml = readFileSync(join(dir, 'expected.html'), 'utf8');
       const meta = JSON.parse(readFileSync(join(dir, 'expected-metadata.json'), 'utf8')) as Expected;
