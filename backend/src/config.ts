@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
   FOLIO_MODELS_DIR: z.string().optional(),
+  FOLIO_MODELS_HUB: z.url().default('https://huggingface.co'),
+  FOLIO_MODELS_HUB_TOKEN: z.string().optional(),
+  FOLIO_MODELS_PULL: z
+    .string()
+    .regex(/^(0|1|all|(embeddings|reranker|nli|transcription)(,(embeddings|reranker|nli|transcription))*)$/, {
+      message: '0, 1 (= all), all, or a comma list of embeddings, reranker, nli, transcription',
+    })
+    .default('0'),
   FOLIO_TRANSCRIBE_URL: z.url().optional(),
   FOLIO_TRANSCRIBE_KEY: z.string().optional(),
   FOLIO_TRANSCRIBE_MODEL: z.string().default('whisper-1'),
@@ -87,8 +95,12 @@ export interface Config {
   jobHeartbeatSeconds: number;
   queuePollSeconds: number;
   log: 'silent' | 'error' | 'info' | 'debug';
-  /** Local model files (transformers.js layout: <dir>/<org>/<model>/…); nothing is downloaded. */
+  /** Local model files (transformers.js layout: <dir>/<org>/<model>/…); only `models pull` downloads. */
   modelsDir: string;
+  /** The Hugging Face hub (or a mirror speaking its protocol) that `models pull` downloads from. */
+  modelsHub: { url: string; token?: string };
+  /** Engines whose missing models are pulled before the server starts (FOLIO_MODELS_PULL). */
+  modelsPull: ('embeddings' | 'reranker' | 'nli' | 'transcription')[];
   /** An OpenAI-compatible transcription endpoint (base URL ending in /v1), if any. */
   transcribe?: { baseUrl: string; apiKey?: string; model: string };
   /** The local Whisper model looked for under modelsDir when no endpoint is set. */
@@ -119,6 +131,12 @@ export interface Config {
   web: { signup: boolean; sessionDays: number };
 }
 
+function pullList(value: string): Config['modelsPull'] {
+  if (value === '0') return [];
+  if (value === '1' || value === 'all') return ['embeddings', 'reranker', 'nli', 'transcription'];
+  return [...new Set(value.split(','))] as Config['modelsPull'];
+}
+
 /** Parses the environment; throws with every invalid variable named. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -144,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,
     log: e.FOLIO_LOG,
     modelsDir: path.resolve(e.FOLIO_MODELS_DIR ?? path.join(e.FOLIO_DATA, 'models')),
+    modelsHub: { url: e.FOLIO_MODELS_HUB.replace(/\/+$/, ''), token: e.FOLIO_MODELS_HUB_TOKEN },
+    modelsPull: pullList(e.FOLIO_MODELS_PULL),
     ...(e.FOLIO_TRANSCRIBE_URL && {
       transcribe: { baseUrl: e.FOLIO_TRANSCRIBE_URL, apiKey: e.FOLIO_TRANSCRIBE_KEY, model: e.FOLIO_TRANSCRIBE_MODEL },
     }),

@@ -107,8 +107,8 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       transcriptionReport = `${config.whisperModel} (local, ${config.modelsDir})`;
     } catch {
       transcriptionReport =
-        `no disponible: define FOLIO_TRANSCRIBE_URL (servicio compatible con OpenAI) o copia el modelo ` +
-        `${config.whisperModel} en ${config.modelsDir}`;
+        `no disponible: descarga ${config.whisperModel} con 'npm run folio -- models pull transcription' ` +
+        'o define FOLIO_TRANSCRIBE_URL (servicio compatible con OpenAI)';
       log.debug(`transcription: ${transcriptionReport}`);
     }
   }
@@ -124,8 +124,9 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       embeddingsReport = `${embedder.name}, ${embedder.dimensions} dimensiones`;
     } catch (err) {
       embeddingsReport =
-        `no disponible: copia el modelo ${localModel} en ${config.modelsDir} o define FOLIO_EMBEDDINGS_URL ` +
-        '(la búsqueda sigue siendo léxica con reranking)';
+        `no disponible: falta el modelo ${localModel} en ${config.modelsDir}, así que la búsqueda semántica ` +
+        "está desactivada; actívala con 'npm run folio -- models pull embeddings' (o FOLIO_MODELS_PULL=1 al " +
+        'arrancar, o FOLIO_EMBEDDINGS_URL). Mientras tanto la búsqueda es léxica con reranking';
       log.debug(`embeddings: ${(err as Error).message}`);
     }
   }
@@ -139,8 +140,8 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       reranker = lazyReranker(`${local.model} (local, ${files.dtype})`, () => createTransformersReranker(local));
     } catch (err) {
       rerankerReport =
-        `${FEATURE_RERANKER}; cross-encoder no disponible: copia el modelo ${local.model} en ${config.modelsDir} ` +
-        'o elige otro con FOLIO_RERANKER_MODEL';
+        `${FEATURE_RERANKER}; cross-encoder no disponible: falta ${local.model} en ${config.modelsDir}; ` +
+        "descárgalo con 'npm run folio -- models pull reranker'";
       log.debug(`reranker: ${(err as Error).message}`);
     }
   }

@@ -1,6 +1,7 @@
 import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
 import { keysCommand, UsageError } from './keys';
+import { modelsCommand, runPull } from './models';
 import { passwordCommand, stdinPasswordInput } from './password';
 import { loadConfig, type Config } from '../config';
 import { countUsers } from '../db/users.repo';
@@ -37,9 +38,36 @@ function onSignals(stop: () => Promise<void>) {
   }
 }
 
+/**
+ * FOLIO_MODELS_PULL: the engines' missing models are pulled before the engines start. A hub that cannot be
+ * reached is said in one line and the server starts anyway, with the engines it has.
+ */
+async function pullAtStart(config: Config) {
+  if (!config.modelsPull.length) return;
+  const out = (line: string) => process.stderr.write(`${line}\n`);
+  const results = await runPull(config, config.modelsPull, out).catch((err: Error) => {
+    out(`Models not pulled: ${err.message}`);
+    return [];
+  });
+  if (results.some((r) => r.status === 'failed')) {
+    out('Some models could not be pulled; Folio starts with the engines it has (see /health).');
+  }
+}
+
+/** One line when semantic search is off, naming the command that turns it on. */
+function semanticSearchNotice(runtime: Runtime, config: Config) {
+  if (runtime.deps.engines.embedder) return;
+  process.stderr.write(
+    `Semantic search is off: no embedding model (${config.embeddings.localModel}) in ${config.modelsDir}. ` +
+      'Turn it on with: npm run folio -- models pull (or start with FOLIO_MODELS_PULL=1).\n',
+  );
+}
+
 async function serveCommand(config: Config) {
+  await pullAtStart(config);
   const runtime = await openRuntime(config, { workers: true });
   await bootstrapOwner(runtime, config);
+  semanticSearchNotice(runtime, config);
   const server = await listen(createApp(runtime.deps), config.host, config.port, config.publicUrl);
   runtime.deps.log.info(
     `Folio API at ${config.publicUrl}/api/v1 (store: ${config.databaseUrl ? 'PostgreSQL server' : `embedded, ${config.dataDir}`}; workers: ${config.workers})`,
@@ -81,7 +109,12 @@ async function main(argv: string[]) {
     }
     return;
   }
-  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password.`);
+  if (command === 'models') {
+    // Files and the hub only: no store, so it also runs while the server is up.
+    process.exitCode = await modelsCommand(config, args, (line) => process.stdout.write(`${line}\n`));
+    return;
+  }
+  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password, models.`);
 }
 
 main(process.argv.slice(2)).catch((err) => {

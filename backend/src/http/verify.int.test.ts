@@ -179,7 +179,7 @@ describe('POST /verificar', () => {
   it('names the support scorer on /health', async () => {
     const health = await (await ctx.server.request('/health')).json();
     expect(health.motores.respaldo).toMatch(
-      /^léxico-semántico \+ comprobaciones .*; NLI no disponible: copia el modelo /,
+      /^léxico-semántico \+ comprobaciones .*; NLI no disponible: falta .*models pull nli/,
     );
   });
 

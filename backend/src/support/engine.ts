@@ -71,8 +71,8 @@ export async function createSupportEngine(config: Config, log: Logger, embedder?
     return {
       scorer: lexical,
       report: () =>
-        `${lexicalName}; NLI no disponible: copia el modelo ${local.model} en ${config.modelsDir} ` +
-        'o elige otro con FOLIO_NLI_MODEL',
+        `${lexicalName}; NLI no disponible: falta ${local.model} en ${config.modelsDir}; ` +
+        "descárgalo con 'npm run folio -- models pull nli'",
     };
   }
 }

@@ -28,6 +28,14 @@ function label(s: Strings, prefix: 'estado' | 'fase' | 'tipo', value: string): s
   return s.has(key) ? s.t(key) : value;
 }
 
+/** Said above the library while no embedding model answers: what is missing and the command that fixes it. */
+function semanticOffWarning(s: Strings, model: string) {
+  const [before = '', after = ''] = s.t('semantic_off', { model, command: '\u0000' }).split('\u0000');
+  return html`<p class="warning" id="semantica-desactivada" role="status">
+    ${before}<code>npm run folio -- models pull embeddings</code>${after}
+  </p>`;
+}
+
 /** One row of the library table; the page's script swaps it for a fresher one while it is in progress. */
 export function documentRow(s: Strings, d: Documento, csrf: string | undefined) {
   const pct = Math.round((d.progreso ?? 0) * 100);
@@ -127,7 +135,8 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
       path: '/biblioteca',
       scripts: ['confirm.js', 'library.js'],
       notice: takeFlash(c, s),
-      body: html`<section class="card" aria-labelledby="anadir-titulo" data-textos="${texts}" id="anadir">
+      body: html`${deps.engines.embedder ? '' : semanticOffWarning(s, deps.config.embeddings.localModel)}
+        <section class="card" aria-labelledby="anadir-titulo" data-textos="${texts}" id="anadir">
           <h2 id="anadir-titulo">${s.t('add_title')}</h2>
           <div class="add-grid">
             <form

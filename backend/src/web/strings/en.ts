@@ -75,6 +75,8 @@ export const en: Record<StringKey, string> = {
   key_name_too_long: 'The name takes up to 100 characters.',
   key_not_found: 'You have no active key with that prefix.',
 
+  semantic_off:
+    'Semantic search is off: the embedding model ({model}) is missing, so search matches words only. To turn it on, run {command} and restart Folio.',
   library_title: 'Library',
   add_title: 'Add to the library',
   upload_file: 'File',

@@ -74,6 +74,8 @@ export const es = {
   key_name_too_long: 'El nombre admite hasta 100 caracteres.',
   key_not_found: 'No tienes ninguna clave activa con ese prefijo.',
 
+  semantic_off:
+    'La búsqueda semántica está desactivada: falta el modelo de embeddings ({model}). Busca solo por palabras. Para activarla, ejecuta {command} y reinicia Folio.',
   library_title: 'Biblioteca',
   add_title: 'Añadir a la biblioteca',
   upload_file: 'Archivo',

@@ -1,0 +1,87 @@
+import type { Config } from '../config';
+import { ENGINE_MODELS, MODEL_ENGINES, type ModelEngine } from '../models/catalog';
+import { listInstalledModels } from '../models/installed';
+import { pullModels, type PullResult } from '../models/pull';
+import { UsageError } from './keys';
+import { createProgressBar, formatBytes } from './progress-bar';
+
+const USAGE = 'Usage: folio models pull [embeddings|reranker|nli|transcription|all ...] | folio models list';
+
+function parseEngines(args: string[]): ModelEngine[] {
+  const words = args.filter((a) => !a.startsWith('-'));
+  if (!words.length || words.includes('all')) return [...MODEL_ENGINES];
+  const bad = words.filter((w) => !(MODEL_ENGINES as readonly string[]).includes(w));
+  if (bad.length) throw new UsageError(`Unknown engine(s): ${bad.join(', ')}. ${USAGE}`);
+  return [...new Set(words)] as ModelEngine[];
+}
+
+/** The closing line of one engine's pull. */
+export function describeResult(r: PullResult): string {
+  const name = `${r.engine} (${r.model})`;
+  switch (r.status) {
+    case 'pulled':
+      return `${name}: installed, ${formatBytes(r.downloaded)} downloaded and verified.`;
+    case 'present':
+      return `${name}: already installed and verified; nothing downloaded.`;
+    case 'skipped':
+      return `${name}: not pulled: ${r.message}.`;
+    case 'failed':
+      return `${name}: FAILED: ${r.message}`;
+  }
+}
+
+/**
+ * Pulls the engines' models, drawing progress on `err` and one result line per engine on `out`.
+ * Returns the results; the caller decides the exit code (any failure: 1).
+ */
+export async function runPull(
+  config: Config,
+  engines: readonly ModelEngine[],
+  out: (line: string) => void,
+  err: NodeJS.WriteStream = process.stderr,
+): Promise<PullResult[]> {
+  const bar = createProgressBar(err);
+  out(`Pulling into ${config.modelsDir} from ${config.modelsHub.url}`);
+  const results = await pullModels({
+    config,
+    engines,
+    onEvent: (event) => {
+      if (event.type === 'model') {
+        out(`${event.engine}: ${event.model}, ${event.files.length} files, ${formatBytes(event.bytes)}`);
+      } else if (event.type === 'file' && event.state === 'present') {
+        out(`  ${event.file.path}  already here, verified`);
+      } else if (event.type === 'progress') {
+        bar.update(event.progress);
+      }
+    },
+  });
+  for (const r of results) out(describeResult(r));
+  return results;
+}
+
+/** `models pull [engines]` and `models list`. */
+export async function modelsCommand(config: Config, args: string[], out: (line: string) => void): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'pull') {
+    const results = await runPull(config, parseEngines(rest), out);
+    if (results.some((r) => r.engine === 'embeddings' && (r.status === 'pulled' || r.status === 'present'))) {
+      out('Semantic search is on from the next start (npm start).');
+    }
+    return results.some((r) => r.status === 'failed') ? 1 : 0;
+  }
+  if (sub === 'list') {
+    out(`Models in ${config.modelsDir}:`);
+    for (const m of await listInstalledModels(config)) {
+      const state =
+        m.state === 'instalado'
+          ? `installed, ${formatBytes(m.bytes)} (${m.dtype})${m.pulled ? `, pulled ${m.pulled.pulledAt.slice(0, 10)} from ${m.pulled.hub} at ${m.pulled.commit.slice(0, 10)}` : ''}`
+          : m.state === 'falta'
+            ? `missing: npm run folio -- models pull ${m.engine}`
+            : `not used: ${m.detail}`;
+      out(`  ${m.engine.padEnd(13)} ${m.model}  (${ENGINE_MODELS[m.engine].role})  ${state}`);
+    }
+    out('Other choices: see the README, "Models" (set the variable, then pull).');
+    return 0;
+  }
+  throw new UsageError(USAGE);
+}

@@ -1,0 +1,67 @@
+import type { DownloadProgress } from '../models/download';
+
+/** Bytes as a person reads them: 812 B, 45.2 MB, 1.31 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+}
+
+/** Seconds as '42 s', '3 min 5 s', '1 h 02 min'. */
+function formatSeconds(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/** One line: the file, a bar, the share done, bytes of total, the rate of this run and the time left. */
+export function progressLine(p: DownloadProgress, elapsedMs: number, width = 24): string {
+  const share = p.total > 0 ? Math.min(1, p.done / p.total) : 1;
+  const filled = Math.round(share * width);
+  const rate = elapsedMs > 0 ? (p.fetched * 1000) / elapsedMs : 0;
+  const left = rate > 0 ? formatSeconds((p.total - p.done) / rate) : '…';
+  const resumed = p.resumedFrom > 0 ? ` (resumed at ${formatBytes(p.resumedFrom)})` : '';
+  return (
+    `  ${p.path}  [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%  ` +
+    `${formatBytes(p.done)} / ${formatBytes(p.total)}  ${formatBytes(rate)}/s  ${p.done >= p.total ? 'done' : `${left} left`}${resumed}`
+  );
+}
+
+/**
+ * Draws download progress on `stream`: one line redrawn in place on a terminal; on anything else (a log,
+ * CI) a line every `everyMs` and at the end, so a log shows progress without thousands of lines.
+ */
+export function createProgressBar(stream: NodeJS.WriteStream, everyMs = 5000) {
+  let started = 0;
+  let lastPath = '';
+  let lastDraw = 0;
+  return {
+    update(p: DownloadProgress) {
+      const now = Date.now();
+      if (p.path !== lastPath) {
+        lastPath = p.path;
+        started = now;
+        lastDraw = 0;
+      }
+      const finished = p.done >= p.total;
+      const line = progressLine(p, now - started);
+      if (stream.isTTY) {
+        if (!finished && now - lastDraw < 100) return;
+        lastDraw = now;
+        stream.write(`\r\x1b[2K${line.slice(0, Math.max(20, (stream.columns ?? 120) - 1))}${finished ? '\n' : ''}`);
+        return;
+      }
+      if (finished || lastDraw === 0 || now - lastDraw >= everyMs) {
+        lastDraw = now;
+        stream.write(`${line}\n`);
+      }
+    },
+  };
+}
