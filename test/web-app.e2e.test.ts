@@ -138,7 +138,15 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await row.getByRole('cell').nth(2).textContent()).toContain('listo');
     expect(await page.locator('#subidas li').first().textContent()).toContain('añadido');
     expect(await page.getByText('Tu biblioteca está vacía.').isHidden()).toBe(true);
+    // No embedding model in this test's FOLIO_MODELS_DIR: the page says so and how to turn it on.
+    const warning = page.locator('#semantica-desactivada');
+    expect(await warning.textContent()).toMatch(
+      /búsqueda semántica está desactivada.*npm run folio -- models pull embeddings/s,
+    );
     await page.screenshot({ path: path.join(ARTIFACTS, 'web-biblioteca.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-biblioteca-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A reload shows the same, server-rendered.
     await page.reload();
