@@ -1,5 +1,6 @@
-// The first thing `npm start`, `npm test` and `npm run folio` run: on an old Node the rest would crash
-// deep inside a dependency (vitest: `Map.groupBy is not a function`). Plain CommonJS with no syntax
+// The first thing `npm start`, `npm test` and `npm run folio` run, and what backend/src/main.ts imports
+// first: on an old Node the rest would crash deep inside a dependency (vitest: `Map.groupBy is not a
+// function`), or not be there at all when `npm install` refused to run. Plain CommonJS with no syntax
 // newer than Node 10, so that any Node there is can read it and say what is wrong in one line.
 /* global process */
 'use strict';
