@@ -52,6 +52,10 @@ export async function runPull(
         out(`  ${event.file.path}  already here, verified`);
       } else if (event.type === 'progress') {
         bar.update(event.progress);
+      } else if (event.type === 'retry') {
+        err.write(
+          `\n  ${event.message}; resuming in ${Math.round(event.delayMs / 1000)} s (try ${event.attempt} of ${event.of})\n`,
+        );
       }
     },
   });

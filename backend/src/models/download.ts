@@ -36,6 +36,8 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
   onProgress?: (progress: DownloadProgress) => void;
   signal?: AbortSignal;
+  /** A connection silent this long is dropped (and the download resumable). Default 60 s. */
+  stallMs?: number;
 }
 
 /** sha256 when the hub gives it (LFS files), else the git blob id the hub gives for every file. */
@@ -72,12 +74,46 @@ export async function verifyFile(path: string, expected: HubFileInfo): Promise<s
   return got === check.want ? undefined : `${check.kind} ${got}, expected ${check.want}`;
 }
 
+/** Why a download stopped partway, in both languages, as a transient `HubError` (the part is kept). */
+function interrupted(expected: HubFileInfo, at: number, cause: string): HubError {
+  return new HubError(
+    `La descarga de ${expected.path} se interrumpió tras ${at} de ${expected.size} bytes (${cause}); ` +
+      'vuelve a ejecutar la orden para continuar donde quedó.',
+    `Download of ${expected.path} interrupted at ${at}/${expected.size} bytes (${cause}); run the command again to resume`,
+    true,
+  );
+}
+
+/**
+ * Appends a response body to `part`, chunk by chunk (each written before the next is read, so whatever
+ * arrived before a cut is on disk to resume from); `onChunk` gets the bytes of this run so far.
+ */
+async function appendBody(
+  body: AsyncIterable<Uint8Array>,
+  part: string,
+  append: boolean,
+  onChunk: (n: number) => void,
+) {
+  const file = await open(part, append ? 'a' : 'w');
+  let fetched = 0;
+  try {
+    for await (const chunk of body) {
+      await file.write(chunk);
+      fetched += chunk.length;
+      onChunk(fetched);
+    }
+  } finally {
+    await file.close();
+  }
+}
+
 /**
  * Downloads one file of a model, resumably: bytes land in `dest.part` (with `dest.part.json` naming the
- * content they belong to), a later run asks only for the rest with a `Range` request, and the file is
+ * content they belong to), a later try asks only for the rest with a `Range` request, and the file is
  * renamed into place only once its size and hash match the hub's metadata. A server that ignores the
- * range (200) restarts the file; a part of another version of the file is discarded. A mismatch deletes
- * the part and throws `IntegrityError`; a broken connection keeps the part and throws `HubError`.
+ * range (200) restarts the file; a part of another version of the file is discarded; a connection that
+ * sends nothing for `stallMs` is dropped. A mismatch deletes the part and throws `IntegrityError`; a
+ * broken or stalled connection keeps the part and throws a transient `HubError`.
  */
 export async function downloadFile(options: DownloadOptions): Promise<void> {
   const { dest, expected } = options;
@@ -94,60 +130,56 @@ export async function downloadFile(options: DownloadOptions): Promise<void> {
   }
   await writeFile(partInfo, identity);
 
-  const progress = (done: number, fetched: number, resumedFrom: number) =>
-    options.onProgress?.({ path: expected.path, done, total: expected.size, fetched, resumedFrom });
-
   if (have < expected.size) {
-    let response: Response;
+    const stall = new AbortController();
+    const stallMs = options.stallMs ?? 60_000;
+    let timer = setTimeout(() => stall.abort(), stallMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, stall.signal]) : stall.signal;
+    let resumedFrom = have;
+    let fetched = 0;
     try {
-      response = await (options.fetch ?? fetch)(options.url, {
+      const response = await (options.fetch ?? fetch)(options.url, {
         headers: { ...options.headers, ...(have > 0 && { range: `bytes=${have}-` }) },
         redirect: 'follow',
-        signal: options.signal,
+        signal,
       });
-    } catch (err) {
-      const cause = ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message;
-      throw new HubError(
-        `No se pudo descargar ${expected.path} (${cause}); vuelve a ejecutar la orden para continuar.`,
-        `Could not download ${options.url}: ${cause}`,
-        true,
-      );
-    }
-    if (response.status === 416) {
-      await response.body?.cancel();
-    } else if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      throw new HubError(
-        `El hub respondió HTTP ${response.status} al descargar ${expected.path}.`,
-        `HTTP ${response.status} downloading ${options.url}`,
-        response.status >= 500 || response.status === 429,
-      );
-    } else {
-      const resumed = response.status === 206;
-      if (!resumed) have = 0;
-      const resumedFrom = have;
-      let fetched = 0;
-      progress(have, 0, resumedFrom);
-      // Each chunk is written before the next is read, so whatever arrived before a cut is on disk to resume from.
-      const file = await open(part, resumed ? 'a' : 'w');
-      try {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          await file.write(chunk);
-          fetched += chunk.length;
-          progress(resumedFrom + fetched, fetched, resumedFrom);
-        }
-      } catch (err) {
-        if (options.signal?.aborted) throw err;
-        const cause = ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message;
+      if (response.status !== 416 && (!response.ok || !response.body)) {
+        await response.body?.cancel();
         throw new HubError(
-          `La descarga de ${expected.path} se interrumpió tras ${resumedFrom + fetched} de ${expected.size} bytes ` +
-            `(${cause}); vuelve a ejecutar la orden para continuar donde quedó.`,
-          `Download of ${expected.path} interrupted at ${resumedFrom + fetched}/${expected.size} bytes (${cause}); run the command again to resume`,
-          true,
+          `El hub respondió HTTP ${response.status} al descargar ${expected.path}.`,
+          `HTTP ${response.status} downloading ${options.url}`,
+          response.status >= 500 || response.status === 429,
         );
-      } finally {
-        await file.close();
       }
+      if (response.status === 416) {
+        await response.body?.cancel();
+      } else {
+        const resumed = response.status === 206;
+        resumedFrom = resumed ? have : 0;
+        const report = (n: number) =>
+          options.onProgress?.({
+            path: expected.path,
+            done: resumedFrom + n,
+            total: expected.size,
+            fetched: n,
+            resumedFrom,
+          });
+        report(0);
+        await appendBody(response.body as unknown as AsyncIterable<Uint8Array>, part, resumed, (n) => {
+          fetched = n;
+          clearTimeout(timer);
+          timer = setTimeout(() => stall.abort(), stallMs);
+          report(n);
+        });
+      }
+    } catch (err) {
+      if (err instanceof HubError || options.signal?.aborted) throw err;
+      const cause = stall.signal.aborted
+        ? `nothing received for ${stallMs >= 1000 ? `${Math.round(stallMs / 1000)} s` : `${stallMs} ms`}`
+        : (((err as Error).cause as Error | undefined)?.message ?? (err as Error).message);
+      throw interrupted(expected, resumedFrom + fetched, cause);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -53,6 +53,7 @@ beforeEach(async () => {
   hub.requests.length = 0;
   hub.faults.corrupt = undefined;
   hub.faults.cutAfter = undefined;
+  hub.faults.stallAfter = undefined;
 });
 afterEach(() => {
   hub.faults.corrupt = undefined;
@@ -111,10 +112,10 @@ describe('models pull from a hub speaking the Hugging Face protocol', () => {
     expect(cdnRequests().length).toBe(before);
   });
 
-  it('resumes an interrupted download from where it stopped, with a Range request', async () => {
+  it('resumes in a later run a download that was interrupted (no retries: as if the process had died)', async () => {
     const size = (await stat(join(TEST_MODELS, 'folio/tiny-embed', WEIGHTS))).size;
     hub.faults.cutAfter = { file: WEIGHTS, bytes: 50_000 };
-    const [first] = await pullModels({ config, engines: ['embeddings'] });
+    const [first] = await pullModels({ config, engines: ['embeddings'], retries: 0 });
     expect(first!.status).toBe('failed');
     expect(first!.message).toMatch(/interrupted at \d+\/\d+ bytes/);
     const part = join(config.modelsDir, 'folio/tiny-embed', `${WEIGHTS}.part`);
@@ -132,6 +133,42 @@ describe('models pull from a hub speaking the Hugging Face protocol', () => {
     expect((await weightRequests()).map((r) => r.range)).toEqual([undefined, `bytes=${kept}-`]);
     expect((await pulled('folio/tiny-embed', WEIGHTS)).equals(await original('folio/tiny-embed', WEIGHTS))).toBe(true);
     await expect(stat(part)).rejects.toThrow();
+  });
+
+  it('resumes a dropped connection within the same pull, after a pause', async () => {
+    hub.faults.cutAfter = { file: WEIGHTS, bytes: 40_000 };
+    const events: PullEvent[] = [];
+    const [result] = await pullModels({
+      config,
+      engines: ['embeddings'],
+      retryDelayMs: 10,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result!.status).toBe('pulled');
+    expect(events.filter((e) => e.type === 'retry')).toEqual([
+      expect.objectContaining({ attempt: 1, of: 3, message: expect.stringMatching(/interrupted at 40000\//) }),
+    ]);
+    expect((await weightRequests()).map((r) => r.range)).toEqual([undefined, 'bytes=40000-']);
+    expect((await pulled('folio/tiny-embed', WEIGHTS)).equals(await original('folio/tiny-embed', WEIGHTS))).toBe(true);
+  });
+
+  it('drops a connection that stops sending, and resumes it', async () => {
+    hub.faults.stallAfter = { file: WEIGHTS, bytes: 30_000 };
+    const events: PullEvent[] = [];
+    const [result] = await pullModels({
+      config,
+      engines: ['nli'],
+      stallMs: 300,
+      retryDelayMs: 10,
+      onEvent: (e) => events.push(e),
+    });
+    expect(result!.status).toBe('pulled');
+    const retry = events.find((e) => e.type === 'retry');
+    expect(retry && retry.type === 'retry' && retry.message).toMatch(
+      /interrupted at 30000\/\d+ bytes \(nothing received for 300 ms\)/,
+    );
+    expect((await weightRequests('folio/tiny-nli')).map((r) => r.range)).toEqual([undefined, 'bytes=30000-']);
+    expect((await pulled('folio/tiny-nli', WEIGHTS)).equals(await original('folio/tiny-nli', WEIGHTS))).toBe(true);
   });
 
   it('starts over when the partial file belongs to another version of the file', async () => {

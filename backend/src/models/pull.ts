@@ -10,7 +10,16 @@ import { fetchRepoInfo, fileUrl, HubError, hubHeaders, type HubFileInfo, type Hu
 export type PullEvent =
   | { type: 'model'; engine: ModelEngine; model: string; files: HubFileInfo[]; bytes: number }
   | { type: 'file'; engine: ModelEngine; file: HubFileInfo; state: 'present' | 'downloading' | 'done' }
-  | { type: 'progress'; engine: ModelEngine; progress: DownloadProgress };
+  | { type: 'progress'; engine: ModelEngine; progress: DownloadProgress }
+  | {
+      type: 'retry';
+      engine: ModelEngine;
+      file: HubFileInfo;
+      attempt: number;
+      of: number;
+      delayMs: number;
+      message: string;
+    };
 
 /** How one engine's pull ended. */
 export interface PullResult {
@@ -31,6 +40,11 @@ export interface PullOptions {
   /** Defaults to the platform's; tests pass none and talk to a local hub over HTTP. */
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Resumed tries of a file after a dropped or stalled connection (default 3), the first after `retryDelayMs` (2 s), doubling. */
+  retries?: number;
+  retryDelayMs?: number;
+  /** A connection silent this long is dropped and resumed (default 60 s). */
+  stallMs?: number;
 }
 
 /**
@@ -117,20 +131,42 @@ async function pullOne(options: PullOptions, engine: ModelEngine): Promise<PullR
       continue;
     }
     options.onEvent?.({ type: 'file', engine, file, state: 'downloading' });
-    let fetched = 0;
-    await downloadFile({
-      url: fileUrl(hub.url, template, model, repo.commit, file.path),
-      dest,
-      expected: file,
-      headers: hubHeaders(hub),
-      fetch: options.fetch,
-      signal: options.signal,
-      onProgress: (progress) => {
-        fetched = progress.fetched;
-        options.onEvent?.({ type: 'progress', engine, progress });
-      },
-    });
-    downloaded += fetched;
+    const retries = options.retries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      let fetched = 0;
+      try {
+        await downloadFile({
+          url: fileUrl(hub.url, template, model, repo.commit, file.path),
+          dest,
+          expected: file,
+          headers: hubHeaders(hub),
+          fetch: options.fetch,
+          signal: options.signal,
+          stallMs: options.stallMs,
+          onProgress: (progress) => {
+            fetched = progress.fetched;
+            options.onEvent?.({ type: 'progress', engine, progress });
+          },
+        });
+        downloaded += fetched;
+        break;
+      } catch (err) {
+        downloaded += fetched;
+        // A dropped or stalled connection resumes from its part after a pause; anything else stops here.
+        if (!(err instanceof HubError && err.transient) || attempt >= retries || options.signal?.aborted) throw err;
+        const delayMs = (options.retryDelayMs ?? 2000) * 2 ** attempt;
+        options.onEvent?.({
+          type: 'retry',
+          engine,
+          file,
+          attempt: attempt + 1,
+          of: retries,
+          delayMs,
+          message: err.message,
+        });
+        await new Promise((r) => setTimeout(r, delayMs));
+      }
+    }
     options.onEvent?.({ type: 'file', engine, file, state: 'done' });
   }
   await writeFile(

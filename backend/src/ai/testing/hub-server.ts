@@ -18,6 +18,8 @@ interface HubFile {
 export interface HubFaults {
   /** Cut the connection after this many body bytes of the next download of `file` (once). */
   cutAfter?: { file: string; bytes: number };
+  /** Send this many body bytes of the next download of `file`, then nothing more, keeping the connection open (once). */
+  stallAfter?: { file: string; bytes: number };
   /** Serve `file` with one byte changed (the hub's metadata still tells the right hash). */
   corrupt?: string;
 }
@@ -115,6 +117,12 @@ export async function startTestHub(root: string, repos: string[]): Promise<TestH
     });
     if (req.method === 'HEAD') {
       res.end();
+      return;
+    }
+    const stall = faults.stallAfter;
+    if (stall && stall.file === file.path && body.length > stall.bytes) {
+      faults.stallAfter = undefined;
+      res.write(body.subarray(0, stall.bytes));
       return;
     }
     const cut = faults.cutAfter;
