@@ -38,6 +38,7 @@ describe('the reranker engine', () => {
       expect(report).toContain('onnx-community/bge-reranker-v2-m3-ONNX');
       expect(report).toContain(MODELS);
       expect(report).toContain('FOLIO_RERANKER_MODEL');
+      expect(report).toContain("'npm run folio -- models pull reranker'");
     } finally {
       await set.close();
     }

@@ -141,7 +141,7 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
     } catch (err) {
       rerankerReport =
         `${FEATURE_RERANKER}; cross-encoder no disponible: falta ${local.model} en ${config.modelsDir}; ` +
-        "descárgalo con 'npm run folio -- models pull reranker'";
+        "descárgalo con 'npm run folio -- models pull reranker' (o elige otro con FOLIO_RERANKER_MODEL)";
       log.debug(`reranker: ${(err as Error).message}`);
     }
   }

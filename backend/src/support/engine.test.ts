@@ -28,6 +28,7 @@ describe('the support engine', () => {
       expect(report).toContain('NLI no disponible');
       expect(report).toContain('Xenova/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7');
       expect(report).toContain('FOLIO_NLI_MODEL');
+      expect(report).toContain("'npm run folio -- models pull nli'");
       const [j] = await set.support.judge(CLAIM, [CLAIM]);
       expect(j!.relacion).toBe('APOYO_DIRECTO');
     } finally {

@@ -72,7 +72,7 @@ export async function createSupportEngine(config: Config, log: Logger, embedder?
       scorer: lexical,
       report: () =>
         `${lexicalName}; NLI no disponible: falta ${local.model} en ${config.modelsDir}; ` +
-        "descárgalo con 'npm run folio -- models pull nli'",
+        "descárgalo con 'npm run folio -- models pull nli' (o elige otro con FOLIO_NLI_MODEL)",
     };
   }
 }
