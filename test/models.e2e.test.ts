@@ -83,15 +83,18 @@ describe('models one command away', () => {
     expect(after.stderr).not.toContain('Semantic search is off');
   });
 
-  it('FOLIO_MODELS_PULL pulls at the first start', async () => {
-    const started = await serveOnce({
-      FOLIO_MODELS_DIR: join(scratch, 'pull-at-start'),
-      FOLIO_MODELS_HUB: hub.url,
-      FOLIO_MODELS_PULL: 'embeddings,nli',
-    });
+  it('FOLIO_MODELS_PULL pulls at the first start, and later starts need no hub', async () => {
+    const env = { FOLIO_MODELS_DIR: join(scratch, 'pull-at-start'), FOLIO_MODELS_PULL: 'embeddings,nli' };
+    const started = await serveOnce({ ...env, FOLIO_MODELS_HUB: hub.url });
     expect(started.body.motores.embeddings).toMatch(/^folio\/tiny-embed/);
     expect(started.body.motores.respaldo).toContain('folio/tiny-nli');
     expect(started.stderr).toContain('embeddings (folio/tiny-embed): installed');
+
+    const gone = await startTestHub(TEST_MODELS, []);
+    await gone.close();
+    const again = await serveOnce({ ...env, FOLIO_MODELS_HUB: gone.url });
+    expect(again.body.motores.embeddings).toMatch(/^folio\/tiny-embed/);
+    expect(again.stderr).not.toMatch(/Pulling|hub/);
   });
 
   it('an unreachable hub is said in one line, and the service starts with the lexical engines', async () => {

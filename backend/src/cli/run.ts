@@ -1,6 +1,7 @@
 import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
 import { keysCommand, UsageError } from './keys';
+import { missingModels } from '../models/installed';
 import { modelsCommand, runPull } from './models';
 import { passwordCommand, stdinPasswordInput } from './password';
 import { loadConfig, type Config } from '../config';
@@ -43,9 +44,11 @@ function onSignals(stop: () => Promise<void>) {
  * reached is said in one line and the server starts anyway, with the engines it has.
  */
 async function pullAtStart(config: Config) {
-  if (!config.modelsPull.length) return;
+  // Models already in place are not checked against the hub: a later start works offline, and fast.
+  const engines = await missingModels(config, config.modelsPull);
+  if (!engines.length) return;
   const out = (line: string) => process.stderr.write(`${line}\n`);
-  const results = await runPull(config, config.modelsPull, out).catch((err: Error) => {
+  const results = await runPull(config, engines, out).catch((err: Error) => {
     out(`Models not pulled: ${err.message}`);
     return [];
   });

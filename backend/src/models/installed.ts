@@ -80,3 +80,17 @@ export async function listInstalledModels(config: Config): Promise<InstalledMode
     }),
   );
 }
+
+/** Of `engines`, those that read a local model and do not find it: what a pull at start has to bring. */
+export async function missingModels(config: Config, engines: readonly ModelEngine[]): Promise<ModelEngine[]> {
+  const missing: ModelEngine[] = [];
+  for (const engine of engines) {
+    if (notLocal(config, engine)) continue;
+    const found = await findModelFiles(config, engine).then(
+      () => true,
+      () => false,
+    );
+    if (!found) missing.push(engine);
+  }
+  return missing;
+}
