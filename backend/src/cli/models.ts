@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { ENGINE_MODELS, MODEL_ENGINES, type ModelEngine } from '../models/catalog';
+import { configuredModel, ENGINE_MODELS, MODEL_ENGINES, type ModelEngine } from '../models/catalog';
 import { listInstalledModels } from '../models/installed';
 import { pullModels, type PullResult } from '../models/pull';
 import { UsageError } from './keys';
@@ -84,7 +84,14 @@ export async function modelsCommand(config: Config, args: string[], out: (line: 
             : `not used: ${m.detail}`;
       out(`  ${m.engine.padEnd(13)} ${m.model}  (${ENGINE_MODELS[m.engine].role})  ${state}`);
     }
-    out('Other choices: see the README, "Models" (set the variable, then pull).');
+    out('Other choices (set the variable for both `models pull` and `npm start`):');
+    for (const engine of MODEL_ENGINES) {
+      const { variable, choices } = ENGINE_MODELS[engine];
+      for (const c of choices.filter((c) => c.id !== configuredModel(config, engine))) {
+        const kind = c.recommended ? 'the default' : c.size;
+        out(`  ${variable}=${c.id}  (${kind}, ${c.megabytes} MB, ${c.license}): ${c.note}`);
+      }
+    }
     return 0;
   }
   throw new UsageError(USAGE);

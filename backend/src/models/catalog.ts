@@ -28,7 +28,7 @@ export interface EngineModels {
   dtype: ModelDtype;
   /** The variable that names the model the engine looks for. */
   variable: string;
-  /** What the engine does for a user, in Spanish (the CLI and the web app speak Spanish first). */
+  /** What the engine does for a user, as `models list` says it. */
   role: string;
   choices: ModelChoice[];
 }
@@ -39,7 +39,7 @@ export const ENGINE_MODELS: Record<ModelEngine, EngineModels> = {
     task: 'feature-extraction',
     dtype: 'q8',
     variable: 'FOLIO_EMBEDDINGS_MODEL',
-    role: 'búsqueda semántica',
+    role: 'semantic search',
     choices: [
       {
         id: 'Xenova/multilingual-e5-small',
@@ -64,7 +64,7 @@ export const ENGINE_MODELS: Record<ModelEngine, EngineModels> = {
     task: 'text-classification',
     dtype: 'q8',
     variable: 'FOLIO_RERANKER_MODEL',
-    role: 'reordenación de resultados con un cross-encoder',
+    role: 'reranks search results',
     choices: [
       {
         id: 'Xenova/ms-marco-MiniLM-L-6-v2',
@@ -89,7 +89,7 @@ export const ENGINE_MODELS: Record<ModelEngine, EngineModels> = {
     task: 'text-classification',
     dtype: 'q8',
     variable: 'FOLIO_NLI_MODEL',
-    role: 'juicio de respaldo (verificar, preguntar, citar)',
+    role: 'judges support: verify, ask, cite',
     choices: [
       {
         id: 'Xenova/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7',
@@ -106,7 +106,7 @@ export const ENGINE_MODELS: Record<ModelEngine, EngineModels> = {
     task: 'automatic-speech-recognition',
     dtype: 'q8',
     variable: 'FOLIO_WHISPER_MODEL',
-    role: 'transcripción de audio y vídeo',
+    role: 'transcribes audio and video',
     choices: [
       {
         id: 'Xenova/whisper-base',

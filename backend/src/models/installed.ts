@@ -42,7 +42,7 @@ async function bytesUnder(dir: string): Promise<number> {
 export interface InstalledModel {
   engine: ModelEngine;
   model: string;
-  /** What the engine does, in Spanish. */
+  /** What the engine does. */
   role: string;
   /** 'instalado', 'falta', or why this configuration takes no local model. */
   state: 'instalado' | 'falta' | 'no_local';
