@@ -56,6 +56,26 @@ export interface FoundMetadata {
   duracion?: number;
   /** Digital Object Identifier, when the source states one. */
   doi?: string;
+  /** ISBN-13 (digits only; an ISBN-10 is converted), when the first pages print one. */
+  isbn?: string;
+  /** arXiv identifier ('2101.00001v2', 'hep-th/9901001'), when the first pages or the metadata state one. */
+  arxiv?: string;
+  /** Where each field was read, for fields whose source is worth telling (a guess from layout, a file date). */
+  origen?: MetadataOrigins;
+}
+
+/**
+ * Where a found field came from: the first page's layout (`primera_pagina`), the XMP packet (`xmp`), the info
+ * dictionary or office properties (`info`), the file name (`nombre_archivo`); a year printed on the page
+ * (`pagina`), a publication date in XMP (`xmp`), the file's creation date (`fecha_creacion`); a language told
+ * by the text (`texto`) or taken from the properties when the text says nothing (`propiedades`).
+ */
+export interface MetadataOrigins {
+  titulo?: 'primera_pagina' | 'xmp' | 'info' | 'nombre_archivo';
+  autores?: 'primera_pagina' | 'xmp' | 'info';
+  anio?: 'pagina' | 'xmp' | 'arxiv' | 'fecha_creacion';
+  idioma?: 'texto' | 'propiedades';
+  doi?: 'pagina' | 'xmp' | 'info';
 }
 
 export interface Conversion {

@@ -220,6 +220,25 @@ describe('docx: sections from heading styles', () => {
     });
   });
 
+  it('reads an unmarked creator as Surname, Given, double surnames together', async () => {
+    const core = '<dc:title>Aguas del páramo</dc:title><dc:creator>MARIANA CASTAÑEDA RUIZ y Rosa Chi Uc</dc:creator>';
+    const path = await tmp.write('core-plain.docx', makeDocx({ body: p('Texto.'), core }));
+    expect((await convertDocx({ path }, ctx)).metadatos.autores).toEqual(['Castañeda Ruiz, Mariana', 'Chi Uc, Rosa']);
+  });
+
+  it('tells the language from the text: Spanish written under LibreOffice’s default en-US is Spanish', async () => {
+    const spanish = p(
+      'El agua del páramo llega a la ciudad por los ríos que bajan de la montaña, y la mayor parte se guarda en ' +
+        'las turberas durante los meses de lluvia para los meses secos del año.',
+    );
+    const core = '<dc:title>Informe</dc:title><dc:language>en-US</dc:language>';
+    const path = await tmp.write('idioma.docx', makeDocx({ body: spanish, core }));
+    expect((await convertDocx({ path }, ctx)).metadatos.idioma).toBe('es');
+    // Too little text to tell: the declared language stays.
+    const short = await tmp.write('corto.docx', makeDocx({ body: p('Texto.'), core }));
+    expect((await convertDocx({ path: short }, ctx)).metadatos.idioma).toBe('en-US');
+  });
+
   it('broken core properties cost the metadata, not the document', async () => {
     const path = await tmp.write('core-roto.docx', makeDocx({ body: p('Texto.'), core: '<dc:title>Sin cerrar' }));
     const conversion = await convertDocx({ path }, ctx);
@@ -356,10 +375,10 @@ describe('the same document as DOCX, ODT and RTF (LibreOffice fixtures)', () => 
     expect(conversion.metadatos).toEqual({ ...metadata, idioma: 'es-ES' });
   });
 
-  it('RTF reads the same (RTF has no document language field)', () => {
+  it('RTF reads the same (RTF has no document language field: the text tells it)', () => {
     const conversion = convertRtf(readFileSync(resolve(OFFICE, 'aguas-paramo.rtf')));
     expect(blocks(conversion)).toEqual(expected);
-    expect(conversion.metadatos).toEqual(metadata);
+    expect(conversion.metadatos).toEqual({ ...metadata, idioma: 'es' });
   });
 
   it('the three give identical anchors and unit texts', async () => {

@@ -11,6 +11,7 @@ import {
   type OfficeProperties,
 } from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { withTextLanguage } from './text-language';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
 import { resolveEntryPath, withZip, type ZipArchive } from './zip';
@@ -60,7 +61,8 @@ export async function convertDocx(
     const { outline, notes, titleParagraph } = outlineOfMammothHtml(html);
     const unidades = unitsFromOutline([...outline, ...notesOutline(notes)]);
     if (unidades.length === 0) throw noTextError('DOCX');
-    return { tipo: 'documento', unidades, metadatos: officeMetadata({ ...core, titleParagraph }) };
+    const metadatos = withTextLanguage(officeMetadata({ ...core, titleParagraph }), unidades);
+    return { tipo: 'documento', unidades, metadatos };
   });
 }
 

@@ -11,7 +11,8 @@ import {
   type Unit,
 } from './converter';
 import { outlineFromHtml } from './html';
-import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
+import { authorsFromMetadata, authorsFromTags } from './author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { resolveEntryPath, withZip, type ZipArchive } from './zip';
 
@@ -539,7 +540,9 @@ function metadataOf(pkg: Package): FoundMetadata {
   const autores: string[] = [];
   for (const creator of chosen) {
     const names =
-      creator.fileAs && /^[^,;&]+,[^,;&]+$/.test(creator.fileAs) ? [creator.fileAs] : authorsFromMetadata(creator.name);
+      creator.fileAs && /^[^,;&]+,[^,;&]+$/.test(creator.fileAs)
+        ? authorsFromTags([creator.fileAs])
+        : authorsFromMetadata(creator.name);
     for (const name of names) {
       if (!autores.some((a) => a.toLowerCase() === name.toLowerCase())) autores.push(name);
     }

@@ -76,6 +76,15 @@ describe('convertHtml', () => {
     expect(texts).toEqual(['Columna uno.', 'Columna dos.', 'Más.']);
   });
 
+  it('reads a citation_author with a comma as one person, a free author field through the name parser', () => {
+    const tagged = convertHtml(
+      '<meta name="citation_author" content="Ek Chablé, María Fernanda"><meta name="citation_author" content="Rosa Chi Uc"><p>Texto.</p>',
+    );
+    expect(tagged.metadatos.autores).toEqual(['Ek Chablé, María Fernanda', 'Chi Uc, Rosa']);
+    const free = convertHtml('<meta name="author" content="Nuala E. Tully {et al.}"><p>Texto.</p>');
+    expect(free.metadatos.autores).toEqual(['Tully, Nuala E.']);
+  });
+
   it('reads a bare fragment and falls back to the first h1 for the title', () => {
     const conversion = convertHtml('<h1>Solo</h1><p>Fragmento.</p>');
     expect(conversion.metadatos).toEqual({ titulo: 'Solo' });

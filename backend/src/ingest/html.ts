@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate } from './metadata';
+import { authorsFromMetadata, authorsFromTags } from './author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from './text-decode';
 
@@ -307,7 +308,10 @@ function metadataOf(document: Doc, outline: OutlineEvent[]): FoundMetadata {
     cleanTitle(document.querySelector('title')?.textContent) ??
     cleanTitle(firstH1);
   if (titulo) metadatos.titulo = titulo;
-  const autores = authorsFromMetadata(metaContent(document, 'citation_author', 'dc.creator', 'author'));
+  // citation_author and DC.creator name one author each ('Ek Chablé, María Fernanda' is one person);
+  // `author` is free text.
+  const tagged = metaContent(document, 'citation_author', 'dc.creator');
+  const autores = tagged.length > 0 ? authorsFromTags(tagged) : authorsFromMetadata(metaContent(document, 'author'));
   if (autores.length > 0) metadatos.autores = autores;
   const anio = yearFromDate(
     metaContent(document, 'citation_publication_date', 'citation_date', 'dc.date', 'article:published_time')[0],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, invertName, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './metadata';
+import { surnameFirst } from './author-names';
+import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './metadata';
 
 describe('cleanTitle', () => {
   it('keeps real titles, tidied', () => {
@@ -41,11 +42,11 @@ describe('authorsFromMetadata', () => {
     expect(authorsFromMetadata('Smith & Jones')).toEqual(['Smith', 'Jones']);
   });
 
-  it('keeps names already inverted, organisations and longer names as they are', () => {
+  it('keeps names already inverted and organisations, and inverts longer names', () => {
     expect(authorsFromMetadata('Thoma, Martin')).toEqual(['Thoma, Martin']);
     expect(authorsFromMetadata('INFORM GmbH, Aachen')).toEqual(['INFORM GmbH, Aachen']);
-    expect(authorsFromMetadata('Gabriel García Márquez')).toEqual(['Gabriel García Márquez']);
-    expect(authorsFromMetadata('José Ortega y Gasset')).toEqual(['José Ortega y Gasset']);
+    expect(authorsFromMetadata('Gabriel García Márquez')).toEqual(['García Márquez, Gabriel']);
+    expect(authorsFromMetadata('José Ortega y Gasset')).toEqual(['Ortega y Gasset, José']);
   });
 
   it('splits comma lists of full names', () => {
@@ -62,15 +63,15 @@ describe('authorsFromMetadata', () => {
   });
 });
 
-describe('invertName', () => {
-  it('inverts two-word personal names only', () => {
-    expect(invertName('Martin Thoma')).toBe('Thoma, Martin');
-    expect(invertName('J. Smith')).toBe('Smith, J.');
-    expect(invertName("Conan O'Brien")).toBe("O'Brien, Conan");
-    expect(invertName('Ronald McDonald')).toBe('McDonald, Ronald');
-    expect(invertName('INFORM GmbH')).toBe('INFORM GmbH');
-    expect(invertName('NASA')).toBe('NASA');
-    expect(invertName('van Gogh')).toBe('van Gogh');
+describe('surnameFirst', () => {
+  it('inverts personal names and keeps organisations and lone surnames', () => {
+    expect(surnameFirst('Martin Thoma')).toBe('Thoma, Martin');
+    expect(surnameFirst('J. Smith')).toBe('Smith, J.');
+    expect(surnameFirst("Conan O'Brien")).toBe("O'Brien, Conan");
+    expect(surnameFirst('Ronald McDonald')).toBe('McDonald, Ronald');
+    expect(surnameFirst('INFORM GmbH')).toBe('INFORM GmbH');
+    expect(surnameFirst('NASA')).toBe('NASA');
+    expect(surnameFirst('van Gogh')).toBe('van Gogh');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Cleaning of the metadata files carry about themselves (PDF info dictionaries, XMP, HTML meta tags,
  * Markdown front matter). Producers fill these fields with junk often enough that nothing is taken as is.
+ * Author names are read by `author-names.ts`.
  */
 
 const JUNK_TITLE =
@@ -30,70 +31,8 @@ export function cleanTitle(raw: string | null | undefined): string | undefined {
   return title;
 }
 
-const JUNK_AUTHOR =
-  /^(?:admin(?:istrator|istrador)?|user|usuario|owner|propietario|unknown|desconocido|author|autor|default|guest|invitado|microsoft office user|windows user|usuario de windows|usuario de microsoft office)$/i;
-
-/**
- * Author names from a free-text field or an XMP list: split on ';', ' and ', ' y ', ' & ' (and on commas
- * when every comma-separated part is itself a full name), then each 'Given Surname' of exactly two words
- * becomes 'Surname, Given'. Anything else (organisations, longer names, 'Surname, Given') is kept as is.
- */
-export function authorsFromMetadata(raw: string | readonly string[] | null | undefined): string[] {
-  if (raw == null) return [];
-  const fields = typeof raw === 'string' ? [raw] : raw;
-  const names: string[] = [];
-  for (const field of fields) {
-    if (typeof field !== 'string') continue;
-    for (const part of field.split(';').flatMap(splitOnConjunction)) {
-      const cleaned = part
-        .replace(/<[^>]*@[^>]*>|\S+@\S+/g, ' ')
-        .replace(/\s+/g, ' ')
-        .replace(/^[\s,.]+|[\s,]+$/g, '');
-      if (!cleaned) continue;
-      const pieces = cleaned.split(',').map((p) => p.trim());
-      if (pieces.length > 1 && pieces.every((p) => p.split(' ').length >= 2)) names.push(...pieces);
-      else names.push(cleaned);
-    }
-  }
-  const seen = new Set<string>();
-  const authors: string[] = [];
-  for (const name of names) {
-    if (JUNK_AUTHOR.test(name)) continue;
-    // A lone lower-case token is a login name ('brianc'), not an author.
-    if (!/\s/.test(name) && name === name.toLowerCase()) continue;
-    if (!/\p{L}/u.test(name)) continue;
-    const author = invertName(name);
-    const key = author.toLowerCase();
-    if (!seen.has(key)) {
-      seen.add(key);
-      authors.push(author);
-    }
-  }
-  return authors;
-}
-
-/**
- * 'Ana Pérez y Juan Gil' → two names, but 'José Ortega y Gasset' stays one: a conjunction splits only when
- * it does not leave a lone word beside a multi-word name.
- */
-function splitOnConjunction(field: string): string[] {
-  const parts = field.split(/\s+(?:and|y|&)\s+/i).map((p) => p.trim());
-  if (parts.length < 2) return parts;
-  const wordCounts = parts.map((p) => p.split(/\s+/).length);
-  const mixed = wordCounts.some((n) => n === 1) && wordCounts.some((n) => n > 1);
-  return mixed ? [field] : parts;
-}
-
-const GIVEN = /^(?:\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}\p{Ll}+)*|\p{Lu}\.(?:-\p{Lu}\.)?)$/u;
-const SURNAME = /^(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:[-'’]\p{Lu}?\p{Ll}+)*$/u;
-
-/** 'Given Surname' → 'Surname, Given' for a simple two-word personal name; anything else unchanged. */
-export function invertName(name: string): string {
-  const words = name.trim().split(/\s+/);
-  if (words.length !== 2 || name.includes(',')) return name.trim();
-  const [given, surname] = words as [string, string];
-  return GIVEN.test(given) && SURNAME.test(surname) ? `${surname}, ${given}` : name.trim();
-}
+// Author names have their own module; converters that read them here still find them.
+export { authorsFromMetadata, authorsFromTags } from './author-names';
 
 /** The year of a PDF date ('D:20161231184323+01'00'') or an ISO date, when plausible. */
 export function yearFromDate(raw: string | null | undefined): number | undefined {

@@ -113,7 +113,8 @@ describe('odt: content.xml into sections', () => {
     ]);
     // The title paragraph is a heading with no paragraph of its own: its text leads the first unit.
     expect(conversion.unidades[0]!.texto.startsWith('Informe final\n\nCapítulo uno\n\nUno')).toBe(true);
-    expect(conversion.metadatos).toEqual({ titulo: 'Informe final' });
+    // No language in meta.xml: the text's own (Spanish function words) stands in.
+    expect(conversion.metadatos).toEqual({ titulo: 'Informe final', idioma: 'es' });
   });
 
   it('reads meta.xml: the initial creator is the author, the creation date the year', async () => {

@@ -11,6 +11,7 @@ import {
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
+import { withTextLanguage } from './text-language';
 import { withZip } from './zip';
 
 /**
@@ -59,7 +60,7 @@ export async function convertOdt(
     return {
       tipo: 'documento',
       unidades,
-      metadatos: officeMetadata({ ...meta, titleParagraph: reader.titleParagraph }),
+      metadatos: withTextLanguage(officeMetadata({ ...meta, titleParagraph: reader.titleParagraph }), unidades),
     };
   });
 }

@@ -1,7 +1,8 @@
 import { open as openFile } from 'node:fs/promises';
 import { DOMParser } from 'linkedom';
 import { ConversionError, DEFAULT_LIMITS, type ConvertLimits, type FoundMetadata } from './converter';
-import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
+import { authorsFromMetadata } from './author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { openZip, resolveEntryPath, type ZipArchive } from './zip';
 
 /**
@@ -425,8 +426,8 @@ export function officeMetadata(props: OfficeProperties): FoundMetadata {
   const metadatos: FoundMetadata = {};
   const titulo = cleanTitle(props.title) ?? cleanTitle(props.titleParagraph);
   if (titulo) metadatos.titulo = titulo;
-  // authorsFromMetadata keeps 'Castañeda Ruiz, Mariana' whole: a name already in 'Surnames, Given' form is
-  // never re-split, so double surnames survive when the file marks them that way.
+  // 'Castañeda Ruiz, Mariana' is kept whole and 'Mariana Castañeda Ruiz' inverted to it: double surnames
+  // survive either way (author-names.ts).
   const autores = authorsFromMetadata(props.creator);
   if (autores.length > 0) metadatos.autores = autores;
   const anio = yearFromDate(props.created);

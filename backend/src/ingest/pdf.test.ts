@@ -140,13 +140,21 @@ describe.skipIf(!fixturesExist)(titleNeeding('PDF fixtures', 'pdfs/manifest.json
   });
 
   it('reads metadata and ignores junk', () => {
+    // The title page's two lines of largest type hold more than /Title ('Geometrie und Topologie'); the year
+    // is printed at its foot ('0. Auflage, 31. Dezember 2016').
     expect(conversions.get('GeoTopo-komprimiert.pdf')!.metadatos).toEqual({
-      titulo: 'Geometrie und Topologie',
+      titulo: 'Einführung in die Geometrie und Topologie',
       autores: ['Thoma, Martin'],
       anio: 2016,
+      idioma: 'de',
+      origen: { titulo: 'primera_pagina', autores: 'info', anio: 'pagina', idioma: 'texto' },
     });
-    // 'Microsoft Word - Document1' and the login name 'brianc'.
-    expect(conversions.get('rotation.pdf')!.metadatos).toEqual({ anio: 2008 });
+    // 'Microsoft Word - Document1' and the login name 'brianc'; nothing printed, so the creation date's year.
+    expect(conversions.get('rotation.pdf')!.metadatos).toEqual({
+      anio: 2008,
+      idioma: 'en',
+      origen: { anio: 'fecha_creacion', idioma: 'texto' },
+    });
     expect(conversions.get('issue14847.pdf')!.metadatos).toMatchObject({ titulo: 'Benutzerhandbuch', idioma: 'de' });
     expect(conversions.get('issue-00352-asw-oct96-p41.pdf')!.metadatos).toMatchObject({
       titulo: 'Losing the Cabin',
@@ -282,6 +290,46 @@ describe('convertPdf on generated PDFs', () => {
     expect(plain.map((a) => a.impresa)).toEqual([null, null, null, null]);
   });
 
+  it('reads title, authors and year from the title page, and the language from the text', async () => {
+    const spanish =
+      'El agua de los cenotes que se filtra por la roca es la del acuífero, y la mayor parte llega al mar por ' +
+      'los ríos que no se ven desde la superficie durante todo el año.';
+    const page: PdfLine[] = [
+      { text: 'Revista de Hidrología 12 (2019) 45-60', y: 760, size: 8 },
+      { text: 'Recarga del acuífero kárstico de la', y: 680, size: 20 },
+      { text: 'península de Yucatán', y: 656, size: 20 },
+      { text: 'Lucía Pérez Canul, Ana Gómez y John Smith', y: 626, size: 12 },
+      { text: 'Universidad Autónoma de Yucatán, Mérida, México', y: 610, size: 9 },
+      { text: 'Resumen', y: 570, size: 11 },
+      ...Array.from({ length: 12 }, (_, i) => body(spanish.slice(0, 90), 550 - i * 14)),
+    ];
+    const info = {
+      Title: 'Microsoft Word - recarga_v3.docx',
+      Author: 'Administrator',
+      CreationDate: "D:20230105120000+01'00'",
+    };
+    const conversion = await convert(makePdf({ pages: [page], info, lang: 'en-US' }));
+    expect(conversion.metadatos).toMatchObject({
+      titulo: 'Recarga del acuífero kárstico de la península de Yucatán',
+      anio: 2019,
+      idioma: 'es',
+      origen: { titulo: 'primera_pagina', autores: 'primera_pagina', anio: 'pagina', idioma: 'texto' },
+    });
+    expect(conversion.metadatos.autores).toHaveLength(3);
+    expect(conversion.metadatos.autores).toContain('Smith, John');
+  });
+
+  it('takes no title that repeats the producing program, nor an author that is a bug in it', async () => {
+    const info = {
+      Title: 'Acrobat PDFMaker 9.0 for Word',
+      Creator: 'Acrobat PDFMaker 9.0 for Word',
+      Author: 'ARRAY(0x2c7cf020)',
+    };
+    const conversion = await convert(makePdf({ pages: [[body('x', 700)]], info }));
+    expect(conversion.metadatos.titulo).toBeUndefined();
+    expect(conversion.metadatos.autores).toBeUndefined();
+  });
+
   it('reads info metadata, dropping what is junk', async () => {
     const info = {
       Title: 'Microsoft Word - tesis.docx',
@@ -292,7 +340,9 @@ describe('convertPdf on generated PDFs', () => {
     expect(conversion.metadatos).toEqual({
       autores: ['Pérez, Ana', 'Smith, John', 'Doe, Jane'],
       anio: 1999,
+      // One letter of text says nothing: the declared language stands.
       idioma: 'es-ES',
+      origen: { autores: 'info', anio: 'fecha_creacion', idioma: 'propiedades' },
     });
   });
 

@@ -13,9 +13,19 @@ import {
   type SourceFile,
   type Unit,
 } from './converter';
+import { documentLanguage } from '../index/language';
 import { recognizedText } from './image';
-import { authorsFromMetadata, cleanTitle, findDoi, normalizeLanguage, yearFromDate } from './metadata';
+import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
+import {
+  chooseMetadata,
+  findArxivId,
+  layoutFromItems,
+  readTitlePages,
+  usableMetadataAuthors,
+  usableMetadataTitle,
+  type LayoutPage,
+} from './pdf-title-page';
 
 export type { Folio, PageLine } from './pdf-folios';
 
@@ -69,7 +79,7 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     if (doc.numPages < 1) throw damaged('no tiene páginas', 'no pages');
 
     const labels = await doc.getPageLabels().catch(() => null);
-    const metadatos = await readMetadata(doc);
+    const properties = await readMetadata(doc);
     const pages: PageText[] = [];
     let failures = 0;
     for (let n = 1; n <= doc.numPages; n++) {
@@ -100,12 +110,7 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     }
     if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
 
-    // A DOI is printed on the first pages of most articles, when the file's metadata does not carry it.
-    metadatos.doi ??= pages
-      .slice(0, 2)
-      .map((p) => findDoi(p.texto))
-      .find(Boolean);
-    if (!metadatos.doi) delete metadatos.doi;
+    const metadatos = await metadataOf(doc, properties, pages, ctx.signal);
     const folios = assignFolios(labels, pages);
     const unidades: Unit[] = pages.map((page, i) => ({
       texto: page.texto,
@@ -454,9 +459,18 @@ function isParagraphBreak(previous: Line, current: Line, usual: number | undefin
   return ratio > 1.4 * Math.max(usual ?? 1.2, 1);
 }
 
-async function readMetadata(doc: PDFDocumentProxy): Promise<FoundMetadata> {
+/** What the file says about itself: the info dictionary and the XMP packet, cleaned of junk. */
+interface PdfProperties {
+  info: { titulo?: string; autores: string[] };
+  xmp: { titulo?: string; autores: string[]; anio?: number; arxiv?: string };
+  creationYear?: number;
+  idioma?: string;
+  doi?: { value: string; origen: 'xmp' | 'info' };
+}
+
+async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
   const found = await doc.getMetadata().catch(() => null);
-  if (!found) return {};
+  if (!found) return { info: { autores: [] }, xmp: { autores: [] } };
   const info = (found.info ?? {}) as Record<string, unknown>;
   const xmp = found.metadata;
   const xmpValue = (name: string): unknown => {
@@ -468,26 +482,116 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<FoundMetadata> {
   };
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+  const list = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
 
-  const metadatos: FoundMetadata = {};
-  const titulo = cleanTitle(text(info.Title)) ?? cleanTitle(text(xmpValue('dc:title')));
-  if (titulo) metadatos.titulo = titulo;
-  const xmpCreators = xmpValue('dc:creator');
-  let autores = authorsFromMetadata(typeof info.Author === 'string' ? info.Author : undefined);
-  if (autores.length === 0 && Array.isArray(xmpCreators)) autores = authorsFromMetadata(xmpCreators as string[]);
-  if (autores.length > 0) metadatos.autores = autores;
-  const anio =
-    yearFromDate(text(info.CreationDate)) ??
-    yearFromDate(text(xmpValue('xmp:createdate'))) ??
-    yearFromDate(text(xmpValue('xap:createdate')));
-  if (anio) metadatos.anio = anio;
-  const idioma = normalizeLanguage(text(info.Language)) ?? normalizeLanguage(text(xmpValue('dc:language')));
-  if (idioma) metadatos.idioma = idioma;
-  const doi = [info.doi, info.DOI, xmpValue('prism:doi'), xmpValue('pdfx:doi'), xmpValue('dc:identifier'), info.Subject]
-    .map((v) => findDoi(text(v)))
-    .find(Boolean);
-  if (doi) metadatos.doi = doi;
+  // A title that repeats the producing program's name ('pdfTeX-1.40.23', 'Acrobat PDFMaker') is no title.
+  const tools = [info.Creator, info.Producer].map((t) => text(t)?.trim().toLowerCase()).filter(Boolean);
+  const notTool = (title: string | undefined) => (title && tools.includes(title.toLowerCase()) ? undefined : title);
+  const properties: PdfProperties = {
+    info: {
+      titulo: notTool(usableMetadataTitle(text(info.Title))),
+      autores: usableMetadataAuthors(typeof info.Author === 'string' ? info.Author : undefined),
+    },
+    xmp: {
+      titulo: notTool(usableMetadataTitle(text(xmpValue('dc:title')))),
+      autores: usableMetadataAuthors(list(xmpValue('dc:creator'))),
+      // A publication date, never the file's own dates (those say when it was made, not published).
+      anio:
+        yearFromDate(text(xmpValue('prism:publicationdate'))) ??
+        yearFromDate(text(xmpValue('prism:coverdate'))) ??
+        yearFromDate(text(xmpValue('prism:coverdisplaydate'))),
+      arxiv: findArxivId(text(xmpValue('dc:identifier'))),
+    },
+    creationYear:
+      yearFromDate(text(info.CreationDate)) ??
+      yearFromDate(text(xmpValue('xmp:createdate'))) ??
+      yearFromDate(text(xmpValue('xap:createdate'))),
+    idioma: normalizeLanguage(text(info.Language)) ?? normalizeLanguage(text(xmpValue('dc:language'))),
+  };
+  const sources: [unknown, 'xmp' | 'info'][] = [
+    [info.doi, 'info'],
+    [info.DOI, 'info'],
+    [xmpValue('prism:doi'), 'xmp'],
+    [xmpValue('pdfx:doi'), 'xmp'],
+    [xmpValue('dc:identifier'), 'xmp'],
+    [info.Subject, 'info'],
+  ];
+  for (const [value, origen] of sources) {
+    const doi = findDoi(text(value));
+    if (doi) {
+      properties.doi = { value: doi, origen };
+      break;
+    }
+  }
+  return properties;
+}
+
+/** Pages read for the title page (the first two) and for running heads to tell apart (the next two). */
+const TITLE_PAGES = 2;
+const FURNITURE_PAGES = 2;
+
+/**
+ * The document's metadata: its first pages' layout weighed against its properties (`chooseMetadata`), the
+ * DOI from the properties or the first pages, the language from the text. A page whose layout cannot be
+ * read costs the layout's findings, not the document.
+ */
+async function metadataOf(
+  doc: PDFDocumentProxy,
+  properties: PdfProperties,
+  pages: readonly PageText[],
+  signal: AbortSignal | undefined,
+): Promise<FoundMetadata> {
+  const layouts: LayoutPage[] = [];
+  for (let n = 1; n <= Math.min(doc.numPages, TITLE_PAGES + FURNITURE_PAGES); n++) {
+    signal?.throwIfAborted();
+    layouts.push((await readLayout(doc, n)) ?? { lines: [], width: 0, height: 0 });
+  }
+  const thisYear = new Date().getUTCFullYear();
+  const created = properties.creationYear;
+  // A file cannot print a year much after it was made; a creation date before PDF existed is a wrong clock.
+  const latestYear = created && created >= 1993 ? Math.min(created + 1, thisYear + 1) : thisYear + 1;
+  const page = readTitlePages(layouts.slice(0, TITLE_PAGES), { latestYear, others: layouts.slice(TITLE_PAGES) });
+  page.arxiv ??= properties.xmp.arxiv;
+  const firstPages = pages.slice(0, TITLE_PAGES).map((p) => p.texto);
+  const metadatos = chooseMetadata({
+    page,
+    pageText: firstPages.join('\n'),
+    xmp: properties.xmp,
+    info: properties.info,
+    creationYear: created,
+  });
+  const origen = { ...metadatos.origen };
+
+  // A DOI is printed on the first pages of most articles, when the file's metadata does not carry it.
+  const printedDoi = firstPages.map((t) => findDoi(t)).find(Boolean);
+  if (properties.doi) [metadatos.doi, origen.doi] = [properties.doi.value, properties.doi.origen];
+  else if (printedDoi) [metadatos.doi, origen.doi] = [printedDoi, 'pagina'];
+
+  const text = pages
+    .slice(0, 30)
+    .map((p) => p.texto)
+    .join('\n');
+  const language = documentLanguage(text, properties.idioma);
+  if (language.idioma) [metadatos.idioma, origen.idioma] = [language.idioma, language.origen];
+  if (Object.keys(origen).length) metadatos.origen = origen;
+  else delete metadatos.origen;
   return metadatos;
+}
+
+/** A page's lines with their type size and place, or undefined when the page cannot be read. */
+async function readLayout(doc: PDFDocumentProxy, n: number): Promise<LayoutPage | undefined> {
+  let page: PDFPageProxy | undefined;
+  try {
+    page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    const viewport = page.getViewport({ scale: 1 });
+    return layoutFromItems(content.items, viewport);
+  } catch {
+    return undefined;
+  } finally {
+    page?.cleanup();
+  }
 }
 
 function openError(error: unknown): Error {

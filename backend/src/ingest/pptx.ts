@@ -27,6 +27,7 @@ import {
   type Relationships,
   type XmlElement,
 } from './office-package';
+import { withTextLanguage } from './text-language';
 
 /**
  * Reads a PPTX presentation: one unit per slide in the order of `presentation.xml` (not of the part
@@ -129,7 +130,7 @@ export function presentationConversion(
     const titulo = cleanTitle(firstTitle?.split('\n').join(' '));
     if (titulo) metadatos = { ...metadatos, titulo };
   }
-  return { tipo: 'presentacion', unidades, metadatos };
+  return { tipo: 'presentacion', unidades, metadatos: withTextLanguage(metadatos, unidades) };
 }
 
 /** The unit of slide `n` (see `presentationConversion`). */

@@ -93,11 +93,12 @@ describe('rtf: Word-style documents', () => {
       'Notas #1: [1] Nota de Word.',
       'Notas #2: Segunda línea de la nota.',
     ]);
-    // An unmarked 'Given Surname Surname' is left as written: only the file can say where the surname starts.
+    // An unmarked 'Given Surname Surname' keeps both surnames together (author-names.ts).
     expect(conversion.metadatos).toEqual({
       titulo: 'Ecología del páramo',
-      autores: ['Mariana Castañeda Ruiz'],
+      autores: ['Castañeda Ruiz, Mariana'],
       anio: 2020,
+      idioma: 'es',
     });
   });
 
@@ -220,6 +221,7 @@ describe('rtf: LibreOffice output', () => {
       titulo: 'Aguas del páramo andino',
       autores: ['Castañeda Ruiz, Mariana'],
       anio: 2019,
+      idioma: 'es',
     });
     const texts = blocks(conversion);
     expect(texts).toContain('Introducción › Área de estudio #3: Chingaza | 3600 | 120');

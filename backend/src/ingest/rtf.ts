@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Conversion, Converter } from './converter';
 import { damagedError, emptyFileError, noTextError, officeMetadata, type OfficeProperties } from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { withTextLanguage } from './text-language';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
 
 /**
@@ -25,7 +26,7 @@ export function convertRtf(bytes: Uint8Array): Conversion {
   const { outline, notes, properties } = parseRtf(bytes);
   const unidades = unitsFromOutline([...outline, ...notesOutline(notes)]);
   if (unidades.length === 0) throw noTextError('RTF');
-  return { tipo: 'documento', unidades, metadatos: officeMetadata(properties) };
+  return { tipo: 'documento', unidades, metadatos: withTextLanguage(officeMetadata(properties), unidades) };
 }
 
 /** What an RTF file holds: the body's outline, its notes, and the `\info` properties. */

@@ -6,15 +6,8 @@
  */
 import { Cite, type CSL } from '@citation-js/core';
 import '@citation-js/plugin-csl';
+import { authorParts } from '@folio/shared';
 import { BIBLIOGRAPHY_STYLES, type CitedWork, type FormattedBibliography } from '../messaging/bibliography';
-
-/** 'Surname, Given' → a CSL name; a name without a comma (an organisation, a bare surname) is kept literal. */
-function cslName(author: string): { family: string; given?: string } | { literal: string } {
-  const comma = author.indexOf(',');
-  if (comma < 0) return { literal: author.trim() };
-  const given = author.slice(comma + 1).trim();
-  return { family: author.slice(0, comma).trim(), ...(given ? { given } : {}) };
-}
 
 function cslItem(work: CitedWork): CSL {
   const accessed = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -25,7 +18,7 @@ function cslItem(work: CitedWork): CSL {
     id: work.id,
     type: work.url ? 'webpage' : 'document',
     title: work.titulo,
-    author: work.autores.map(cslName),
+    author: work.autores.map(authorParts),
     ...(work.anio != null ? { issued: { 'date-parts': [[work.anio]] } } : {}),
     ...(work.url ? { URL: work.url } : {}),
     ...(accessed ? { accessed: { 'date-parts': [accessed] } } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuthors, surname } from './authors';
+import { authorParts, parseAuthors, surname } from './authors';
 
 describe('parseAuthors', () => {
   it('splits on semicolons and trims each name', () => {
@@ -46,5 +46,27 @@ describe('surname', () => {
     expect(surname(', Umberto')).toBe('Umberto');
     expect(surname(',')).toBe('');
     expect(surname('')).toBe('');
+  });
+});
+
+describe('authorParts', () => {
+  it('parts family, given and a suffix; keeps organisations literal', () => {
+    expect(authorParts('Castañeda Ruiz, Mariana')).toEqual({ family: 'Castañeda Ruiz', given: 'Mariana' });
+    expect(authorParts('van Beethoven, Ludwig')).toEqual({ family: 'van Beethoven', given: 'Ludwig' });
+    expect(authorParts('King, Martin Luther, Jr.')).toEqual({ family: 'King', given: 'Martin Luther', suffix: 'Jr.' });
+    expect(authorParts('Gates, William Henry, III')).toEqual({
+      family: 'Gates',
+      given: 'William Henry',
+      suffix: 'III',
+    });
+    expect(authorParts('INFORM GmbH, Aachen')).toEqual({ family: 'INFORM GmbH', given: 'Aachen' });
+    expect(authorParts('World Health Organization')).toEqual({ literal: 'World Health Organization' });
+    expect(authorParts('Eco,')).toEqual({ family: 'Eco' });
+  });
+
+  it('keeps the surname the library list and citations show', () => {
+    expect(surname('King, Martin Luther, Jr.')).toBe('King');
+    expect(surname('Ek Chablé, María Fernanda')).toBe('Ek Chablé');
+    expect(surname('van Beethoven, Ludwig')).toBe('van Beethoven');
   });
 });

@@ -45,6 +45,26 @@ describe('pageMetadata', () => {
     expect(list.autores).toEqual(['Pérez, Ana', 'Gil, Juan']);
   });
 
+  it('gives every author source as Surname, Given: one person per comma tag, double surnames kept', () => {
+    const tag = metadataOf(`<meta name="citation_author" content="Ek Chablé, María Fernanda">`);
+    expect(tag.autores).toEqual(['Ek Chablé, María Fernanda']);
+    const free = metadataOf(`<meta name="author" content="Mariana Castañeda Ruiz y Rosa Chi Uc">`);
+    expect(free.autores).toEqual(['Castañeda Ruiz, Mariana', 'Chi Uc, Rosa']);
+    const og = metadataOf(`<meta property="article:author" content="Ludwig van Beethoven">`);
+    expect(og.autores).toEqual(['van Beethoven, Ludwig']);
+    const ld = metadataOf(
+      `<script type="application/ld+json">${JSON.stringify({
+        '@type': 'Article',
+        author: [
+          { '@type': 'Person', name: 'José María Pérez García' },
+          { '@type': 'Organization', name: 'World Health Organization' },
+        ],
+      })}</script>`,
+    );
+    expect(ld.autores).toEqual(['Pérez García, José María', 'World Health Organization']);
+    expect(authorsFromByline('Por MARIANA CASTAÑEDA RUIZ | 3 de mayo de 2020')).toEqual(['Castañeda Ruiz, Mariana']);
+  });
+
   it('reads Dublin Core', () => {
     const m = metadataOf(
       `<meta name="DC.Title" content="remoteStorage"><meta name="DC.Creator" content="Kooman, F.">

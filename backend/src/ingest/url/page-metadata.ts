@@ -1,5 +1,6 @@
 import type { FoundMetadata } from '../converter';
-import { authorsFromMetadata, cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata, authorsFromTags, surnameFirst } from '../author-names';
+import { cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata';
 
 /** The little of a DOM document the metadata reader needs (linkedom's own types are loose). */
 export interface MetaDocument {
@@ -32,9 +33,9 @@ export interface PageMetadataOptions {
  * author, datePublished, inLanguage), OpenGraph and `article:*`, `meta name=author`, the `<title>`, and
  * the `lang` of the page. Read this before Readability runs: Readability changes the document.
  *
- * Authors come out as 'Surname, Given' when the source marks the parts (a comma in `citation_author`
- * or `DC.creator`, `familyName`/`givenName` in JSON-LD: Spanish double surnames stay together) or when
- * the name is a plain two-word 'Given Surname'; other names are kept as the page writes them.
+ * Authors come out as 'Surname, Given' (`author-names.ts`): as the source marks the parts (a comma in
+ * `citation_author` or `DC.creator`, `familyName`/`givenName` in JSON-LD), else as the name parser reads
+ * 'Given Surname' text ('Mariana Castañeda Ruiz' → 'Castañeda Ruiz, Mariana'). Organisations stay whole.
  */
 export function pageMetadata(document: MetaDocument, options: PageMetadataOptions = {}): FoundMetadata {
   const meta = metaIndex(document);
@@ -256,8 +257,11 @@ function ldAuthors(nodes: LdNode[], siteName: string | undefined): string[] {
       const p = person as LdNode;
       const family = stringOf(p.familyName);
       const given = stringOf(p.givenName);
-      if (family) marked.push(given ? `${family}, ${given}` : family);
-      else {
+      if (family) {
+        // A family name alone ('Ortega y Gasset') is kept as it is, never read as 'Given Surname'.
+        const person = given ? surnameFirst(`${family}, ${given}`) : family;
+        if (person) marked.push(person);
+      } else {
         const name = stringOf(p.name);
         if (name && !isUrl(name)) free.push(name);
       }
@@ -288,16 +292,16 @@ function authorsOf(values: string[], siteName: string | undefined): string[] {
 
 /**
  * Authors of tags that name one author each (Highwire `citation_author`, Dublin Core `creator`): there a
- * single comma parts 'Surname, Given' ('Chan May, Jorge Alberto'), never two names, which the free-text
- * splitter would guess from two two-word halves. Any other value goes through `authorsOf`.
+ * single comma parts 'Surname, Given' ('Chan May, Jorge Alberto', 'Ek Chablé, María Fernanda'), never two
+ * names (`authorsFromTags`).
  */
 function onePerTag(values: string[], siteName: string | undefined): string[] {
+  const site = siteName?.trim().toLowerCase();
   const authors: string[] = [];
   for (const value of values) {
-    const parts = value.split(',').map((p) => p.replace(/\s+/g, ' ').trim());
-    if (parts.length === 2 && parts[0] && parts[1] && !/[;&]/.test(value) && !isUrl(value)) {
-      authors.push(`${parts[0]}, ${parts[1]}`);
-    } else authors.push(...authorsOf([value], siteName));
+    if (isUrl(value)) continue;
+    if (site && value.trim().toLowerCase() === site) authors.push(value.trim());
+    else authors.push(...authorsFromTags([value]));
   }
   return dedupe(authors);
 }

@@ -182,3 +182,18 @@ describe('helpers', () => {
     ).toEqual([]);
   });
 });
+
+describe('podcast authors', () => {
+  it('reads itunes:author and managingEditor as Surname, Given; a show kept whole', () => {
+    const feed = parseFeed(
+      `<rss xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Voces del Mayab</title>
+        <itunes:author>Radio Ambulante</itunes:author>
+        <item><title>Uno</title><itunes:author>María Fernanda Ek Chablé &amp; Rosa Chi Uc</itunes:author>
+          <enclosure url="https://p.example/1.mp3" type="audio/mpeg"/></item>
+      </channel></rss>`,
+      FEED_URL,
+    );
+    expect(feed.authors).toEqual(['Radio Ambulante']);
+    expect(feed.episodes[0]!.authors).toEqual(['Ek Chablé, María Fernanda', 'Chi Uc, Rosa']);
+  });
+});

@@ -1,6 +1,7 @@
 import { DOMParser, parseHTML } from 'linkedom';
 import type { Conversion, FoundMetadata, TranscriptFormat } from '../converter';
-import { authorsFromMetadata, cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata } from '../author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
 import { isTimed, parseTranscript, unitsFromCues } from '../media/cues';
 import type { FetchText } from './video-page';
 

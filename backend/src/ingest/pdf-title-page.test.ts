@@ -1,0 +1,302 @@
+import { readFile } from 'node:fs/promises';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
+import {
+  chooseMetadata,
+  findArxivId,
+  findIsbn,
+  findYear,
+  layoutFromItems,
+  namesOfLine,
+  readTitlePages,
+  usableMetadataAuthors,
+  usableMetadataTitle,
+  yearOfArxivId,
+  type LayoutPage,
+} from './pdf-title-page';
+
+/** A US Letter page in pdf.js's viewport at scale 1. */
+const VIEWPORT = { transform: [1, 0, 0, -1, 0, 792], width: 612, height: 792 };
+
+/** One text item at (x, top from the page's top edge) in `size` point type, as pdf.js gives it. */
+function item(str: string, x: number, top: number, size: number) {
+  return { str, transform: [size, 0, 0, size, x, 792 - top], width: str.length * size * 0.5, height: size };
+}
+
+/** A page of items: lines given as [text, x, top, size]. */
+function page(lines: [string, number, number, number][]): LayoutPage {
+  return layoutFromItems(
+    lines.map(([s, x, top, size]) => item(s, x, top, size)),
+    VIEWPORT,
+  );
+}
+
+/** Running text in 10-point type, enough lines to make the body size. */
+const body = (from: number, count = 20): [string, number, number, number][] =>
+  Array.from({ length: count }, (_, i) => [
+    'the results of the study are shown in the table below for each of the sites',
+    72,
+    from + i * 12,
+    10,
+  ]);
+
+const NO_SOURCES = { xmp: { autores: [] }, info: { autores: [] } };
+
+describe('title page of an article', () => {
+  it('finds the title across lines, the authors under it without marks, and the published year', () => {
+    const first = page([
+      ['Journal of Hydrology 512 (2014) 45–60', 72, 40, 9],
+      ['Contents lists available at ScienceDirect', 72, 52, 9],
+      ['Groundwater recharge in karst aquifers of the', 72, 110, 18],
+      ['Yucatán peninsula', 72, 132, 18],
+      ['Ana Pérez', 72, 160, 11],
+      ['a,', 118, 156, 6],
+      [', John Smith', 125, 160, 11],
+      ['b,*', 185, 156, 6],
+      ['and Jane Doe', 195, 160, 11],
+      ['a', 262, 156, 6],
+      ['a Universidad Autónoma de Yucatán, Mérida, Mexico', 72, 180, 8],
+      ['Received 3 May 2013; accepted 20 January 2014; published online 2 February 2014', 72, 192, 8],
+      ['Abstract', 72, 230, 10],
+      ...body(250),
+    ]);
+    const reading = readTitlePages([first], { latestYear: 2026 });
+    expect(reading).toEqual({
+      titulo: 'Groundwater recharge in karst aquifers of the Yucatán peninsula',
+      nombres: ['Ana Pérez', 'John Smith', 'Jane Doe'],
+      anio: 2014,
+    });
+  });
+
+  it('skips a preprint stamp, a DOI line and a running head above the title', () => {
+    const first = page([
+      ['Preprint. Under review.', 72, 40, 20],
+      ['https://doi.org/10.1000/xyz123', 72, 60, 20],
+      ['Fast Attention for Long Documents', 72, 120, 17],
+      ['MARÍA GARCÍA · PIERRE DUPONT', 72, 150, 11],
+      ['1 Introduction', 72, 200, 12],
+      ...body(220),
+    ]);
+    const reading = readTitlePages([first], { latestYear: 2026 });
+    expect(reading.titulo).toBe('Fast Attention for Long Documents');
+    expect(reading.nombres).toEqual(['María García', 'Pierre Dupont']);
+  });
+
+  it('passes over a journal’s masthead, in larger type than the title', () => {
+    const first = page([
+      ['Science of the Total Environment 650 (2019) 1–12', 72, 40, 8],
+      ['Science of the Total Environment', 150, 80, 20],
+      ['journal homepage: www.elsevier.com/locate/scitotenv', 150, 100, 8],
+      ['Nitrate in the karst aquifer of Yucatán', 72, 160, 16],
+      ['Lucía Pérez', 72, 190, 10.5],
+      ['a', 128, 186, 6],
+      ['Article history: Received 2 May 2018, Accepted 8 August 2018, Available online 10 August 2018', 72, 230, 8],
+      ['Abstract', 72, 260, 10],
+      ...body(280),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toEqual({
+      titulo: 'Nitrate in the karst aquifer of Yucatán',
+      nombres: ['Lucía Pérez'],
+      anio: 2019,
+    });
+  });
+
+  it('reads the title page after a cover without text', () => {
+    const cover = page([['', 0, 0, 10]]);
+    const titlePage = page([
+      ['A Field Guide to Cenotes', 72, 200, 24],
+      ['Ana Gómez', 72, 240, 14],
+    ]);
+    expect(readTitlePages([cover, titlePage], { latestYear: 2026 })).toMatchObject({
+      titulo: 'A Field Guide to Cenotes',
+      nombres: ['Ana Gómez'],
+    });
+  });
+
+  it('reads no title from a page of contents, an appendix or a page of body text', () => {
+    const contents = page([['Contents', 72, 80, 24], ['1 Heading ........ 1', 72, 120, 12], ...body(140)]);
+    const appendix = page([['Appendix', 72, 80, 14], ['Accidents, 1995–2005', 72, 100, 14], ...body(140)]);
+    const plain = page(body(72, 40));
+    for (const p of [contents, appendix, plain]) {
+      expect(readTitlePages([p], { latestYear: 2026 }).titulo).toBeUndefined();
+    }
+  });
+
+  it('takes no table head or section heading for a name', () => {
+    const first = page([
+      ['QA Test Master Document', 72, 200, 26],
+      ['Font Variations', 72, 250, 20],
+      ['Testing the implementation of various font choices to enhance visual appeal', 72, 280, 12],
+      ['Font Name', 72, 320, 12],
+      ['Sample Text', 320, 320, 12],
+      ...body(340, 25),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toEqual({ titulo: 'QA Test Master Document' });
+  });
+});
+
+describe('author lines', () => {
+  it('splits names and drops marks, e-mails and affiliations', () => {
+    expect(namesOfLine('Ana Pérez1, John Smith2,* and Jane Doe2')).toEqual(['Ana Pérez', 'John Smith', 'Jane Doe']);
+    expect(namesOfLine('Nikos Mavrogiannopoulos (help-libtasn1@gnu.org)')).toEqual(['Nikos Mavrogiannopoulos']);
+    expect(namesOfLine('J. R. R. Tolkien & C. S. Lewis')).toEqual(['J. R. R. Tolkien', 'C. S. Lewis']);
+    expect(namesOfLine('Ludwig van Beethoven')).toEqual(['Ludwig van Beethoven']);
+    expect(namesOfLine('Ana Pérez, Member, IEEE, and John Smith, Fellow, IEEE')).toEqual(['Ana Pérez', 'John Smith']);
+    expect(namesOfLine('by Jean-Pierre O’Neil and Mary McDonald')).toEqual(['Jean-Pierre O’Neil', 'Mary McDonald']);
+    expect(namesOfLine('Indiana University, USA')).toBeNull();
+    expect(namesOfLine('Department of Physics, MIT')).toBeNull();
+    expect(namesOfLine('Stanford University')).toBeNull();
+    expect(namesOfLine('Max Planck Institute for Informatics')).toBeNull();
+    expect(namesOfLine('Germán Franco and Francis Crick')).toEqual(['Germán Franco', 'Francis Crick']);
+    expect(namesOfLine('tal197 at users.sf.net')).toBeNull();
+    expect(namesOfLine('Technology Acceptance Model')).toBeNull();
+  });
+});
+
+describe('year of publication', () => {
+  it('prefers a statement of publication to other dates, and the last year of a copyright range', () => {
+    const p = page([
+      ['A Manual', 72, 100, 20],
+      ['for version 4.19.0, 18 August 2022', 72, 130, 11],
+      ['Copyright © 2001–2022 Free Software Foundation, Inc.', 72, 600, 11],
+    ]);
+    expect(findYear([p], 2026)).toBe(2022);
+    const cited = page([['Reference: Chuttur M.Y. (2009). "Overview of the Technology…"', 72, 300, 12], ...body(320)]);
+    expect(findYear([cited], 2026)).toBe(2009);
+  });
+
+  it('takes a date in the page foot over dates in a table, and believes no year after the file was made', () => {
+    const p = page([
+      ['Oct. 25, 1999', 72, 150, 8.5],
+      ['June 13, 2000', 72, 170, 8.5],
+      ['www.flightsafety.org | AviationSafetyWorld | October 2006', 72, 760, 8],
+      ...body(200),
+    ]);
+    expect(findYear([p], 2026)).toBe(2006);
+    expect(findYear([p], 2003)).toBe(2000);
+    expect(findYear([page(body(72))], 2026)).toBeUndefined();
+  });
+
+  it('takes a date in running text only when the sentence makes it the document’s', () => {
+    const history = page([
+      ['On 8 May 1945 the war in Europe ended, as the papers of the archive show in some detail.', 72, 300, 10],
+      ...body(320),
+    ]);
+    expect(findYear([history], 2026)).toBeUndefined();
+    const spec = page([
+      [
+        'This is version 0.21 of the Shared MIME-info Database specification, last updated 2 October 2018.',
+        72,
+        300,
+        10,
+      ],
+      ...body(320),
+    ]);
+    expect(findYear([spec], 2026)).toBe(2018);
+  });
+
+  it('reads a journal’s volume line and a conference line', () => {
+    expect(findYear([page([['Journal of Hydrology 512 (2014) 45–60', 72, 40, 9], ...body(300)])], 2026)).toBe(2014);
+    const pldi = page([['PLDI’09, Proceedings of the 2009 Conference on Programming Languages', 72, 700, 8]]);
+    expect(findYear([pldi], 2026)).toBe(2009);
+  });
+
+  it('reads Spanish and German dates', () => {
+    expect(findYear([page([['Publicado: 3 de mayo de 2019', 72, 700, 9]])], 2026)).toBe(2019);
+    expect(findYear([page([['0. Auflage, 31. Dezember 2016', 72, 760, 11]])], 2026)).toBe(2016);
+  });
+});
+
+describe('identifiers', () => {
+  it('finds ISBNs (as ISBN-13) and arXiv identifiers', () => {
+    expect(findIsbn('ISBN 978-3-16-148410-0')).toBe('9783161484100');
+    expect(findIsbn('ISBN-10: 0-306-40615-2')).toBe('9780306406157');
+    expect(findIsbn('ISBN 978-3-16-148410-1')).toBeUndefined();
+    expect(findArxivId('arXiv:1706.03762v7 [cs.CL] 2 Aug 2023')).toBe('1706.03762v7');
+    expect(findArxivId('arXiv:hep-th/9901001')).toBe('hep-th/9901001');
+    expect(yearOfArxivId('1706.03762v7')).toBe(2017);
+    expect(yearOfArxivId('hep-th/9901001')).toBe(1999);
+  });
+});
+
+describe('properties against the page', () => {
+  it('drops junk titles and authors of the info dictionary', () => {
+    expect(usableMetadataTitle('Microsoft Word - tesis.docx')).toBeUndefined();
+    expect(usableMetadataTitle('imagemagick-lzw\u0000')).toBeUndefined();
+    expect(usableMetadataTitle('pdfjs tracemonkey')).toBeUndefined();
+    expect(usableMetadataTitle('Page1 14/12/2012 4th FRIDAY 4')).toBeUndefined();
+    expect(usableMetadataTitle('Losing the Cabin')).toBe('Losing the Cabin');
+    expect(usableMetadataAuthors('ARRAY(0x2c7cf020)')).toEqual([]);
+    expect(usableMetadataAuthors('Administrator')).toEqual([]);
+  });
+
+  it('prefers a metadata title printed on the page, unless the page’s title holds it and more', () => {
+    const page = { titulo: 'Einführung in die Geometrie und Topologie', nombres: ['Martin Thoma'] };
+    const pageText = 'Einführung in die\nGeometrie und Topologie\nMartin Thoma';
+    const found = chooseMetadata({
+      page,
+      pageText,
+      xmp: { autores: [] },
+      info: { titulo: 'Geometrie und Topologie', autores: ['Thoma, Martin'] },
+      creationYear: 2017,
+    });
+    expect(found).toMatchObject({
+      titulo: 'Einführung in die Geometrie und Topologie',
+      anio: 2017,
+      origen: { titulo: 'primera_pagina', autores: 'info', anio: 'fecha_creacion' },
+    });
+    const printed = chooseMetadata({
+      page: { titulo: 'TRACE-BASED JIT TYPE SPECIALIZATION' },
+      pageText: 'TRACE-BASED JIT TYPE SPECIALIZATION',
+      xmp: { titulo: 'Trace-based JIT Type Specialization', autores: [] },
+      info: { autores: [] },
+    });
+    expect(printed).toMatchObject({ titulo: 'Trace-based JIT Type Specialization', origen: { titulo: 'xmp' } });
+    expect(chooseMetadata({ page: {}, pageText: '', ...NO_SOURCES })).toEqual({});
+  });
+});
+
+/** The layout of page `n` of a fixture PDF. */
+async function fixtureLayout(relative: string, n = 1): Promise<LayoutPage> {
+  const data = new Uint8Array(await readFile(fixturePath(relative)));
+  const task = getDocument({ data, verbosity: 0 });
+  try {
+    const doc = await task.promise;
+    const p = await doc.getPage(n);
+    return layoutFromItems((await p.getTextContent()).items, p.getViewport({ scale: 1 }));
+  } finally {
+    await task.destroy();
+  }
+}
+
+const TAM = 'real-world/pdfjs__TAMReview.pdf';
+const GEO = 'pdfs/GeoTopo-komprimiert.pdf';
+const ASW = 'pdfs/issue-00352-asw-oct96-p41.pdf';
+const SENATE = 'real-world/pdfplumber__senate-expenditures.pdf';
+
+describe('real first pages', () => {
+  it.skipIf(!hasFixture(TAM))(titleNeeding('a working paper: journal name above, affiliation below', TAM), async () => {
+    expect(readTitlePages([await fixtureLayout(TAM)], { latestYear: 2011 })).toEqual({
+      titulo: 'Overview of the Technology Acceptance Model: Origins, Developments and Future Directions',
+      nombres: ['Mohammad Chuttur'],
+      anio: 2009,
+    });
+  });
+
+  it.skipIf(!hasFixture(GEO))(titleNeeding('a book: author and date at the foot of the page', GEO), async () => {
+    expect(readTitlePages([await fixtureLayout(GEO)], { latestYear: 2018 })).toEqual({
+      titulo: 'Einführung in die Geometrie und Topologie',
+      nombres: ['Martin Thoma'],
+      anio: 2016,
+    });
+  });
+
+  it.skipIf(!hasFixture(ASW))(titleNeeding('an appendix page: no title, the foot’s date', ASW), async () => {
+    expect(readTitlePages([await fixtureLayout(ASW)], { latestYear: 2007 })).toEqual({ anio: 2006 });
+  });
+
+  it.skipIf(!hasFixture(SENATE))(titleNeeding('a table: its head is no title', SENATE), async () => {
+    expect(readTitlePages([await fixtureLayout(SENATE)], { latestYear: 2021 }).titulo).toBeUndefined();
+  });
+});
