@@ -1,4 +1,4 @@
-import type { Estado, TipoDocumento } from '@folio/shared';
+import type { DetallesBibliograficos, Estado, TipoDocumento } from '@folio/shared';
 import type { Db } from './db';
 
 /** Channel that carries the id of a document whose state changed. */
@@ -13,10 +13,21 @@ export interface FoundMetadataRow {
   doi?: string;
 }
 
+/** The bibliographic fields beyond title, authors and year, except the DOI (its own column). */
+export type Details = Omit<DetallesBibliograficos, 'doi'>;
+
+/**
+ * What the user gave (at upload, or corrected later), which wins over anything a reading finds. A key
+ * holding null means the user cleared that field: a re-read must not fill it again.
+ */
 export interface UserMeta {
   titulo?: string;
   autores?: string[];
-  anio?: number;
+  anio?: number | null;
+  doi?: string | null;
+  idioma?: string | null;
+  /** Each key of Details: the user's value, or null when the user cleared it. */
+  detalles?: { [K in keyof Details]?: Details[K] | null };
 }
 
 export interface DocumentRow {
@@ -39,6 +50,8 @@ export interface DocumentRow {
   doi: string | null;
   error: string | null;
   user_meta: UserMeta;
+  /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
+  detalles: Details;
   sha256: string | null;
   file_name: string | null;
   content_type: string | null;
@@ -71,7 +84,7 @@ export interface NewDocument {
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, user_meta, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -129,7 +142,7 @@ export async function findDocumentBySha(db: Db, userId: string, sha256: string):
 /** A document the user submitted by this URL earlier (not a file upload that carries a URL). */
 export async function findDocumentByUrl(db: Db, userId: string, url: string): Promise<DocumentRow | undefined> {
   const [row] = await db.query<DocumentRow>(
-    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND url = $2 AND sha256 IS NULL ORDER BY seq LIMIT 1`,
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND url = $2 AND sha256 IS NULL ORDER BY documents.seq LIMIT 1`,
     [userId, url],
   );
   return row;
@@ -208,7 +221,8 @@ export async function listDocuments(
   }
   pageParams.push(f.limit);
   const rows = await db.query<DocumentRow>(
-    `SELECT ${COLUMNS} FROM documents WHERE ${page} ORDER BY seq DESC LIMIT $${pageParams.length}`,
+    // `documents.seq`, the bigint: a bare `seq` would be the output column, text, and sort '9' after '10'.
+    `SELECT ${COLUMNS} FROM documents WHERE ${page} ORDER BY documents.seq DESC LIMIT $${pageParams.length}`,
     pageParams,
   );
   return { rows, total: count?.n ?? 0 };
@@ -229,6 +243,8 @@ export interface DocumentPatch {
   doi?: string | null;
   error?: string | null;
   searchKey?: string;
+  userMeta?: UserMeta;
+  detalles?: Details;
 }
 
 const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
@@ -246,7 +262,11 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   doi: 'doi',
   error: 'error',
   searchKey: 'search_key',
+  userMeta: 'user_meta',
+  detalles: 'detalles',
 };
+
+const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles']);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
 export async function updateDocument(db: Db, id: string, patch: DocumentPatch): Promise<void> {
@@ -255,8 +275,9 @@ export async function updateDocument(db: Db, id: string, patch: DocumentPatch): 
   for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof DocumentPatch, string][]) {
     if (!(key in patch)) continue;
     const value = patch[key];
-    params.push(key === 'autores' ? JSON.stringify(value) : (value ?? null));
-    sets.push(`${column} = $${params.length}${key === 'autores' ? '::text::jsonb' : ''}`);
+    const json = JSON_COLUMNS.has(key);
+    params.push(json ? JSON.stringify(value ?? (key === 'autores' ? [] : {})) : (value ?? null));
+    sets.push(`${column} = $${params.length}${json ? '::text::jsonb' : ''}`);
   }
   if (!sets.length) return;
   await db.transaction(async (tx) => {

@@ -109,6 +109,7 @@ describe('OpenAPI, llms.txt and health', () => {
         'buscarPost',
         'citado',
         'citar',
+        'corregir',
         'documento',
         'estilos',
         'listar',
@@ -130,6 +131,25 @@ describe('OpenAPI, llms.txt and health', () => {
       expect.arrayContaining(['nombre', 'titulo', 'autores', 'anio', 'esperar', 'biblioteca', 'idempotency-key']),
     );
     expect(doc.paths['/documentos/{id}/texto'].get.responses['409']).toBeDefined();
+    // The correction, documented from the same zod schema that validates it.
+    const corregir = doc.paths['/documentos/{id}'].patch;
+    expect(corregir['x-scope']).toBe('escritura');
+    expect(corregir.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/CorregirDocumento');
+    const body = doc.components.schemas.CorregirDocumento;
+    expect(body.additionalProperties).toBe(false);
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['titulo', 'autores', 'anio', 'tipo_obra', 'contenedor', 'doi', 'isbn', 'url', 'idioma']),
+    );
+    expect(Object.keys(corregir.responses['200'].content)).toEqual(['application/json', 'text/markdown']);
+    expect(doc.components.schemas.Documento.properties.detalles_bibliograficos).toBeDefined();
+    // Export of references: the list and one document.
+    for (const op of [doc.paths['/documentos'].get, doc.paths['/documentos/{id}'].get]) {
+      expect(Object.keys(op.responses['200'].content)).toEqual(
+        expect.arrayContaining(['application/x-bibtex', 'application/x-research-info-systems']),
+      );
+      const formato = op.parameters.find((p: { name: string }) => p.name === 'formato');
+      expect(formato.schema.enum).toEqual(['json', 'markdown', 'bibtex', 'ris', 'csljson']);
+    }
   });
 
   it('serves llms.txt with the rules for agents', async () => {
@@ -139,6 +159,8 @@ describe('OpenAPI, llms.txt and health', () => {
     expect(text).toContain('Copy `cita` and `localizador` verbatim');
     expect(text).toContain('http://folio.test/api/v1/openapi.json');
     expect(text).toContain('`no_autenticado` (401)');
+    expect(text).toContain('`PATCH /documentos/{id}` (corregir,');
+    expect(text).toContain('`GET /documentos?formato=bibtex`');
   });
 
   it('reports database, queue and engines on /health without auth', async () => {

@@ -8,7 +8,7 @@ import { requireScope } from './middleware/auth';
 import { jsonBody } from './middleware/json-body';
 import { validationError } from './zod-issues';
 
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'delete';
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
 export interface OperationSpec<P extends AnyObject, Q extends AnyObject, B extends z.ZodType> {

@@ -16,7 +16,10 @@ function describeEs(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return issue.format === 'url' ? 'debe ser una URL http(s) válida' : `no tiene el formato ${issue.format}`;
     case 'unrecognized_keys':
-      return `tiene campos desconocidos: ${issue.keys.join(', ')}`;
+      return `no existe (campos desconocidos: ${issue.keys.join(', ')})`;
+    case 'custom':
+      // Our own checks carry their Spanish message (shared/src/contract/requests.ts).
+      return typeof issue.params?.es === 'string' ? issue.params.es : 'no es válido';
     default:
       return 'no es válido';
   }
@@ -25,7 +28,9 @@ function describeEs(issue: z.core.$ZodIssue): string {
 /** 400 `peticion_invalida` naming the first invalid field, in both languages. */
 export function validationError(error: z.ZodError, where: string): AppError {
   const issue = error.issues[0];
-  const field = issue?.path.length ? issue.path.map(String).join('.') : where;
+  // An unknown field is named itself, not the object that holds it.
+  const path = issue?.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : (issue?.path ?? []);
+  const field = path.length ? path.map(String).join('.') : where;
   const es = issue ? describeEs(issue) : 'no es válido';
   const en = issue?.message ?? 'is invalid';
   return new AppError('peticion_invalida', {

@@ -22,7 +22,7 @@ import { convertFile } from '../ingest/registry';
 import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../ids';
 import { passageIndexing } from '../index/passage-indexing';
-import { searchKeyOf } from '../services/document-metadata';
+import { searchKeyOf, withUserDetails } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
 import { PhaseTimeoutError, phaseProgress } from './phase-progress';
@@ -41,14 +41,28 @@ export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<Ing
   };
 }
 
-/** Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's guess. */
+/**
+ * Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's
+ * guess. A field the user cleared (null in `user_meta`) stays clear.
+ */
 function mergeMetadata(row: DocumentRow, found: Conversion['metadatos']) {
   const user = row.user_meta;
   const source = row.source_meta ?? {};
   return {
     titulo: user.titulo ?? source.titulo ?? found.titulo ?? row.titulo,
     autores: user.autores ?? source.autores ?? found.autores ?? row.autores,
-    anio: user.anio ?? source.anio ?? found.anio ?? row.anio ?? null,
+    anio: user.anio !== undefined ? user.anio : (source.anio ?? found.anio ?? row.anio ?? null),
+  };
+}
+
+/** The DOI, language and bibliographic details in force after a reading, the user's first. */
+function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
+  const user = row.user_meta;
+  return {
+    doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
+    idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
+    // Readings find none of these yet: the user's values are all there is.
+    detalles: withUserDetails({}, user.detalles),
   };
 }
 
@@ -138,24 +152,28 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       const conversion = await convertSource(deps, row, ctx);
       await progress.phase('indexado');
       const passages = splitPassages(conversion.unidades);
-      if (!(await findDocumentForJob(deps.db, id))) return; // deleted while reading
-      const declared = conversion.metadatos.idioma ?? row.idioma;
-      const meta = mergeMetadata(row, conversion.metadatos);
+      const current = await findDocumentForJob(deps.db, id);
+      if (!current) return; // deleted while reading
+      const declared = current.user_meta.idioma ?? conversion.metadatos.idioma ?? row.idioma;
+      const reading = mergeMetadata({ ...row, user_meta: current.user_meta }, conversion.metadatos);
       await replaceContent(deps.db, id, conversion.unidades, passages, (p) =>
-        passageIndexing(p, declared, meta.titulo),
+        passageIndexing(p, declared, reading.titulo),
       );
       await embedPassages(deps, id, passages, progress.progress, progress.signal);
+      // The user may have corrected the document while it was being read: their values, as they are now.
+      const latest = await findDocumentForJob(deps.db, id);
+      if (!latest) return;
+      const meta = mergeMetadata({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
+      const details = mergeDetails({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
       await indexPassageTerms(deps.db, id, foldText(meta.titulo));
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
-      const doi = row.source_meta?.doi ?? conversion.metadatos.doi ?? null;
       await updateDocument(deps.db, id, {
         ...meta,
+        ...details,
         tipo: conversion.tipo,
         unidades: conversion.unidades.length,
         duracion: conversion.metadatos.duracion ?? null,
-        idioma: conversion.metadatos.idioma ?? null,
-        doi,
-        referencia: apaReference({ ...meta, tipo: conversion.tipo, url: row.url, doi }),
+        referencia: apaReference({ ...meta, ...details, tipo: conversion.tipo, url: row.url }),
         searchKey: searchKeyOf(meta.titulo, meta.autores),
         estado: 'listo',
         fase: null,

@@ -1,4 +1,4 @@
-import { documentLink, surname, type Documento, type DocumentoBreve } from '@folio/shared';
+import { documentLink, surname, type DetallesBibliograficos, type Documento, type DocumentoBreve } from '@folio/shared';
 import type { DocumentRow } from '../db/documents.repo';
 
 const finished = (row: DocumentRow) => row.estado === 'listo' || row.estado === 'error';
@@ -16,6 +16,7 @@ export function presentDocument(
   opts: { list?: boolean; duplicado?: boolean } = {},
 ) {
   const urls = documentUrls(publicUrl, row.id);
+  const details = bibliographicDetails(row);
   const doc: Documento = {
     id: row.id,
     titulo: row.titulo,
@@ -30,6 +31,7 @@ export function presentDocument(
     ...(row.url && { url: row.url }),
     ...(row.biblioteca && { biblioteca: row.biblioteca }),
     ...(row.estado === 'listo' && row.referencia && { referencia: row.referencia }),
+    ...(details && { detalles_bibliograficos: details }),
     ...(opts.duplicado && { duplicado: true }),
     ...(row.estado === 'error' && { error: row.error ?? 'Error desconocido.' }),
     creado: row.created.toISOString(),
@@ -38,6 +40,12 @@ export function presentDocument(
     ...(!finished(row) && { progreso_url: urls.progreso_url }),
   };
   return doc;
+}
+
+/** The extension `detalles_bibliograficos`: the stored details and the DOI, or nothing when none is known. */
+function bibliographicDetails(row: DocumentRow): DetallesBibliograficos | undefined {
+  const details: DetallesBibliograficos = { ...row.detalles, ...(row.doi && { doi: row.doi }) };
+  return Object.keys(details).length ? details : undefined;
 }
 
 export function briefDocument(row: Pick<DocumentRow, 'id' | 'titulo' | 'autores' | 'anio'>): DocumentoBreve {

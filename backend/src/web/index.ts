@@ -5,13 +5,14 @@ import { handleError } from '../http/error-handler';
 import { pageStrings } from './i18n';
 import { renderMessage } from './layout';
 import { accountRoutes, errorText } from './routes/account';
+import { editDocumentRoutes } from './routes/edit-document';
 import { keyRoutes } from './routes/keys';
 import { libraryRoutes } from './routes/library';
 import { webUser } from './session';
 import { staticRoutes } from './static';
 
 /**
- * The web app: sign-in and sign-up, settings → 'Claves de API', the library page, and their static
+ * The web app: sign-in and sign-up, settings → 'Claves de API', the library page with its correction form, and their static
  * files under /web/. Pages are server-rendered (hono/html) and work without scripts; the scripts
  * only add confirmation dialogs, copying and upload progress.
  */
@@ -21,6 +22,7 @@ export function webApp(): Hono<AppEnv> {
   accountRoutes(app);
   keyRoutes(app);
   libraryRoutes(app);
+  editDocumentRoutes(app);
   app.onError(async (err, c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return handleError(err, c);

@@ -111,6 +111,18 @@ describe('createClient', () => {
     });
   });
 
+  it('sends a correction as PATCH with a JSON body and reads back the document', async () => {
+    const corrected = { ...DOC, estado: 'listo', anio: 2020, detalles_bibliograficos: { volumen: '12' } };
+    const { fetch, seen } = stub(json(200, corrected));
+    const client = createClient({ baseUrl: 'http://folio.test', apiKey: 'k', fetch });
+    const doc = await client.correct(DOC.id, { anio: 2020, volumen: '12', numero: null });
+    expect(doc).toMatchObject({ anio: 2020, detalles_bibliograficos: { volumen: '12' } });
+    expect(seen[0]!.url).toBe(`http://folio.test/api/v1/documentos/${DOC.id}`);
+    expect(seen[0]!.init.method).toBe('PATCH');
+    expect(seen[0]!.init.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(String(seen[0]!.init.body))).toEqual({ anio: 2020, volumen: '12', numero: null });
+  });
+
   it('throws the contract error as one ApiError with estado, codigo, mensaje and Retry-After', async () => {
     const { fetch } = stub(
       json(401, errorBody('no_autenticado', 401, 'La clave de API no es válida o fue revocada.')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Documento, type Estado, ListaDocumentos } from '../contract/documento';
 import { EVENTOS_PREGUNTAR, EventoPreguntar } from '../contract/eventos';
 import { Busqueda } from '../contract/pasaje';
+import type { CorregirDocumento } from '../contract/requests';
 import { parseAuthors } from '../format/authors';
 import { ApiError, connectionError, errorFromBody, invalidAnswer } from './api-error';
 import { type ByteStream, readSse } from './sse';
@@ -113,6 +114,8 @@ export interface FolioClient {
   upload(input: UploadInput): Promise<Documento>;
   /** `GET /documentos/{id}`, long-polling up to `esperar` seconds for it to finish. */
   document(id: string, opts?: { esperar?: number; signal?: AbortSignal }): Promise<Documento>;
+  /** `PATCH /documentos/{id}`: the user's corrections (`null` clears a field); answers the updated document. */
+  correct(id: string, changes: CorregirDocumento, opts?: { signal?: AbortSignal }): Promise<Documento>;
   /** `GET /documentos`: one page of the library. */
   list(input?: ListInput): Promise<ListaDocumentos>;
   /** `GET /buscar`. */
@@ -263,6 +266,14 @@ export function createClient(options: ClientOptions): FolioClient {
         signal: opts.signal,
       });
       return json(res, Documento, 'GET /documentos/{id}');
+    },
+
+    async correct(id, changes, opts = {}) {
+      const res = await call('PATCH', `${api}/documentos/${encodeURIComponent(id)}`, {
+        json: changes,
+        signal: opts.signal,
+      });
+      return json(res, Documento, 'PATCH /documentos/{id}');
     },
 
     async list(input = {}) {

@@ -19,6 +19,54 @@ export const ESTADOS = ['en_cola', 'procesando', 'listo', 'error'] as const;
 export const Estado = z.enum(ESTADOS).meta({ id: 'Estado' });
 export type Estado = z.infer<typeof Estado>;
 
+/**
+ * Kinds of work a user can say a document is (`tipo_obra`), named as in CSL; `video` and `podcast` are
+ * friendlier names for CSL's `motion_picture` and `song` (how Zotero exports them too).
+ */
+export const TIPOS_OBRA = [
+  'article-journal',
+  'article-magazine',
+  'article-newspaper',
+  'book',
+  'chapter',
+  'paper-conference',
+  'thesis',
+  'report',
+  'webpage',
+  'post-weblog',
+  'entry-encyclopedia',
+  'dataset',
+  'software',
+  'video',
+  'podcast',
+  'speech',
+  'manuscript',
+  'document',
+] as const;
+export const TipoObra = z.enum(TIPOS_OBRA).meta({ id: 'TipoObra' });
+export type TipoObra = z.infer<typeof TipoObra>;
+
+/**
+ * The bibliographic fields of a document beyond title, authors and year (an extension of the contract):
+ * what a reference needs for a journal article, a chapter or a book. Each is present only when known.
+ */
+export const DetallesBibliograficos = z
+  .object({
+    tipo_obra: TipoObra.optional().describe('Kind of work, mapped to a CSL item type.'),
+    contenedor: z.string().optional().describe('Journal, book (of a chapter) or site the work appeared in.'),
+    volumen: z.string().optional(),
+    numero: z.string().optional().describe('Issue number.'),
+    paginas: z.string().optional().describe("Page range, e.g. '45-67'."),
+    editorial: z.string().optional().describe('Publisher.'),
+    lugar: z.string().optional().describe('Place of publication.'),
+    edicion: z.string().optional().describe('Edition.'),
+    doi: z.string().optional().describe("DOI, e.g. '10.1234/abc'."),
+    isbn: z.string().optional(),
+    url: z.string().optional().describe('Address to cite (the origin `url` stays where the document was read from).'),
+  })
+  .meta({ id: 'DetallesBibliograficos' });
+export type DetallesBibliograficos = z.infer<typeof DetallesBibliograficos>;
+
 export const Documento = z
   .object({
     id: z.string().describe('Short, stable identifier.'),
@@ -35,6 +83,9 @@ export const Documento = z
     url: z.string().optional().describe('Origin, when the document entered by URL.'),
     biblioteca: z.string().optional().describe('Named collection inside the library the document belongs to.'),
     referencia: z.string().optional().describe('Bibliographic reference in APA, present when ready.'),
+    detalles_bibliograficos: DetallesBibliograficos.optional().describe(
+      'Extension of the contract: the CSL fields known beyond title, authors and year (set with PATCH).',
+    ),
     duplicado: z.boolean().optional(),
     error: z.string().optional(),
     creado: z.iso.datetime(),

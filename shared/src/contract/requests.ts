@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ESTADOS, TIPOS_DOCUMENTO } from './documento';
+import { ESTADOS, TIPOS_DOCUMENTO, TipoObra } from './documento';
 
 /** Integer query parameter within bounds (query strings arrive as text). */
 const entero = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -55,21 +55,122 @@ export const SubirMultipart = z
   })
   .meta({ id: 'SubirMultipart' });
 
+/**
+ * Formats a document or the library can be read in: JSON, Markdown, or exported as references for a
+ * reference manager (BibTeX, RIS, CSL-JSON).
+ */
+export const FormatoExportable = z
+  .enum(['json', 'markdown', 'bibtex', 'ris', 'csljson'])
+  .describe(
+    'markdown returns text/markdown (same as Accept: text/markdown); bibtex, ris and csljson export the references ' +
+      '(as a file download).',
+  );
+export type FormatoExportable = z.infer<typeof FormatoExportable>;
+
 export const ListarQuery = z.object({
   q: z.string().max(500).optional().describe('Matches title or author (accent- and case-insensitive).'),
   estado: z.enum(ESTADOS).optional(),
   biblioteca: z.string().max(200).optional(),
   limite: entero(1, 200).optional().describe('Default 50, maximum 200.'),
   cursor: z.string().max(500).optional().describe('The `siguiente` of a previous page.'),
-  formato: Formato.optional(),
+  formato: FormatoExportable.optional().describe(
+    'markdown: this page as text/markdown. bibtex, ris, csljson: every matching document (all pages, honouring ' +
+      '`q`, `estado` and `biblioteca`; `limite` and `cursor` are ignored) as one file of references.',
+  ),
 });
 
 export const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 export const DocumentoQuery = z.object({
   esperar: Esperar.optional().describe('Seconds to long-poll for completion (0-600, default 0).'),
-  formato: Formato.optional(),
+  formato: FormatoExportable.optional(),
 });
+
+/** A year as the contract takes it. */
+const Anio = z.int().min(-3000).max(3000);
+
+/** A check with its message in both languages (`params.es` is read by the server's error builder). */
+const check = (ok: (v: string) => boolean, message: string, es: string) => ({ ok, opts: { message, params: { es } } });
+
+const DOI = check(
+  (v) => /^10\.\d{4,9}\/\S+$/.test(v),
+  "must be a DOI such as '10.1234/abc' (without https://doi.org/)",
+  "debe ser un DOI como '10.1234/abc' (sin https://doi.org/)",
+);
+const LANGUAGE = check(
+  (v) => /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(v),
+  "must be a language tag such as 'es' or 'en-GB'",
+  "debe ser un código de idioma como 'es' o 'en-GB'",
+);
+const ISBN = check(isIsbn, 'must be a valid ISBN-10 or ISBN-13', 'debe ser un ISBN-10 o ISBN-13 válido');
+const AUTHOR = check(
+  (v) => !v.includes(';'),
+  "must be one author, 'Surname, Given' (one item per author)",
+  "debe ser un solo autor, 'Apellidos, Nombre' (un elemento por autor)",
+);
+
+/** True for an ISBN-10 or ISBN-13 (hyphens and spaces allowed) whose check digit is right. */
+export function isIsbn(value: string): boolean {
+  const s = value.replace(/[\s-]/g, '').toUpperCase();
+  if (/^\d{9}[\dX]$/.test(s)) {
+    const sum = [...s].reduce((acc, ch, i) => acc + (ch === 'X' ? 10 : Number(ch)) * (10 - i), 0);
+    return sum % 11 === 0;
+  }
+  if (/^97[89]\d{10}$/.test(s)) {
+    const sum = [...s].reduce((acc, ch, i) => acc + Number(ch) * (i % 2 ? 3 : 1), 0);
+    return sum % 10 === 0;
+  }
+  return false;
+}
+
+/** A short bibliographic text field: trimmed, not empty, or null to clear it. */
+const campo = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
+
+/**
+ * Body of `PATCH /documentos/{id}`: the user's corrections. Every field is optional, at least one is
+ * required, unknown fields are refused; `null` clears a field (not `titulo` nor `autores`: an empty list
+ * clears the authors). The values are the user's and win over whatever a (re-)reading finds.
+ */
+export const CorregirDocumento = z
+  .strictObject({
+    titulo: z.string().trim().min(1).max(1000).optional(),
+    autores: z
+      .array(z.string().trim().min(1).max(300).refine(AUTHOR.ok, AUTHOR.opts))
+      .max(100)
+      .optional()
+      .describe("Each item 'Surname, Given' (an organisation without a comma); [] clears them."),
+    anio: Anio.nullable().optional().describe('Year of publication; null clears it.'),
+    tipo_obra: TipoObra.nullable().optional(),
+    contenedor: campo(1000).describe('Journal, book (of a chapter) or site.'),
+    volumen: campo(50),
+    numero: campo(50).describe('Issue number.'),
+    paginas: campo(50).describe("Page range, e.g. '45-67'."),
+    editorial: campo(500).describe('Publisher.'),
+    lugar: campo(200).describe('Place of publication.'),
+    edicion: campo(50),
+    doi: z.string().trim().max(300).refine(DOI.ok, DOI.opts).nullable().optional().describe("e.g. '10.1234/abc'."),
+    isbn: z.string().trim().max(30).refine(ISBN.ok, ISBN.opts).nullable().optional(),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(4000)
+      .nullable()
+      .optional()
+      .describe('Address to cite; the origin the document was read from is kept.'),
+    idioma: z
+      .string()
+      .trim()
+      .max(35)
+      .refine(LANGUAGE.ok, LANGUAGE.opts)
+      .nullable()
+      .optional()
+      .describe("Language, BCP 47 ('es', 'en-GB')."),
+  })
+  .refine((body) => Object.keys(body).length > 0, {
+    message: 'give at least one field to correct',
+    params: { es: 'debe traer al menos un campo que corregir' },
+  })
+  .meta({ id: 'CorregirDocumento' });
+export type CorregirDocumento = z.infer<typeof CorregirDocumento>;
 
 export const BorrarQuery = z.object({});
 

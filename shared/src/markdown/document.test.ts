@@ -48,6 +48,31 @@ describe('documentMarkdown', () => {
     );
   });
 
+  it('lists the bibliographic details after the library, each under its label', () => {
+    const md = documentMarkdown({
+      ...base,
+      biblioteca: 'tesis',
+      detalles_bibliograficos: {
+        tipo_obra: 'article-journal',
+        contenedor: 'Revista de Hidrología',
+        volumen: '12',
+        paginas: '45-67',
+        doi: '10.1234/abc',
+      },
+    });
+    expect(md).toContain(
+      [
+        '- Biblioteca: tesis',
+        '- Tipo de obra: article-journal',
+        '- Publicado en: Revista de Hidrología',
+        '- Volumen: 12',
+        '- Páginas: 45-67',
+        '- DOI: 10.1234/abc',
+      ].join('\n'),
+    );
+    expect(md).not.toContain('- Editorial');
+  });
+
   it('shows progress, phase and the progress link while processing', () => {
     const doc: Documento = {
       ...base,

@@ -4,7 +4,7 @@ import { blocks, heading, inline } from './inline';
 
 /**
  * The Markdown card of a document (`GET /documentos/{id}` with `formato=markdown`): its title as a heading,
- * a list of the fields it has (Spanish labels), its APA reference as a paragraph when ready, and its links.
+ * a list of the fields it has (Spanish labels, bibliographic details included), its APA reference as a paragraph when ready, and its links.
  */
 export function documentMarkdown(doc: Documento): string {
   const fields: [string, string | undefined][] = [
@@ -18,6 +18,7 @@ export function documentMarkdown(doc: Documento): string {
     ['Idioma', doc.idioma],
     ['URL', doc.url],
     ['Biblioteca', doc.biblioteca],
+    ...details(doc),
     ['Duplicado', doc.duplicado === undefined ? undefined : doc.duplicado ? 'sí' : 'no'],
     ['Error', doc.error],
   ];
@@ -27,6 +28,24 @@ export function documentMarkdown(doc: Documento): string {
     ['Progreso', doc.progreso_url],
   ];
   return blocks([heading(doc.titulo), list(fields), inline(doc.referencia ?? ''), list(links)]);
+}
+
+/** The bibliographic details (the contract's extension), each under its Spanish label. */
+function details(doc: Documento): [string, string | undefined][] {
+  const d = doc.detalles_bibliograficos ?? {};
+  return [
+    ['Tipo de obra', d.tipo_obra],
+    ['Publicado en', d.contenedor],
+    ['Volumen', d.volumen],
+    ['Número', d.numero],
+    ['Páginas', d.paginas],
+    ['Editorial', d.editorial],
+    ['Lugar', d.lugar],
+    ['Edición', d.edicion],
+    ['DOI', d.doi],
+    ['ISBN', d.isbn],
+    ['URL de la obra', d.url],
+  ];
 }
 
 /** 'procesando (45 %, fase: ocr)' while processing; the bare state otherwise. */

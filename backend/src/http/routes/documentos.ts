@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   BorrarQuery,
+  CorregirDocumento,
   Documento,
   DocumentoQuery,
   IdParam,
@@ -14,6 +15,7 @@ import {
   TextoQuery,
   documentListMarkdown,
   documentMarkdown,
+  FormatoQuery,
   parseAuthors,
   textMarkdown,
 } from '@folio/shared';
@@ -22,7 +24,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { correctDocument } from '../../services/correct-document';
 import { deleteLibraryDocument } from '../../services/delete-document';
+import { exportDocument, exportLibrary, type ReferenceFile } from '../../services/export-references';
 import { listLibrary } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';
 import { readText } from '../../services/read-text';
@@ -59,6 +63,34 @@ function uploadMeta(query: z.infer<typeof SubirQuery>, fields: Record<string, st
     biblioteca: m.biblioteca?.trim() || undefined,
     url: m.url,
   };
+}
+
+const EXPORTS = ['bibtex', 'ris', 'csljson'] as const;
+type Export = (typeof EXPORTS)[number];
+const isExport = (formato: string | undefined): formato is Export => EXPORTS.includes(formato as Export);
+
+/** A 200 that is JSON, Markdown, or a file of references (`formato=bibtex|ris|csljson`). */
+function jsonMarkdownOrReferences(description: string, schema: z.ZodType) {
+  const file = z.string();
+  return {
+    description,
+    content: {
+      ...jsonOrMarkdown(description, schema).content,
+      'application/x-bibtex': { schema: file.describe('BibTeX (formato=bibtex), as a download.') },
+      'application/x-research-info-systems': { schema: file.describe('RIS (formato=ris), as a download.') },
+      'application/vnd.citationstyles.csl+json': {
+        schema: z.array(z.record(z.string(), z.unknown())).describe('CSL-JSON items (formato=csljson), as a download.'),
+      },
+    },
+  };
+}
+
+/** A file of references as a download. */
+function sendReferences(c: Context<AppEnv>, file: ReferenceFile) {
+  return c.body(file.body, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.fileName}"`,
+  });
 }
 
 /** Waits as asked, then answers 200 (already there), 201 (finished) or 202 (still working). */
@@ -172,14 +204,22 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       operationId: 'listar',
       summary: 'List the library',
       description:
-        'Newest first. `q` matches title or author ignoring accents and case. In lists `autores` holds surnames only.',
+        'Newest first. `q` matches title or author ignoring accents and case. In lists `autores` holds surnames only. ' +
+        'Export (an extension of the contract): `formato=bibtex`, `ris` or `csljson` answers every matching ' +
+        'document (all pages; `q`, `estado` and `biblioteca` apply, `limite` and `cursor` do not) as one file of ' +
+        'references, with `Content-Disposition: attachment`, built from the same fields as each `referencia`.',
       tags: TAG,
       scope: 'lectura',
       query: ListarQuery,
-      responses: { 200: jsonOrMarkdown('A page of documents.', ListaDocumentos) },
+      responses: {
+        200: jsonMarkdownOrReferences('A page of documents, or the whole selection as references.', ListaDocumentos),
+      },
       errors: [400],
     },
     async (c, { query }) => {
+      if (isExport(query.formato)) {
+        return sendReferences(c, await exportLibrary(c.var.deps, c.var.principal.userId, query, query.formato));
+      }
       const lista = await listLibrary(c.var.deps, c.var.principal.userId, query);
       return respond(c, 200, lista, documentListMarkdown, query.formato);
     },
@@ -194,19 +234,23 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       operationId: 'documento',
       summary: 'Get a document',
       description:
-        'Long-polls up to `esperar` seconds (default 0) and returns as soon as the document is ready or failed.',
+        'Long-polls up to `esperar` seconds (default 0) and returns as soon as the document is ready or failed. ' +
+        '`formato=bibtex`, `ris` or `csljson` (an extension of the contract) answers its reference as a file, at once.',
       tags: TAG,
       scope: 'lectura',
       params: IdParam,
       query: DocumentoQuery,
       responses: {
-        200: jsonOrMarkdown('The document, finished (listo or error).', Documento),
+        200: jsonMarkdownOrReferences('The document, finished (listo or error), or its reference.', Documento),
         202: jsonOrMarkdown('Not finished yet: `progreso`, `fase` and `progreso_url`.', Documento),
       },
       errors: [400, 404],
     },
     async (c, { params, query }) => {
       const { deps, principal } = c.var;
+      if (isExport(query.formato)) {
+        return sendReferences(c, await exportDocument(deps, principal.userId, params.id, query.formato));
+      }
       const row = await waitForDocument(
         deps,
         principal.userId,
@@ -217,6 +261,37 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       const doc = presentDocument(row, deps.config.publicUrl);
       const done = row.estado === 'listo' || row.estado === 'error';
       return respond(c, done ? 200 : 202, doc, documentMarkdown, query.formato);
+    },
+  );
+
+  operation(
+    app,
+    ctx,
+    {
+      method: 'patch',
+      path: '/documentos/{id}',
+      operationId: 'corregir',
+      summary: 'Correct a document’s bibliographic data',
+      description:
+        'Extension of the contract. The user’s corrections: `titulo`, `autores` (array of ' +
+        "'Surname, Given'), `anio` and the fields references need (`tipo_obra`, `contenedor`, `volumen`, `numero`, " +
+        '`paginas`, `editorial`, `lugar`, `edicion`, `doi`, `isbn`, `url`, `idioma`). All optional, at least one; ' +
+        'unknown fields are refused; `null` clears a field. The values are the user’s: they win over what the ' +
+        'file or page says and are kept when the document is read again. They are in force at once, without a ' +
+        're-read, in `cita`, `referencia`, search, ask, cite, the MCP tools and `q`. The answer is the updated ' +
+        'Documento, whose `detalles_bibliograficos` holds the fields beyond title, authors and year.',
+      tags: TAG,
+      scope: 'escritura',
+      params: IdParam,
+      query: FormatoQuery,
+      body: CorregirDocumento,
+      responses: { 200: jsonOrMarkdown('The corrected document.', Documento) },
+      errors: [400, 404],
+    },
+    async (c, { params, query, body }) => {
+      const { deps, principal } = c.var;
+      const row = await correctDocument(deps, principal.userId, params.id, body);
+      return respond(c, 200, presentDocument(row, deps.config.publicUrl), documentMarkdown, query.formato);
     },
   );
 

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { streamMultipart } from '../../http/upload-body';
 import { deleteLibraryDocument } from '../../services/delete-document';
+import { exportLibrary } from '../../services/export-references';
 import { listLibrary } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';
 import { submitUrl } from '../../services/submit-url';
@@ -60,7 +61,8 @@ export function documentRow(s: Strings, d: Documento, csrf: string | undefined) 
       }
     </td>
     <td><time datetime="${d.creado}">${s.date(d.creado)}</time></td>
-    <td>
+    <td class="row-actions">
+      <a href="/biblioteca/documentos/${d.id}/editar" aria-label="${s.t('edit')}: ${d.titulo}">${s.t('edit')}</a>
       <form
         method="post"
         action="/biblioteca/documentos/${d.id}/borrar"
@@ -196,6 +198,16 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
               </tbody>
             </table>
           </div>
+          ${
+            lista.total
+              ? html`<p class="export" id="exportar">
+                  ${s.t('export_label')}
+                  <a href="/biblioteca/exportar?formato=bibtex" download>BibTeX</a> ·
+                  <a href="/biblioteca/exportar?formato=ris" download>RIS</a> ·
+                  <a href="/biblioteca/exportar?formato=csljson" download>CSL-JSON</a>
+                </p>`
+              : ''
+          }
           <nav class="pager" aria-label="${s.t('docs_title')}">
             ${cursor ? html`<a href="/biblioteca">${s.t('newest')}</a>` : ''}
             ${
@@ -264,6 +276,17 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
     } catch (err) {
       return failAdd(c, s, err);
     }
+  });
+
+  // The whole library as a file of references, like `GET /documentos?formato=…` of the API.
+  app.get('/biblioteca/exportar', ...guard, async (c) => {
+    const formato = c.req.query('formato');
+    if (formato !== 'bibtex' && formato !== 'ris' && formato !== 'csljson') return c.redirect('/biblioteca', 302);
+    const file = await exportLibrary(c.var.deps, c.var.webUser!.userId, {}, formato);
+    return c.body(file.body, 200, {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+    });
   });
 
   // Our script polls this while a document is in progress; `esperar` long-polls up to 25 s.
