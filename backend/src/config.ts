@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
   FOLIO_MODELS_DIR: z.string().optional(),
+  FOLIO_METADATA_LOOKUP: z.enum(['0', '1']).default('1'),
+  FOLIO_DOI_RESOLVER: z.url().default('https://doi.org'),
+  FOLIO_ISBN_RESOLVER: z.url().default('https://openlibrary.org'),
+  FOLIO_METADATA_LOOKUP_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(8),
   FOLIO_MODELS_HUB: z.url().default('https://huggingface.co'),
   FOLIO_MODELS_HUB_TOKEN: z.string().optional(),
   FOLIO_MODELS_PULL: z
@@ -97,6 +101,11 @@ export interface Config {
   log: 'silent' | 'error' | 'info' | 'debug';
   /** Local model files (transformers.js layout: <dir>/<org>/<model>/…); only `models pull` downloads. */
   modelsDir: string;
+  /**
+   * Registries asked for the record of a DOI (content negotiation) or an ISBN (Open Library) once a document
+   * is read; absent when FOLIO_METADATA_LOOKUP=0.
+   */
+  metadataLookup?: { doiResolver: string; isbnResolver: string; timeoutMs: number };
   /** The Hugging Face hub (or a mirror speaking its protocol) that `models pull` downloads from. */
   modelsHub: { url: string; token?: string };
   /** Engines whose missing models are pulled before the server starts (FOLIO_MODELS_PULL). */
@@ -164,6 +173,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelsDir: path.resolve(e.FOLIO_MODELS_DIR ?? path.join(e.FOLIO_DATA, 'models')),
     modelsHub: { url: e.FOLIO_MODELS_HUB.replace(/\/+$/, ''), token: e.FOLIO_MODELS_HUB_TOKEN },
     modelsPull: pullList(e.FOLIO_MODELS_PULL),
+    ...(e.FOLIO_METADATA_LOOKUP === '1' && {
+      metadataLookup: {
+        doiResolver: e.FOLIO_DOI_RESOLVER.replace(/\/+$/, ''),
+        isbnResolver: e.FOLIO_ISBN_RESOLVER.replace(/\/+$/, ''),
+        timeoutMs: e.FOLIO_METADATA_LOOKUP_TIMEOUT_SECONDS * 1000,
+      },
+    }),
     ...(e.FOLIO_TRANSCRIBE_URL && {
       transcribe: { baseUrl: e.FOLIO_TRANSCRIBE_URL, apiKey: e.FOLIO_TRANSCRIBE_KEY, model: e.FOLIO_TRANSCRIBE_MODEL },
     }),

@@ -13,6 +13,7 @@ import { DOCUMENT_CHANNEL } from './db/documents.repo';
 import { citeHandler, citeJob, markCiteFailed } from './jobs/cite.job';
 import { listenDocumentEvents } from './jobs/document-events';
 import { ingestHandler, ingestJob, markFailed } from './jobs/ingest.job';
+import { lookupHandler, lookupJob } from './jobs/lookup.job';
 import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
@@ -142,6 +143,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       await queue.work(job, config.workers, ingestHandler(deps));
       await queue.onDeadLetter(job, (data) => markFailed(deps, data.documentId));
       await queue.work(cite, config.workers, citeHandler(deps));
+      await queue.work(lookupJob, config.workers, lookupHandler(deps));
       await queue.onDeadLetter(cite, (data) => markCiteFailed(deps, data.citeId));
     }
     return {

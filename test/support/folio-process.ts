@@ -107,6 +107,7 @@ export function serveEnv(store: TestStore, port: number, extra: NodeJS.ProcessEn
     FOLIO_DATA: store.dataDir,
     FOLIO_LOG: 'error',
     FOLIO_QUEUE_POLL_SECONDS: '0.5',
+    FOLIO_METADATA_LOOKUP: '0',
     ...extra,
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;

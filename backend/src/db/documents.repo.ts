@@ -245,6 +245,8 @@ export interface DocumentPatch {
   searchKey?: string;
   userMeta?: UserMeta;
   detalles?: Details;
+  /** What a page, a feed or a registry said of the document; a re-read merges it over what the file says. */
+  sourceMeta?: FoundMetadataRow;
 }
 
 const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
@@ -264,9 +266,10 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   searchKey: 'search_key',
   userMeta: 'user_meta',
   detalles: 'detalles',
+  sourceMeta: 'source_meta',
 };
 
-const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles']);
+const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta']);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
 export async function updateDocument(db: Db, id: string, patch: DocumentPatch): Promise<void> {

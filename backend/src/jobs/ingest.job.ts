@@ -25,6 +25,7 @@ import { passageIndexing } from '../index/passage-indexing';
 import { searchKeyOf, withUserDetails } from '../services/document-metadata';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
+import { lookupJob } from './lookup.job';
 import { PhaseTimeoutError, phaseProgress } from './phase-progress';
 
 export const IngestPayload = z.object({ documentId: z.string().min(1) });
@@ -61,12 +62,12 @@ function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
   return {
     doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
     idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
-    // Readings find none of these yet: the user's values are all there is.
-    detalles: withUserDetails({}, user.detalles),
+    // Of these fields a reading finds the ISBN (PDF front matter); a registry may bring the rest later.
+    detalles: withUserDetails({ ...row.detalles, ...(found.isbn && { isbn: found.isbn }) }, user.detalles),
   };
 }
 
-type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines'>;
+type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
 
 /**
  * The source of a document as a conversion: its stored file, or for a URL document the download
@@ -180,6 +181,10 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         progreso: 1,
         error: null,
       });
+      // The registry's record of its DOI or ISBN, asked once the document is ready: nothing waits on it.
+      if (deps.config.metadataLookup && (details.doi || details.detalles.isbn)) {
+        await deps.queue.send(lookupJob, { documentId: id }, id);
+      }
       // A server's autovacuum keeps planner statistics; the embedded store needs asking.
       if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
     } catch (caught) {

@@ -59,7 +59,13 @@ export interface TestServer {
 
 /** Test settings: fast queue polling, quiet logs, no rate limit unless asked. */
 export function testConfig(store: TestStore, overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ FOLIO_DATA: store.dataDir, DATABASE_URL: store.databaseUrl, FOLIO_LOG: 'silent' });
+  // No registry look-ups unless a test asks for one (against its own local registry).
+  const base = loadConfig({
+    FOLIO_DATA: store.dataDir,
+    DATABASE_URL: store.databaseUrl,
+    FOLIO_LOG: 'silent',
+    FOLIO_METADATA_LOOKUP: '0',
+  });
   return {
     ...base,
     // Tests serve pages from 127.0.0.1; everywhere else the SSRF guard refuses private addresses.

@@ -40,6 +40,10 @@ export async function healthReport(deps: Deps) {
       busqueda_lexica: SEARCH_ENGINES.lexico,
       busqueda_vectorial: vectorSearchReport(deps.db),
       ...deps.engines.report(),
+      registros: deps.config.metadataLookup
+        ? `DOI en ${deps.config.metadataLookup.doiResolver}, ISBN en ${deps.config.metadataLookup.isbnResolver} ` +
+          '(al terminar de leer cada documento; FOLIO_METADATA_LOOKUP=0 lo desactiva)'
+        : 'desactivada (FOLIO_METADATA_LOOKUP=0): quedan los metadatos leídos del propio documento',
     },
     citas: {
       estilos_incluidos: Object.keys(BUNDLED_STYLES),
