@@ -10,6 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { convertPdf } from '../src/ingest/pdf';
 import type { FoundMetadata } from '../src/ingest/converter';
+import { foldText } from '../src/ingest/pdf-title-page';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 
 interface Label {
@@ -22,21 +23,11 @@ interface Label {
 type Field = 'titulo' | 'autores' | 'anio';
 const FIELDS: Field[] = ['titulo', 'autores', 'anio'];
 
-/** Case, accents and punctuation folded away; whitespace collapsed. */
-export function foldForMatch(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
 function matches(field: Field, expected: Label[Field], found: FoundMetadata): boolean {
-  if (field === 'titulo') return foldForMatch(String(expected)) === foldForMatch(found.titulo ?? '');
+  if (field === 'titulo') return foldText(String(expected)) === foldText(found.titulo ?? '');
   if (field === 'anio') return expected === found.anio;
-  const want = (expected as string[]).map(foldForMatch);
-  const got = (found.autores ?? []).map(foldForMatch);
+  const want = (expected as string[]).map(foldText);
+  const got = (found.autores ?? []).map(foldText);
   return want.length === got.length && want.every((w, i) => w === got[i]);
 }
 

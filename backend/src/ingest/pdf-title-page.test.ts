@@ -1,3 +1,4 @@
+import { findIsbn } from './identifiers/isbn';
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,6 @@ import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import {
   chooseMetadata,
   findArxivId,
-  findIsbn,
   findYear,
   layoutFromItems,
   namesOfLine,

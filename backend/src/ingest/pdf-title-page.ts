@@ -6,6 +6,7 @@
  */
 import type { FoundMetadata, MetadataOrigins } from './converter';
 import { authorsFromMetadata } from './author-names';
+import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
 
 /** The parts of a pdf.js text item read here. */
@@ -419,32 +420,6 @@ export function findYear(pages: readonly LayoutPage[], latest: number): number |
   return best?.year;
 }
 
-/** An ISBN printed as such ('ISBN 978-3-16-148410-0', 'ISBN-10: 0-306-40615-2'), as ISBN-13 digits. */
-export function findIsbn(text: string): string | undefined {
-  for (const m of text.matchAll(/\bISBN(?:-1[03])?:?\s*((?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])\b/g)) {
-    const digits = m[1]!.replace(/[-\s]/g, '').toUpperCase();
-    if (digits.length === 13 && isbn13Valid(digits)) return digits;
-    if (digits.length === 10 && isbn10Valid(digits)) {
-      const core = '978' + digits.slice(0, 9);
-      return core + isbn13Check(core);
-    }
-  }
-  return undefined;
-}
-
-function isbn13Check(twelve: string): string {
-  const sum = [...twelve].reduce((s, c, i) => s + Number(c) * (i % 2 ? 3 : 1), 0);
-  return String((10 - (sum % 10)) % 10);
-}
-function isbn13Valid(digits: string): boolean {
-  return /^\d{13}$/.test(digits) && isbn13Check(digits.slice(0, 12)) === digits[12];
-}
-function isbn10Valid(digits: string): boolean {
-  if (!/^\d{9}[\dX]$/.test(digits)) return false;
-  const sum = [...digits].reduce((s, c, i) => s + (c === 'X' ? 10 : Number(c)) * (10 - i), 0);
-  return sum % 11 === 0;
-}
-
 /** An arXiv identifier: 'arXiv:2101.00001v2', 'arXiv:hep-th/9901001'. */
 export function findArxivId(text: string | undefined): string | undefined {
   if (!text) return undefined;
@@ -587,8 +562,8 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
   return found;
 }
 
-/** Case, accents, punctuation and spacing folded, for 'is this printed there' comparisons. */
-function foldText(value: string): string {
+/** Case, accents, punctuation and spacing folded, for 'is this printed there' comparisons (and the eval's). */
+export function foldText(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -22,3 +22,21 @@ export function normalizeIsbn(raw: string): string | undefined {
   if (/^97[89]\d{10}$/.test(d)) return validIsbn13(d) ? d : undefined;
   return undefined;
 }
+
+/** The ISBN-13 of a valid ISBN-10 or ISBN-13 (bare digits), by the 978 prefix and a new check digit. */
+export function toIsbn13(isbn: string): string {
+  if (isbn.length === 13) return isbn;
+  const core = `978${isbn.slice(0, 9)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(core[i]) * (i % 2 ? 3 : 1);
+  return `${core}${(10 - (sum % 10)) % 10}`;
+}
+
+/** An ISBN printed as such ('ISBN 978-3-16-148410-0', 'ISBN-10: 0-306-40615-2') with a valid check digit, as ISBN-13. */
+export function findIsbn(text: string): string | undefined {
+  for (const m of text.matchAll(/\bISBN(?:-1[03])?:?\s*((?:97[89][-\s]?)?(?:\d[-\s]?){9}[\dXx])\b/g)) {
+    const isbn = normalizeIsbn(m[1]!);
+    if (isbn) return toIsbn13(isbn);
+  }
+  return undefined;
+}
