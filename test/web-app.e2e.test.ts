@@ -165,6 +165,24 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Biblioteca');
   });
 
+  it("corrects a document's title, authors and year from its Editar page, and the library shows them", async () => {
+    await page.locator('#documentos tr[data-id] a', { hasText: 'Editar' }).first().click();
+    await page.waitForURL(/\/biblioteca\/documentos\/.+\/editar$/);
+    expect(await page.locator('#titulo').inputValue()).toBe('Cuaderno de campo del acuífero de Yucatán');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-editar.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'web-editar-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.locator('#titulo').fill('Cuaderno de campo del acuífero kárstico de Yucatán');
+    await page.locator('#autores').fill('Pérez Canul, Lucía\nChan May, Jorge Alberto');
+    await page.locator('#anio').fill('2020');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(`${base}/biblioteca`);
+    const row = page.locator('#documentos tr[data-id]').first();
+    expect(await row.textContent()).toContain('Cuaderno de campo del acuífero kárstico de Yucatán');
+    expect(await row.textContent()).toContain('Pérez Canul; Chan May (2020)');
+  });
+
   it('deletes a document after confirmation, then signs out', async () => {
     const row = page.locator('#documentos tr[data-id]').first();
     await row.getByRole('button', { name: /Borrar/ }).click();
