@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { createClient, type FetchLike } from '@folio/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FolioDb } from './db';
-import { enqueueCapture } from './outbox';
+import { correctCapture } from './correct-capture';
+import { applyEvent, enqueueCapture } from './outbox';
 import { checkSettings } from './settings-check';
 import { runSync } from './sync';
 
@@ -85,6 +86,42 @@ describe('the outbox against the real backend', () => {
     const list = await client.list();
     expect(list.documentos.map((d) => d.id)).toEqual([done!.documentId]);
     expect(list.documentos[0]).toMatchObject({ url: 'https://example.org/cenotes' });
+    await db.delete();
+  });
+
+  it("corrects a ready capture's title, authors and year, and says the server's refusals in Spanish", async () => {
+    const db = new FolioDb(`backend-${crypto.randomUUID()}`);
+    const client = createClient({ baseUrl: ROOT, apiKey: key, fetch: appFetch });
+    const uploaded = await client.upload({
+      body: '<!doctype html><html lang="es"><head><title>Cenotes</title></head><body><p>Agua dulce.</p></body></html>',
+      nombre: 'cenotes.html',
+      url: 'https://example.org/cenotes-2',
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const row = await enqueueCapture(db, { kind: 'page', url: 'https://example.org/cenotes-2' });
+    const listo = await client.document(uploaded.id, { esperar: 20 });
+    expect(listo.estado).toBe('listo');
+    await applyEvent(db, row.id, { type: 'poll-ok', documento: listo }, { now: Date.now(), random: 0 });
+
+    const cambios = { titulo: 'Cenotes de Homún', autores: ['Pérez Canul, Lucía'], anio: 2019 };
+    const saved = await correctCapture(db, client, row.id, cambios);
+    if (!saved.ok) throw new Error(saved.mensaje);
+    expect(saved.row.documento).toMatchObject(cambios);
+    expect(saved.row.referencia).toMatch(/Pérez Canul.*2019.*Cenotes de Homún/);
+    expect(await client.document(uploaded.id)).toMatchObject(cambios);
+
+    const refused = await correctCapture(db, client, row.id, { autores: ['Pérez, L.; Eco, U.'] });
+    expect(refused).toMatchObject({ ok: false, mensaje: expect.stringMatching(/un solo autor/) });
+    const reader = createClient({
+      baseUrl: ROOT,
+      apiKey: await ctx.server.key('lee@example.org', ['lectura']),
+      fetch: appFetch,
+    });
+    expect(await correctCapture(db, reader, row.id, { anio: 2000 })).toMatchObject({
+      ok: false,
+      mensaje: expect.stringMatching(/escritura/),
+    });
+    expect((await db.captures.get(row.id))!.documento).toMatchObject(cambios);
     await db.delete();
   });
 

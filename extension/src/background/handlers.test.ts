@@ -183,6 +183,70 @@ const PAGE: Extract<TabPayload, { kind: 'page' }> = {
   quote: { exact: 'nitratos', prefix: '', suffix: '', start: 0, end: 8 },
 };
 
+describe('correctCapture message', () => {
+  /** A page capture the fake server has read (ready), with the client settings saved. */
+  async function readyCapture() {
+    const ctx = setup();
+    await storeSettings({ serverUrl: ctx.server.baseUrl, apiKey: 'folio_good' });
+    const queued = await ctx.handlers.captureUrl({ url: 'https://example.org/cenotes' });
+    if (!queued.ok) throw new Error(queued.mensaje);
+    const client = (await clientFromSettings(ctx.server.fetch))!;
+    const uploaded = await client.upload({ url: 'https://example.org/cenotes', idempotencyKey: queued.capture.id });
+    await applyEvent(ctx.db, queued.capture.id, { type: 'upload-ok', documento: uploaded }, { now: 2000, random: 0 });
+    const listo = await client.document(uploaded.id);
+    await applyEvent(ctx.db, queued.capture.id, { type: 'poll-ok', documento: listo }, { now: 3000, random: 0 });
+    return { ...ctx, id: queued.capture.id, documentId: uploaded.id };
+  }
+
+  it('sends the changes through the messaging layer and keeps the new title and reference', async () => {
+    const { handlers, server, db, id, documentId } = await readyCapture();
+    expect((await handlers.captures({}))[0]).toMatchObject({
+      state: 'ready',
+      autores: ['Pérez Canul, Lucía'],
+      anio: 2021,
+    });
+    const client = (await clientFromSettings(server.fetch))!;
+    await refreshLibrary(db, client, 4000);
+    const stop = onMessage('correctCapture', ({ data }) => handlers.correctCapture(data));
+    try {
+      const result = await sendMessage('correctCapture', { id, cambios: { titulo: 'Cenotes de Homún', anio: 2019 } });
+      expect(result).toMatchObject({
+        ok: true,
+        capture: {
+          id,
+          titulo: 'Cenotes de Homún',
+          anio: 2019,
+          referencia: 'Pérez Canul, Lucía (2019). Cenotes de Homún.',
+        },
+      });
+    } finally {
+      stop();
+    }
+    // The server has it, the popup's list reads it, and so does the cached library.
+    expect(server.state.documents.get(documentId)!.doc).toMatchObject({ titulo: 'Cenotes de Homún', anio: 2019 });
+    expect((await handlers.captures({}))[0]).toMatchObject({ titulo: 'Cenotes de Homún', anio: 2019 });
+    expect((await handlers.library({})).documentos[0]).toMatchObject({ titulo: 'Cenotes de Homún' });
+  });
+
+  it("answers the server's refusal, the missing connection, and a capture not ready, in Spanish", async () => {
+    const { handlers, server, db, id } = await readyCapture();
+    expect(await handlers.correctCapture({ id, cambios: { anio: 5000 } })).toEqual({
+      ok: false,
+      mensaje: 'La petición no es válida.',
+    });
+    server.state.online = false;
+    const offline = await handlers.correctCapture({ id, cambios: { titulo: 'Otro' } });
+    expect(offline).toMatchObject({ ok: false, mensaje: expect.stringMatching(/^Sin conexión con Folio/) });
+    expect((await db.captures.get(id))!.documento!.titulo).not.toBe('Otro');
+    const pending = await handlers.captureUrl({ url: 'https://example.org/otra' });
+    if (!pending.ok) throw new Error();
+    expect(await handlers.correctCapture({ id: pending.capture.id, cambios: { titulo: 'X' } })).toEqual({
+      ok: false,
+      mensaje: 'Esta captura aún no está lista en Folio.',
+    });
+  });
+});
+
 describe('formatBibliography message', () => {
   it('formats the works cited in a page with citation-js, in the style asked', async () => {
     const { handlers } = setup();

@@ -3,6 +3,7 @@ import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 import type { CaptureView, ProtocolMap } from '../messaging/protocol';
 import { CaptureRefused } from './capture-refused';
 import type { CaptureInput, CaptureRow, FolioDb } from './db';
+import { correctCapture } from './correct-capture';
 import { cachedLibrary, libraryRefreshedAt } from './library';
 import { dismissCapture, enqueueCapture, recentCaptures, retryAuthFailures, retryCapture } from './outbox';
 import { searchLibrary } from './search';
@@ -52,6 +53,8 @@ export function captureView(row: CaptureRow): CaptureView {
     progreso: row.progreso,
     documentId: row.documentId,
     referencia: row.referencia,
+    autores: row.documento?.autores,
+    anio: row.documento?.anio,
     enlace: row.documento?.enlace,
     momento: row.moment,
     error: row.error,
@@ -111,6 +114,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.changed();
       void deps.kickSync();
       return row ? captureView(row) : null;
+    },
+
+    async correctCapture(data) {
+      const result = await correctCapture(deps.db, await deps.client(), data.id, data.cambios);
+      return result.ok ? { ok: true, capture: captureView(result.row) } : result;
     },
 
     async dismiss(data) {

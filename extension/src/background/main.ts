@@ -76,6 +76,7 @@ export function startBackground(): void {
   onMessage('captureUrl', ({ data }) => handlers.captureUrl(data));
   onMessage('captures', ({ data }) => handlers.captures(data));
   onMessage('retry', ({ data }) => handlers.retry(data));
+  onMessage('correctCapture', ({ data }) => handlers.correctCapture(data));
   onMessage('dismiss', ({ data }) => handlers.dismiss(data));
   onMessage('getSettings', () => handlers.getSettings(undefined));
   onMessage('saveSettings', ({ data }) => handlers.saveSettings(data));

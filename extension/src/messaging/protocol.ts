@@ -36,6 +36,9 @@ export interface CaptureView {
   progreso?: number;
   documentId?: string;
   referencia?: string;
+  /** What the server read, once it has the document: authors as 'Apellidos, Nombre', and the year. */
+  autores?: string[];
+  anio?: number;
   /** The document in the reader, once the server has it. */
   enlace?: string;
   /** Video captures once ready: the citation of the captured second. */
@@ -51,6 +54,18 @@ export interface CaptureView {
 
 /** The answer to a capture request: the queued capture, or why nothing could be captured. */
 export type CaptureResult = { ok: true; capture: CaptureView } | { ok: false; mensaje: string };
+
+/** The user's corrections of a ready capture's document; only the fields that changed. */
+export interface CaptureCorrection {
+  titulo?: string;
+  /** One per author, 'Apellidos, Nombre'; [] clears them. */
+  autores?: string[];
+  /** null clears the year. */
+  anio?: number | null;
+}
+
+/** The answer to a correction: the capture as it now reads, or why the server (or the network) refused it. */
+export type CorrectResult = { ok: true; capture: CaptureView } | { ok: false; mensaje: string };
 
 /** The cached library (for pickers and offline titles). */
 export interface LibraryAnswer {
@@ -92,6 +107,8 @@ export interface ProtocolMap {
   captures(data: { limite?: number }): CaptureView[];
   /** Sends a failed capture again. */
   retry(data: { id: string }): CaptureView | null;
+  /** Corrects the title, authors or year of a ready capture's document (`PATCH /documentos/{id}`). */
+  correctCapture(data: { id: string; cambios: CaptureCorrection }): CorrectResult;
   /** Removes a capture from the list (its document stays in the library). */
   dismiss(data: { id: string }): void;
   /** The saved settings, without the key. */

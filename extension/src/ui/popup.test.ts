@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CaptureView } from '../messaging/protocol';
 import { captureStatus } from './capture-status';
+import { readCorrection } from './correct-form';
 import { mountPopup, type PopupApi } from './popup';
 
 const base = { kind: 'page' as const, url: 'https://example.org/a', createdAt: 1 };
@@ -22,6 +23,9 @@ const CAPTURES: CaptureView[] = [
     kind: 'video',
     titulo: 'Charla',
     state: 'ready',
+    documentId: 'v1',
+    autores: ['Eco, Umberto'],
+    anio: 2021,
     referencia: 'Eco, U. (2021). Charla [Video].',
     enlace: 'http://folio.test/leer/v1',
     momento: { cita: '(Eco, 2021, 1:23)', localizador: '1:23', enlace: 'http://folio.test/leer/v1?t=83' },
@@ -40,6 +44,7 @@ function mount(over: Partial<PopupApi> = {}) {
     captures: vi.fn(async () => CAPTURES),
     retry: vi.fn(async () => null),
     dismiss: vi.fn(async () => undefined),
+    correct: vi.fn(async () => ({ ok: false as const, mensaje: 'Sin conexión con Folio.' })),
     openOptions: vi.fn(),
     copy: vi.fn(async () => true),
     ...over,
@@ -126,5 +131,106 @@ describe('mountPopup', () => {
     popup.stop();
     expect(item(root, 'e')).toBe(before);
     expect(item(root, 'p').querySelector('progress')!.getAttribute('value')).toBe('0.8');
+  });
+});
+
+describe('Revisar datos', () => {
+  const ready = CAPTURES[3]!;
+  const open = async (over: Partial<PopupApi> = {}) => {
+    const mounted = mount(over);
+    await mounted.popup.refresh();
+    mounted.popup.stop();
+    const review = item(mounted.root, 'v').querySelector<HTMLButtonElement>('button.review')!;
+    review.click();
+    const form = item(mounted.root, 'v').querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+    return { ...mounted, review, form, field };
+  };
+  const submit = (form: HTMLFormElement) =>
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+
+  it('reads only the fields that changed, and refuses what the server would', () => {
+    const text = { titulo: ' Charla ', autores: 'Eco, Umberto\n', anio: '2021' };
+    expect(readCorrection(ready, text)).toEqual({ ok: true, cambios: {} });
+    expect(readCorrection(ready, { ...text, titulo: 'Otra', anio: '' })).toEqual({
+      ok: true,
+      cambios: { titulo: 'Otra', anio: null },
+    });
+    expect(readCorrection(ready, { ...text, autores: ' Eco, Umberto \n\nMoliner, María ' })).toEqual({
+      ok: true,
+      cambios: { autores: ['Eco, Umberto', 'Moliner, María'] },
+    });
+    expect(readCorrection(ready, { ...text, titulo: '  ' })).toMatchObject({ ok: false, campo: 'titulo' });
+    expect(readCorrection(ready, { ...text, anio: 'dos mil' })).toMatchObject({ ok: false, campo: 'anio' });
+    expect(readCorrection(ready, { ...text, autores: 'Eco, U.; Moliner, M.' })).toMatchObject({
+      ok: false,
+      campo: 'autores',
+    });
+  });
+
+  it('opens a labelled form for ready captures only, prefilled with what the server read', async () => {
+    const { root, review, form, field } = await open();
+    expect(root.querySelectorAll('button.review')).toHaveLength(1);
+    expect(review.getAttribute('aria-expanded')).toBe('true');
+    expect(review.getAttribute('aria-controls')).toBe(form.id);
+    expect(field('titulo').value).toBe('Charla');
+    expect(field('autores').value).toBe('Eco, Umberto');
+    expect(field('anio').value).toBe('2021');
+    expect(document.activeElement).toBe(field('titulo'));
+    for (const input of form.querySelectorAll('input, textarea')) {
+      expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBeTruthy();
+    }
+    // Escape closes it and gives the focus back to the button.
+    field('anio').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(item(root, 'v').querySelector('form')).toBeNull();
+    expect(review.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(review);
+  });
+
+  it('sends only the changes and, once saved, shows the capture as it now reads', async () => {
+    let list = CAPTURES;
+    const correct = vi.fn(async (_id: string, cambios: { titulo?: string; anio?: number | null }) => {
+      const capture = { ...ready, titulo: cambios.titulo!, anio: cambios.anio ?? undefined };
+      list = CAPTURES.map((c) => (c.id === 'v' ? capture : c));
+      return { ok: true as const, capture };
+    });
+    const { root, form, field } = await open({ captures: vi.fn(async () => list), correct });
+    field('titulo').value = 'Charla corregida';
+    field('anio').value = '2019';
+    submit(form);
+    await vi.waitFor(() =>
+      expect(root.querySelector('#estado')!.textContent).toBe('Datos guardados: Charla corregida'),
+    );
+    expect(correct).toHaveBeenCalledWith('v', { titulo: 'Charla corregida', anio: 2019 });
+    expect(item(root, 'v').querySelector('form')).toBeNull();
+    expect(item(root, 'v').querySelector('.title')!.textContent).toBe('Charla corregida');
+    expect(document.activeElement).toBe(item(root, 'v').querySelector('button.review'));
+  });
+
+  it("says the server's or the network's refusal next to the form, and keeps what was typed", async () => {
+    const { api, form, field } = await open();
+    field('anio').value = '1999';
+    submit(form);
+    const result = form.querySelector('[role="status"]')!;
+    await vi.waitFor(() => expect(result.textContent).toBe('Sin conexión con Folio.'));
+    expect(result.getAttribute('data-tone')).toBe('error');
+    expect(api.correct).toHaveBeenCalledWith('v', { anio: 1999 });
+    expect(field('anio').value).toBe('1999');
+
+    field('anio').value = 'ayer';
+    submit(form);
+    expect(result.textContent).toMatch(/año/);
+    expect(field('anio').getAttribute('aria-invalid')).toBe('true');
+    expect(field('anio').getAttribute('aria-describedby')).toBe(result.id);
+    expect(api.correct).toHaveBeenCalledOnce();
+  });
+
+  it('keeps an open form across refreshes', async () => {
+    let list = CAPTURES;
+    const { root, popup, field } = await open({ captures: vi.fn(async () => list) });
+    field('titulo').value = 'A medio escribir';
+    list = CAPTURES.map((c) => (c.id === 'v' ? { ...c, referencia: 'Eco, U. (2021). Charla.' } : c));
+    await popup.refresh();
+    expect(item(root, 'v').querySelector<HTMLInputElement>('[name="titulo"]')!.value).toBe('A medio escribir');
   });
 });

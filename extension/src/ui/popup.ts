@@ -1,5 +1,6 @@
-import type { CaptureResult, CaptureView } from '../messaging/protocol';
+import type { CaptureCorrection, CaptureResult, CaptureView, CorrectResult } from '../messaging/protocol';
 import { captureStatus } from './capture-status';
+import { correctForm } from './correct-form';
 import { copyText, el, webHref } from './dom';
 
 /** What the popup asks the background (through the typed messages) and the browser. */
@@ -8,6 +9,8 @@ export interface PopupApi {
   captures(): Promise<CaptureView[]>;
   retry(id: string): Promise<unknown>;
   dismiss(id: string): Promise<unknown>;
+  /** Sends corrections of a ready capture's title, authors and year. */
+  correct(id: string, cambios: CaptureCorrection): Promise<CorrectResult>;
   /** Opens the side panel (search and ask); absent where the browser has none. */
   openSidePanel?(): void;
   openOptions(): void;
@@ -20,7 +23,8 @@ const REFRESH_MS = 1500;
 /**
  * The popup: 'Guardar esta página', and the recent captures with their progress (en cola → subiendo →
  * procesando (fase) → listo with the reference, or the error and 'Reintentar'); a ready video capture offers
- * 'Citar este momento', which copies the citation of the captured second.
+ * 'Citar este momento', which copies the citation of the captured second; any ready one 'Revisar datos', the
+ * form correcting its title, authors and year (`correct-form.ts`).
  */
 export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?: number } = {}) {
   const copy = api.copy ?? copyText;
@@ -65,6 +69,37 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
   options.addEventListener('click', () => api.openOptions());
 
   const rendered = new Map<string, { key: string; item: HTMLLIElement }>();
+  /** Captures whose correction form is open: a refresh leaves their items alone, so nothing typed is lost. */
+  const editing = new Set<string>();
+
+  function reviewButton(c: CaptureView, li: HTMLLIElement): HTMLButtonElement {
+    const formId = `revisar-${c.id}`;
+    const review = el(
+      'button',
+      { type: 'button', class: 'secondary review', 'aria-expanded': 'false', 'aria-controls': formId },
+      'Revisar datos',
+    );
+    review.addEventListener('click', () => {
+      const open = li.querySelector<HTMLFormElement>(`#${CSS.escape(formId)}`);
+      if (open) return close();
+      const form = correctForm(c, { save: (cambios) => api.correct(c.id, cambios), close });
+      form.id = formId;
+      li.append(form);
+      editing.add(c.id);
+      review.setAttribute('aria-expanded', 'true');
+      form.querySelector('input')?.focus();
+    });
+    async function close(saved?: CaptureView) {
+      li.querySelector(`#${CSS.escape(formId)}`)?.remove();
+      review.setAttribute('aria-expanded', 'false');
+      editing.delete(c.id);
+      if (!saved) return review.focus();
+      say(`Datos guardados: ${saved.titulo ?? saved.url}`);
+      await refresh();
+      list.querySelector<HTMLButtonElement>(`li[data-id="${CSS.escape(c.id)}"] .review`)?.focus();
+    }
+    return review;
+  }
 
   function item(c: CaptureView): HTMLLIElement {
     const st = captureStatus(c);
@@ -107,6 +142,7 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
       });
       actions.append(retry);
     }
+    if (c.state === 'ready' && c.documentId) actions.append(reviewButton(c, li));
     if (c.state === 'error' || c.state === 'ready') {
       const dismiss = el(
         'button',
@@ -139,7 +175,7 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
       seen.add(c.id);
       const key = JSON.stringify({ ...c, proximoIntento: Math.round((c.proximoIntento ?? 0) / 1000) });
       const before = rendered.get(c.id);
-      if (before && before.key === key) {
+      if (before && (before.key === key || editing.has(c.id))) {
         items.push(before.item);
         continue;
       }

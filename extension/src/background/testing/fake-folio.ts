@@ -1,4 +1,11 @@
-import type { Documento, FetchInit, FetchLike, FetchResponse, Pasaje } from '@folio/shared';
+import {
+  CorregirDocumento,
+  type Documento,
+  type FetchInit,
+  type FetchLike,
+  type FetchResponse,
+  type Pasaje,
+} from '@folio/shared';
 
 /** Options of {@link fakeFolio}. */
 export interface FakeFolioOptions {
@@ -13,7 +20,8 @@ export interface FakeFolioOptions {
 /**
  * A Folio server in memory speaking the real HTTP contract to the real API client: uploads honour
  * `Idempotency-Key` (the same key gives back the same document), documents go `procesando` → `listo`
- * after a few polls, and the network can be cut, or an answer lost after the server acted on it.
+ * after a few polls, corrections (`PATCH`) are checked with the contract's schema and change the reference, and
+ * the network can be cut, or an answer lost after the server acted on it.
  */
 export function fakeFolio(opts: FakeFolioOptions = {}) {
   const state = {
@@ -106,6 +114,18 @@ export function fakeFolio(opts: FakeFolioOptions = {}) {
       }
       entry.doc = { ...entry.doc, fase: 'indexado', progreso: 0.9 };
       return respond(202, entry.doc);
+    }
+    if (one && init.method === 'PATCH') {
+      const entry = state.documents.get(decodeURIComponent(one[1]!));
+      if (!entry) return error(404, 'no_encontrado', 'El recurso no existe o no es tuyo.');
+      const parsed = CorregirDocumento.safeParse(JSON.parse(String(init.body)));
+      if (!parsed.success) return error(400, 'peticion_invalida', 'La petición no es válida.');
+      const { titulo, autores, anio } = parsed.data;
+      const doc = { ...entry.doc, titulo: titulo ?? entry.doc.titulo, autores: autores ?? entry.doc.autores };
+      doc.anio = anio === null ? undefined : (anio ?? entry.doc.anio);
+      doc.referencia = `${doc.autores[0] ?? 'Anónimo'} (${doc.anio ?? 's. f.'}). ${doc.titulo}.`;
+      entry.doc = doc;
+      return respond(200, doc);
     }
     if (u.pathname === '/api/v1/documentos' && init.method === 'GET') {
       const documentos = [...state.documents.values()].map((e) => e.doc);

@@ -15,6 +15,7 @@ if (root) {
     captures: () => sendMessage('captures', { limite: 20 }),
     retry: (id) => sendMessage('retry', { id }),
     dismiss: (id) => sendMessage('dismiss', { id }),
+    correct: (id, cambios) => sendMessage('correctCapture', { id, cambios }),
     openSidePanel: openSidePanel
       ? () => {
           openSidePanel();
