@@ -1,4 +1,4 @@
-import type { DetallesBibliograficos, Estado, TipoDocumento } from '@folio/shared';
+import type { CampoConOrigen, DetallesBibliograficos, Estado, OrigenMetadato, TipoDocumento } from '@folio/shared';
 import type { Db } from './db';
 
 /** Channel that carries the id of a document whose state changed. */
@@ -11,7 +11,14 @@ export interface FoundMetadataRow {
   idioma?: string;
   duracion?: number;
   doi?: string;
+  /** Where the work appeared, as the page (its site) or the feed (its show) named it. */
+  contenedor?: string;
+  /** The fields a registry gave (apply-registry-record), told apart from the page's or feed's at a re-read. */
+  registro?: CampoConOrigen[];
 }
+
+/** Where each field in force came from (migration 016); confidences are the contract's CONFIANZA_ORIGEN. */
+export type FieldOrigins = Partial<Record<CampoConOrigen, OrigenMetadato>>;
 
 /** The bibliographic fields beyond title, authors and year, except the DOI (its own column). */
 export type Details = Omit<DetallesBibliograficos, 'doi'>;
@@ -61,6 +68,8 @@ export interface DocumentRow {
   transcript_format: string | null;
   /** Metadata the source's page or feed gave (beside the file's own). */
   source_meta: FoundMetadataRow;
+  /** Where each of titulo, autores, anio, idioma and doi in force came from; migration 016. */
+  origen_metadatos: FieldOrigins;
   created: Date;
   updated: Date;
 }
@@ -75,6 +84,8 @@ export interface NewDocument {
   url?: string;
   biblioteca?: string;
   userMeta: UserMeta;
+  /** Where the initial titulo, autores and anio came from (the user's, the file name's, the URL's). */
+  origenMetadatos?: FieldOrigins;
   searchKey: string;
   sha256?: string;
   fileName?: string;
@@ -85,14 +96,15 @@ export interface NewDocument {
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
   idioma, url, biblioteca, referencia, doi, error, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
-  blob_key, transcript_key, transcript_format, source_meta, created, updated`;
+  blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
 export async function insertDocument(db: Db, d: NewDocument): Promise<DocumentRow | undefined> {
   const rows = await db.query<DocumentRow>(
     `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
-       search_key, sha256, file_name, content_type, size_bytes, blob_key)
-     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 'en_cola', 0, 'en_cola', $7, $8, $9::text::jsonb, $10, $11, $12, $13, $14, $15)
+       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos)
+     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 'en_cola', 0, 'en_cola', $7, $8, $9::text::jsonb, $10, $11, $12, $13, $14, $15,
+       $16::text::jsonb)
      ON CONFLICT (user_id, sha256) WHERE sha256 IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -111,6 +123,7 @@ export async function insertDocument(db: Db, d: NewDocument): Promise<DocumentRo
       d.contentType ?? null,
       d.sizeBytes ?? null,
       d.blobKey ?? null,
+      JSON.stringify(d.origenMetadatos ?? {}),
     ],
   );
   return rows[0];
@@ -247,6 +260,8 @@ export interface DocumentPatch {
   detalles?: Details;
   /** What a page, a feed or a registry said of the document; a re-read merges it over what the file says. */
   sourceMeta?: FoundMetadataRow;
+  /** Where each field in force came from (the whole map: fields left out have no recorded origin). */
+  origenMetadatos?: FieldOrigins;
 }
 
 const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
@@ -267,9 +282,10 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   userMeta: 'user_meta',
   detalles: 'detalles',
   sourceMeta: 'source_meta',
+  origenMetadatos: 'origen_metadatos',
 };
 
-const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta']);
+const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta', 'origenMetadatos']);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
 export async function updateDocument(db: Db, id: string, patch: DocumentPatch): Promise<void> {

@@ -87,6 +87,13 @@ describe('registry look-up after a document is read', () => {
       anio: 2009,
       detalles_bibliograficos: expect.objectContaining({ contenedor: WORK['container-title'], paginas: '465-478' }),
     });
+    const registro = { origen: 'registro', confianza: 0.95 };
+    expect(after.origen_metadatos).toMatchObject({
+      titulo: registro,
+      autores: registro,
+      anio: registro,
+      doi: registro,
+    });
     expect(after.referencia).toContain(
       'Gal, A., & Eich, B. (2009). Trace-based just-in-time type specialization for dynamic languages. Proceedings of the 30th ACM',
     );
@@ -117,6 +124,11 @@ describe('registry look-up after a document is read', () => {
       titulo: 'Mi título',
       autores: ['Gal, Andreas', 'Eich, Brendan'],
       anio: 2010,
+      origen_metadatos: {
+        titulo: { origen: 'usuario', confianza: 1 },
+        autores: { origen: 'registro', confianza: 0.95 },
+        anio: { origen: 'usuario', confianza: 1 },
+      },
     });
   });
 

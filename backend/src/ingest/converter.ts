@@ -56,6 +56,8 @@ export interface FoundMetadata {
   duracion?: number;
   /** Digital Object Identifier, when the source states one. */
   doi?: string;
+  /** Where the work appeared, when the source names it: a page's site, a podcast episode's show. */
+  contenedor?: string;
   /** ISBN-13 (digits only; an ISBN-10 is converted), when the first pages print one. */
   isbn?: string;
   /** arXiv identifier ('2101.00001v2', 'hep-th/9901001'), when the first pages or the metadata state one. */

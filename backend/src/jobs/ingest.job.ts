@@ -3,7 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Deps } from '../context';
-import { attachDownloadedFile, findDocumentForJob, updateDocument, type DocumentRow } from '../db/documents.repo';
+import {
+  attachDownloadedFile,
+  findDocumentForJob,
+  updateDocument,
+  type DocumentRow,
+  type FieldOrigins,
+} from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
 import { refreshSearchStatistics } from '../db/statistics.repo';
 import { replaceContent } from '../db/units.repo';
@@ -23,6 +29,7 @@ import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../ids';
 import { passageIndexing } from '../index/passage-indexing';
 import { searchKeyOf, withUserDetails } from '../services/document-metadata';
+import { fieldOrigins, originOf } from '../services/metadata-origins';
 import { apaReference } from '../services/reference';
 import type { JobDefinition, JobHandler } from './job-definition';
 import { lookupJob } from './lookup.job';
@@ -62,9 +69,58 @@ function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
   return {
     doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
     idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
-    // Of these fields a reading finds the ISBN (PDF front matter); a registry may bring the rest later.
-    detalles: withUserDetails({ ...row.detalles, ...(found.isbn && { isbn: found.isbn }) }, user.detalles),
+    // Of these fields a reading finds the ISBN (PDF front matter) and the container (a page's site, a
+    // podcast's show); a registry may bring the rest later, and its container wins over the page's.
+    detalles: withUserDetails(
+      {
+        ...row.detalles,
+        ...(found.isbn && { isbn: found.isbn }),
+        ...(!row.detalles.contenedor &&
+          (row.source_meta?.contenedor ?? found.contenedor) && {
+            contenedor: row.source_meta?.contenedor ?? found.contenedor,
+          }),
+      },
+      user.detalles,
+    ),
   };
+}
+
+/**
+ * Where each value `mergeMetadata` and `mergeDetails` put in force came from, in their order: the user;
+ * the page, feed or registry (`source_meta`, which says which fields a registry gave); the file (its
+ * converter's `origen` when it tells one, else the page's tags for a page read from its URL or a captured
+ * HTML file, else the file's properties); then the value already in force, with its origin.
+ */
+function mergeOrigins(row: DocumentRow, found: Conversion['metadatos'], fromPage: boolean): FieldOrigins {
+  const user = row.user_meta;
+  const source = row.source_meta ?? {};
+  const previous = row.origen_metadatos ?? {};
+  const ofSource = (field: 'titulo' | 'autores' | 'anio' | 'doi') =>
+    source.registro?.includes(field) ? 'registro' : 'pagina_web';
+  const ofFile = (field: keyof NonNullable<Conversion['metadatos']['origen']>) =>
+    found.origen?.[field] ?? (fromPage ? 'pagina_web' : 'propiedades');
+  return fieldOrigins({
+    titulo: originOf(user.titulo, [
+      [source.titulo, ofSource('titulo')],
+      [found.titulo, ofFile('titulo')],
+      [row.titulo, previous.titulo],
+    ]),
+    autores: originOf(user.autores, [
+      [source.autores, ofSource('autores')],
+      [found.autores, ofFile('autores')],
+      [row.autores, previous.autores],
+    ]),
+    anio: originOf(user.anio, [
+      [source.anio, ofSource('anio')],
+      [found.anio, ofFile('anio')],
+      [row.anio, previous.anio],
+    ]),
+    doi: originOf(user.doi, [
+      [source.doi, ofSource('doi')],
+      [found.doi, ofFile('doi')],
+    ]),
+    idioma: originOf(user.idioma, [[found.idioma, ofFile('idioma')]]),
+  });
 }
 
 type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
@@ -73,7 +129,11 @@ type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'qu
  * The source of a document as a conversion: its stored file, or for a URL document the download
  * (kept in the blob store, so a retry does not fetch again) or what the page itself gave.
  */
-async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertContext): Promise<Conversion> {
+async function convertSource(
+  deps: IngestDeps,
+  row: DocumentRow,
+  ctx: ConvertContext,
+): Promise<{ conversion: Conversion; fromPage: boolean }> {
   let blobKey = row.blob_key;
   let fileName = row.file_name ?? undefined;
   let contentType = row.content_type ?? undefined;
@@ -92,7 +152,7 @@ async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertCon
       signal: ctx.signal,
       progress: ctx.progress,
     });
-    if (reading.kind === 'converted') return reading.conversion;
+    if (reading.kind === 'converted') return { conversion: reading.conversion, fromPage: true };
     // Keep what was downloaded, so a retry converts again without fetching again.
     const stat = await fs.stat(reading.file.path);
     await deps.blobs.putFile(row.id, reading.file.path);
@@ -121,7 +181,7 @@ async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertCon
       : undefined;
   await ctx.phase?.('conversion');
   const local = await deps.blobs.localPath(blobKey);
-  return convertFile(
+  const conversion = await convertFile(
     {
       path: local,
       size: Number(row.size_bytes ?? 0),
@@ -133,6 +193,8 @@ async function convertSource(deps: IngestDeps, row: DocumentRow, ctx: ConvertCon
     },
     ctx,
   );
+  // A captured page (an HTML file) tells its metadata in its tags, like a page read from its URL.
+  return { conversion, fromPage: conversion.tipo === 'web' };
 }
 
 export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
@@ -150,7 +212,7 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       limits: DEFAULT_LIMITS,
     };
     try {
-      const conversion = await convertSource(deps, row, ctx);
+      const { conversion, fromPage } = await convertSource(deps, row, ctx);
       await progress.phase('indexado');
       const passages = splitPassages(conversion.unidades);
       const current = await findDocumentForJob(deps.db, id);
@@ -166,15 +228,17 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       if (!latest) return;
       const meta = mergeMetadata({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
       const details = mergeDetails({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
+      const origins = mergeOrigins({ ...row, user_meta: latest.user_meta }, conversion.metadatos, fromPage);
       await indexPassageTerms(deps.db, id, foldText(meta.titulo));
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       await updateDocument(deps.db, id, {
         ...meta,
         ...details,
+        origenMetadatos: origins,
         tipo: conversion.tipo,
         unidades: conversion.unidades.length,
         duracion: conversion.metadatos.duracion ?? null,
-        referencia: apaReference({ ...meta, ...details, tipo: conversion.tipo, url: row.url }),
+        referencia: apaReference({ ...meta, ...details, tipo: conversion.tipo, url: row.url, created: row.created }),
         searchKey: searchKeyOf(meta.titulo, meta.autores),
         estado: 'listo',
         fase: null,
@@ -193,8 +257,19 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       if (err instanceof ConversionError) {
         // A media file with no text source still tells its duration and tags.
         const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
+        const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
         await updateDocument(deps.db, id, {
-          ...(known && { ...known, searchKey: searchKeyOf(known.titulo, known.autores) }),
+          ...(known && {
+            ...known,
+            searchKey: searchKeyOf(known.titulo, known.autores),
+            // Only the fields `known` sets: the DOI and the language keep the origins they had.
+            origenMetadatos: fieldOrigins({
+              ...row.origen_metadatos,
+              titulo: fresh.titulo,
+              autores: fresh.autores,
+              anio: fresh.anio,
+            }),
+          }),
           ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
           estado: 'error',
           fase: null,

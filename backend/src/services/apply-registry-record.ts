@@ -4,6 +4,7 @@ import { indexPassageTerms } from '../db/passage-terms.repo';
 import { foldText } from '../ids';
 import type { RegistryRecord } from '../ingest/identifiers/registry-record';
 import { DETAIL_KEYS, searchKeyOf, withUserDetails } from './document-metadata';
+import { fieldOrigins, originOf } from './metadata-origins';
 import { apaReference } from './reference';
 
 /**
@@ -30,6 +31,8 @@ export async function applyRegistryRecord(
     if (value !== undefined) (found as Record<string, unknown>)[key] = value;
   }
   const detalles = withUserDetails(found, user.detalles);
+  const previous = row.origen_metadatos ?? {};
+  const given = (['titulo', 'autores', 'anio', 'doi'] as const).filter((field) => record[field]);
   await updateDocument(deps.db, id, {
     titulo,
     autores,
@@ -42,7 +45,27 @@ export async function applyRegistryRecord(
       ...(record.autores && { autores: record.autores }),
       ...(record.anio && { anio: record.anio }),
       ...(record.doi && { doi: record.doi }),
+      registro: [...new Set([...(row.source_meta.registro ?? []), ...given])],
     },
+    origenMetadatos: fieldOrigins({
+      ...previous,
+      titulo: originOf(user.titulo, [
+        [record.titulo, 'registro'],
+        [row.titulo, previous.titulo],
+      ]),
+      autores: originOf(user.autores, [
+        [record.autores, 'registro'],
+        [row.autores, previous.autores],
+      ]),
+      anio: originOf(user.anio, [
+        [record.anio, 'registro'],
+        [row.anio, previous.anio],
+      ]),
+      doi: originOf(user.doi, [
+        [record.doi, 'registro'],
+        [row.doi, previous.doi],
+      ]),
+    }),
     searchKey: searchKeyOf(titulo, autores),
     referencia: apaReference({
       titulo,
@@ -53,6 +76,7 @@ export async function applyRegistryRecord(
       doi,
       idioma: row.idioma,
       detalles,
+      created: row.created,
     }),
   });
   if (titulo !== row.titulo) await indexPassageTerms(deps.db, id, foldText(titulo));

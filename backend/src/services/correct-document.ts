@@ -1,10 +1,11 @@
-import type { CorregirDocumento } from '@folio/shared';
+import { CAMPOS_CON_ORIGEN, type CampoConOrigen, type CorregirDocumento, type OrigenMetadato } from '@folio/shared';
 import type { Deps } from '../context';
 import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
 import { notFound } from '../errors';
 import { foldText } from '../ids';
 import { DETAIL_KEYS, searchKeyOf, withUserDetails } from './document-metadata';
+import { fieldOrigins, originOf } from './metadata-origins';
 import { apaReference } from './reference';
 
 /** `b[key]` when the body gives it (null included), else the stored value. */
@@ -41,6 +42,11 @@ export async function correctDocument(
   const doi = given(body.doi, row.doi);
   const idioma = given(body.idioma, row.idioma);
   const detalles = withUserDetails(row.detalles, user.detalles);
+  // A field the body gives is the user's from now on; one they cleared has no value, so no origin.
+  const origins: Partial<Record<CampoConOrigen, OrigenMetadato | undefined>> = { ...row.origen_metadatos };
+  for (const field of CAMPOS_CON_ORIGEN) {
+    if (body[field] !== undefined) origins[field] = originOf(body[field], []);
+  }
   await updateDocument(deps.db, id, {
     titulo,
     autores,
@@ -49,8 +55,19 @@ export async function correctDocument(
     idioma,
     detalles,
     userMeta: user,
+    origenMetadatos: fieldOrigins(origins),
     searchKey: searchKeyOf(titulo, autores),
-    referencia: apaReference({ titulo, autores, anio, tipo: row.tipo, url: row.url, doi, idioma, detalles }),
+    referencia: apaReference({
+      titulo,
+      autores,
+      anio,
+      tipo: row.tipo,
+      url: row.url,
+      doi,
+      idioma,
+      detalles,
+      created: row.created,
+    }),
   });
   // The title is a field of every passage in lexical search: its postings follow the new one.
   if (titulo !== row.titulo && row.estado === 'listo') await indexPassageTerms(deps.db, id, foldText(titulo));

@@ -22,6 +22,8 @@ export function searchKeyOf(titulo: string, autores: string[]): string {
 export const DETAIL_KEYS = [
   'tipo_obra',
   'contenedor',
+  'editores',
+  'genero',
   'volumen',
   'numero',
   'paginas',

@@ -1,5 +1,6 @@
 import { documentLink, surname, type DetallesBibliograficos, type Documento, type DocumentoBreve } from '@folio/shared';
 import type { DocumentRow } from '../db/documents.repo';
+import { presentOrigins } from './metadata-origins';
 
 const finished = (row: DocumentRow) => row.estado === 'listo' || row.estado === 'error';
 
@@ -17,6 +18,7 @@ export function presentDocument(
 ) {
   const urls = documentUrls(publicUrl, row.id);
   const details = bibliographicDetails(row);
+  const origins = presentOrigins(row.origen_metadatos);
   const doc: Documento = {
     id: row.id,
     titulo: row.titulo,
@@ -32,6 +34,7 @@ export function presentDocument(
     ...(row.biblioteca && { biblioteca: row.biblioteca }),
     ...(row.estado === 'listo' && row.referencia && { referencia: row.referencia }),
     ...(details && { detalles_bibliograficos: details }),
+    ...(origins && { origen_metadatos: origins }),
     ...(opts.duplicado && { duplicado: true }),
     ...(row.estado === 'error' && { error: row.error ?? 'Error desconocido.' }),
     creado: row.created.toISOString(),

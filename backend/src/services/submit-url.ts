@@ -11,6 +11,7 @@ import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { newId } from '../ids';
 import { ingestJob } from '../jobs/ingest.job';
 import { searchKeyOf } from './document-metadata';
+import { fieldOrigins, originOf } from './metadata-origins';
 import type { UploadOutcome } from './upload-document';
 
 const OPERATION = 'subir';
@@ -66,6 +67,11 @@ export async function submitUrl(
       ...(body.autores && { autores: body.autores }),
       ...(body.anio != null && { anio: body.anio }),
     },
+    origenMetadatos: fieldOrigins({
+      titulo: originOf(body.titulo, [[titulo, 'url']]),
+      autores: originOf(body.autores, []),
+      anio: originOf(body.anio ?? undefined, []),
+    }),
     searchKey: searchKeyOf(titulo, autores),
   });
   if (!row) throw new Error('URL document insert returned nothing');

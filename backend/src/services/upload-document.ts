@@ -13,6 +13,7 @@ import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/ingest.job';
 import { searchKeyOf, titleFromFileName } from './document-metadata';
+import { fieldOrigins, originOf } from './metadata-origins';
 
 /** A file the HTTP layer has streamed to a temporary path, with its fingerprint. */
 export interface IncomingFile {
@@ -62,7 +63,8 @@ export async function uploadFile(
 
     const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
     const id = newId();
-    const titulo = meta.titulo ?? titleFromFileName(file.nombre) ?? 'Sin título';
+    const fromName = titleFromFileName(file.nombre);
+    const titulo = meta.titulo ?? fromName ?? 'Sin título';
     const autores = meta.autores ?? [];
     const row = await insertDocument(db, {
       id,
@@ -78,6 +80,11 @@ export async function uploadFile(
         ...(meta.autores && { autores: meta.autores }),
         ...(meta.anio != null && { anio: meta.anio }),
       },
+      origenMetadatos: fieldOrigins({
+        titulo: originOf(meta.titulo, [[fromName, 'nombre_archivo']]),
+        autores: originOf(meta.autores, []),
+        anio: originOf(meta.anio ?? undefined, []),
+      }),
       searchKey: searchKeyOf(titulo, autores),
       sha256: file.sha256,
       fileName: file.nombre,

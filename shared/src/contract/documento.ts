@@ -20,8 +20,9 @@ export const Estado = z.enum(ESTADOS).meta({ id: 'Estado' });
 export type Estado = z.infer<typeof Estado>;
 
 /**
- * Kinds of work a user can say a document is (`tipo_obra`), named as in CSL; `video` and `podcast` are
- * friendlier names for CSL's `motion_picture` and `song` (how Zotero exports them too).
+ * Kinds of work a user can say a document is (`tipo_obra`), named as in CSL; `video` is CSL's
+ * `motion_picture` (medium 'Video') and `podcast` an episode, CSL's `broadcast` with the genre 'Episodio de
+ * pódcast de audio' (APA's '[Audio podcast episode]'; CSL has no podcast type).
  */
 export const TIPOS_OBRA = [
   'article-journal',
@@ -53,7 +54,15 @@ export type TipoObra = z.infer<typeof TipoObra>;
 export const DetallesBibliograficos = z
   .object({
     tipo_obra: TipoObra.optional().describe('Kind of work, mapped to a CSL item type.'),
-    contenedor: z.string().optional().describe('Journal, book (of a chapter) or site the work appeared in.'),
+    contenedor: z
+      .string()
+      .optional()
+      .describe('Journal, book (of a chapter), site, or platform or channel (of a video) the work appeared in.'),
+    editores: z.array(z.string()).optional().describe("Editors (of the book a chapter is in), each 'Surname, Given'."),
+    genero: z
+      .string()
+      .optional()
+      .describe("Kind within the type, as the reference writes it: 'Tesis doctoral', 'Informe técnico'…"),
     volumen: z.string().optional(),
     numero: z.string().optional().describe('Issue number.'),
     paginas: z.string().optional().describe("Page range, e.g. '45-67'."),
@@ -66,6 +75,82 @@ export const DetallesBibliograficos = z
   })
   .meta({ id: 'DetallesBibliograficos' });
 export type DetallesBibliograficos = z.infer<typeof DetallesBibliograficos>;
+
+/**
+ * Where the value in force of a document's field came from (an extension of the contract), most trusted
+ * first: the user (upload or correction), a registry's record of its DOI or ISBN, the page or feed it was
+ * read from, a PDF's XMP packet, its first page's layout (`primera_pagina`; `pagina`: a year or DOI printed in
+ * the text), an arXiv identifier (the year it encodes), the text itself (its language), other files'
+ * properties (EPUB, Office, media tags), a PDF's info dictionary, the file's creation date, the file name
+ * or the URL.
+ */
+export const ORIGENES_METADATO = [
+  'usuario',
+  'registro',
+  'pagina_web',
+  'arxiv',
+  'xmp',
+  'primera_pagina',
+  'pagina',
+  'texto',
+  'propiedades',
+  'info',
+  'fecha_creacion',
+  'nombre_archivo',
+  'url',
+] as const;
+export const OrigenMetadato = z.enum(ORIGENES_METADATO).meta({ id: 'OrigenMetadato' });
+export type OrigenMetadato = z.infer<typeof OrigenMetadato>;
+
+/**
+ * The confidence (0–1) of each origin: a fixed table, the same for every field, ranked by how often each
+ * source is right. The user is taken at their word; a registry's record is the publisher's own (it still
+ * has typos and odd author forms); a page's or feed's tags are the publisher's too but loosely kept; an
+ * arXiv id fixes the year of submission; XMP is usually written by the publisher's tools, the first page's
+ * layout is read by heuristics (title and authors), a year or DOI printed in the text may be a cited one;
+ * the language told by the text is reliable on long texts; other files' properties are often the template's;
+ * the PDF info dictionary is often the software's; a file's creation date is not the year of the work; file
+ * names and URLs are only a stand-in for a title.
+ */
+export const CONFIANZA_ORIGEN: Record<OrigenMetadato, number> = {
+  usuario: 1,
+  registro: 0.95,
+  pagina_web: 0.85,
+  arxiv: 0.85,
+  xmp: 0.8,
+  primera_pagina: 0.75,
+  pagina: 0.7,
+  texto: 0.7,
+  propiedades: 0.6,
+  info: 0.5,
+  fecha_creacion: 0.3,
+  nombre_archivo: 0.2,
+  url: 0.1,
+};
+
+/** The fields whose origin a document records. */
+export const CAMPOS_CON_ORIGEN = ['titulo', 'autores', 'anio', 'idioma', 'doi'] as const;
+export type CampoConOrigen = (typeof CAMPOS_CON_ORIGEN)[number];
+
+export const ProcedenciaCampo = z
+  .object({
+    origen: OrigenMetadato,
+    confianza: z.number().min(0).max(1).describe('Confidence of the origin (CONFIANZA_ORIGEN).'),
+  })
+  .meta({ id: 'ProcedenciaCampo' });
+export type ProcedenciaCampo = z.infer<typeof ProcedenciaCampo>;
+
+/** Per field, where its value in force came from and how far to trust it; a field without a value has none. */
+export const OrigenMetadatos = z
+  .object({
+    titulo: ProcedenciaCampo.optional(),
+    autores: ProcedenciaCampo.optional(),
+    anio: ProcedenciaCampo.optional(),
+    idioma: ProcedenciaCampo.optional(),
+    doi: ProcedenciaCampo.optional(),
+  })
+  .meta({ id: 'OrigenMetadatos' });
+export type OrigenMetadatos = z.infer<typeof OrigenMetadatos>;
 
 export const Documento = z
   .object({
@@ -85,6 +170,11 @@ export const Documento = z
     referencia: z.string().optional().describe('Bibliographic reference in APA, present when ready.'),
     detalles_bibliograficos: DetallesBibliograficos.optional().describe(
       'Extension of the contract: the CSL fields known beyond title, authors and year (set with PATCH).',
+    ),
+    origen_metadatos: OrigenMetadatos.optional().describe(
+      'Extension of the contract: where titulo, autores, anio, idioma and doi came from (usuario, registro, ' +
+        'pagina_web, xmp, primera_pagina, propiedades, info, fecha_creacion, nombre_archivo…), each with the ' +
+        "fixed confidence of its origin (usuario 1 … nombre_archivo 0.2). 'usuario' 1 means set by the user.",
     ),
     duplicado: z.boolean().optional(),
     error: z.string().optional(),

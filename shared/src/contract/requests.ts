@@ -141,7 +141,14 @@ export const CorregirDocumento = z
       .describe("Each item 'Surname, Given' (an organisation without a comma); [] clears them."),
     anio: Anio.nullable().optional().describe('Year of publication; null clears it.'),
     tipo_obra: TipoObra.nullable().optional(),
-    contenedor: campo(1000).describe('Journal, book (of a chapter) or site.'),
+    contenedor: campo(1000).describe('Journal, book (of a chapter), site, or platform or channel (of a video).'),
+    editores: z
+      .array(z.string().trim().min(1).max(300).refine(AUTHOR.ok, AUTHOR.opts))
+      .max(100)
+      .nullable()
+      .optional()
+      .describe("Editors of the book a chapter is in, each 'Surname, Given'; null or [] clears them."),
+    genero: campo(200).describe("Kind within the type: 'Tesis doctoral', 'Trabajo fin de máster', 'Informe técnico'…"),
     volumen: campo(50),
     numero: campo(50).describe('Issue number.'),
     paginas: campo(50).describe("Page range, e.g. '45-67'."),

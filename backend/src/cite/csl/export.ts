@@ -64,6 +64,7 @@ const RIS_TYPE: Record<string, string> = {
   software: 'COMP',
   motion_picture: 'VIDEO',
   song: 'SOUND',
+  broadcast: 'SOUND',
   manuscript: 'MANSCPT',
   graphic: 'ART',
 };
@@ -77,6 +78,11 @@ export function risOf(item: CSL): string {
     const name = a as { family?: string; given?: string; literal?: string };
     lines.push(['AU', name.literal ?? [name.family, name.given].filter(Boolean).join(', ')]);
   }
+  // A chapter's book editors are its secondary authors (A2), as the RIS specification has them for CHAP.
+  for (const e of item.editor ?? []) {
+    const name = e as { family?: string; given?: string; literal?: string };
+    lines.push(['A2', name.literal ?? [name.family, name.given].filter(Boolean).join(', ')]);
+  }
   lines.push(['PY', item.issued?.['date-parts']?.[0]?.[0]]);
   lines.push(['T2', item['container-title']]);
   lines.push(['VL', item.volume]);
@@ -86,9 +92,12 @@ export function risOf(item: CSL): string {
   lines.push(['ET', item.edition]);
   lines.push(['PB', item.publisher]);
   lines.push(['CY', item['publisher-place']]);
+  lines.push(['M3', item.genre]);
   lines.push(['SN', item.ISBN]);
   lines.push(['DO', item.DOI]);
   lines.push(['UR', item.URL]);
+  const accessed = item.accessed?.['date-parts']?.[0];
+  lines.push(['Y2', accessed?.map((n) => String(n).padStart(2, '0')).join('/')]);
   lines.push(['LA', item.language]);
   return (
     lines

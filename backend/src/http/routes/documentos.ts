@@ -274,8 +274,8 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       summary: 'Correct a document’s bibliographic data',
       description:
         'Extension of the contract. The user’s corrections: `titulo`, `autores` (array of ' +
-        "'Surname, Given'), `anio` and the fields references need (`tipo_obra`, `contenedor`, `volumen`, `numero`, " +
-        '`paginas`, `editorial`, `lugar`, `edicion`, `doi`, `isbn`, `url`, `idioma`). All optional, at least one; ' +
+        "'Surname, Given'), `anio` and the fields references need (`tipo_obra`, `contenedor`, `editores`, `genero`, " +
+        '`volumen`, `numero`, `paginas`, `editorial`, `lugar`, `edicion`, `doi`, `isbn`, `url`, `idioma`). All optional, at least one; ' +
         'unknown fields are refused; `null` clears a field. The values are the user’s: they win over what the ' +
         'file or page says and are kept when the document is read again. They are in force at once, without a ' +
         're-read, in `cita`, `referencia`, search, ask, cite, the MCP tools and `q`. The answer is the updated ' +

@@ -1,3 +1,4 @@
+import { TIPOS_OBRA, type TipoObra } from '@folio/shared';
 import { getJson, text, yearOf, type LookupOptions, type LookupOutcome, type RegistryRecord } from './registry-record';
 
 function person(a: { family?: unknown; given?: unknown; literal?: unknown; name?: unknown }): string | undefined {
@@ -5,6 +6,33 @@ function person(a: { family?: unknown; given?: unknown; literal?: unknown; name?
   const given = text(a.given);
   if (family && given) return `${family}, ${given}`;
   return family ?? text(a.literal) ?? text(a.name) ?? given;
+}
+
+/**
+ * Registries' type names that are not among Folio's kinds of work: Crossref's own names leak through some
+ * agencies, and CSL has names Folio calls otherwise. A type with no kind is left out, so the document's own
+ * kind decides (an unknown `tipo_obra` would be refused by the contract's enum).
+ */
+const WORK_TYPE_OF: Record<string, TipoObra> = {
+  'journal-article': 'article-journal',
+  'book-chapter': 'chapter',
+  'book-section': 'chapter',
+  'book-part': 'chapter',
+  monograph: 'book',
+  'edited-book': 'book',
+  'reference-book': 'book',
+  'proceedings-article': 'paper-conference',
+  dissertation: 'thesis',
+  'reference-entry': 'entry-encyclopedia',
+  'posted-content': 'manuscript',
+  article: 'manuscript',
+  motion_picture: 'video',
+  broadcast: 'podcast',
+};
+
+function workType(type: string | undefined): TipoObra | undefined {
+  if (!type) return undefined;
+  return (TIPOS_OBRA as readonly string[]).includes(type) ? (type as TipoObra) : WORK_TYPE_OF[type];
 }
 
 /** A CSL-JSON item (what doi.org content negotiation answers) in Folio's field names. */
@@ -21,10 +49,13 @@ export function recordFromCsl(item: Record<string, unknown>, fuente: string): Re
     .filter((a): a is string => Boolean(a));
   if (authors.length) record.autores = authors;
   set('anio', yearOf(item.issued) ?? yearOf(item['published-print']) ?? yearOf(item['published-online']));
-  const type = text(item.type);
-  // Crossref's own type name leaks through some agencies; CSL calls it article-journal.
-  set('tipo_obra', type === 'journal-article' ? 'article-journal' : type);
+  set('tipo_obra', workType(text(item.type)));
   set('contenedor', text(item['container-title']));
+  const editors = (Array.isArray(item.editor) ? item.editor : [])
+    .map((a) => person(a as Record<string, unknown>))
+    .filter((a): a is string => Boolean(a));
+  if (editors.length) record.editores = editors;
+  set('genero', text(item.genre));
   set('volumen', text(item.volume));
   set('numero', text(item.issue));
   set('paginas', text(item.page));

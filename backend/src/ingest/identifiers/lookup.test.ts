@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestRegistry, type TestRegistry } from '../testing/registry-server';
-import { lookUpDoi } from './doi-lookup';
+import { lookUpDoi, recordFromCsl } from './doi-lookup';
 import { normalizeIsbn } from './isbn';
 import { lookUpIsbn } from './isbn-lookup';
 
@@ -83,6 +83,23 @@ describe('DOI look-up by content negotiation', () => {
     expect(Date.now() - started).toBeLessThan(450);
     const down = await lookUpDoi('10.1145/1542476.1542528', { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
     expect('failure' in down && down.failure).toMatch(/^127\.0\.0\.1:9: /);
+  });
+});
+
+describe("a registry's record in Folio's names", () => {
+  it("maps registries' type names to kinds of work, editors and genre too; an unknown type is left out", () => {
+    const record = recordFromCsl(
+      {
+        type: 'book-chapter',
+        title: 'El agua',
+        editor: [{ family: 'Pérez', given: 'Juan' }],
+        genre: 'Capítulo',
+      },
+      'doi.org',
+    );
+    expect(record).toMatchObject({ tipo_obra: 'chapter', editores: ['Pérez, Juan'], genero: 'Capítulo' });
+    expect(recordFromCsl({ type: 'dissertation', title: 'T' }, 'doi.org').tipo_obra).toBe('thesis');
+    expect(recordFromCsl({ type: 'peer-review', title: 'T' }, 'doi.org').tipo_obra).toBeUndefined();
   });
 });
 

@@ -1,3 +1,5 @@
+import type { TipoObra } from '@folio/shared';
+
 /**
  * What a registry (doi.org / Crossref, Open Library) says of a work, in Folio's field names. The
  * registry's record wins over values guessed from a file's layout; the user's own values win over both.
@@ -9,9 +11,13 @@ export interface RegistryRecord {
   /** 'Surname, Given', or an organisation whole. */
   autores?: string[];
   anio?: number;
-  /** CSL type: article-journal, book, chapter, report, thesis… */
-  tipo_obra?: string;
+  /** The kind of work (Folio's names of CSL types): article-journal, book, chapter, report, thesis… */
+  tipo_obra?: TipoObra;
   contenedor?: string;
+  /** Editors (of the book a chapter is in), 'Surname, Given'. */
+  editores?: string[];
+  /** CSL genre: 'PhD thesis', 'Technical report'… */
+  genero?: string;
   volumen?: string;
   numero?: string;
   paginas?: string;

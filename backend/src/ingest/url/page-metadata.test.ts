@@ -103,6 +103,7 @@ describe('pageMetadata', () => {
       autores: ['Ortega y Gasset, José', 'Pérez, Ana'],
       anio: 2021,
       idioma: 'es-ES',
+      contenedor: 'El Diario',
     });
   });
 
@@ -115,7 +116,13 @@ describe('pageMetadata', () => {
       {},
       'lang="es-AR"',
     );
-    expect(m).toEqual({ titulo: 'Título abierto', autores: ['Gómez, Lucía'], anio: 2017, idioma: 'es-AR' });
+    expect(m).toEqual({
+      titulo: 'Título abierto',
+      autores: ['Gómez, Lucía'],
+      anio: 2017,
+      idioma: 'es-AR',
+      contenedor: 'Sitio',
+    });
   });
 
   it('keeps the site given as author whole (an organisation)', () => {

@@ -97,6 +97,9 @@ export function pageMetadata(document: MetaDocument, options: PageMetadataOption
     .map((d) => findDoi(d))
     .find(Boolean);
   if (doi) result.doi = doi;
+  // The site is APA's container of a web page ('Título. BBC News. URL').
+  const site = siteName?.replace(/\s+/g, ' ').trim();
+  if (site) result.contenedor = site;
   return result;
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import {
   convertTranscript,
+  episodeMetadata,
   episodeFeedLinks,
   looksLikeFeed,
   parseDuration,
@@ -195,5 +196,7 @@ describe('podcast authors', () => {
     );
     expect(feed.authors).toEqual(['Radio Ambulante']);
     expect(feed.episodes[0]!.authors).toEqual(['Ek Chablé, María Fernanda', 'Chi Uc, Rosa']);
+    // The show is the episode's container (APA's 'En Voces del Mayab').
+    expect(episodeMetadata(feed, feed.episodes[0]!)).toMatchObject({ titulo: 'Uno', contenedor: 'Voces del Mayab' });
   });
 });

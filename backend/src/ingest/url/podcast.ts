@@ -222,6 +222,8 @@ export function episodeMetadata(feed: Feed, episode: Episode): FoundMetadata {
   const metadatos: FoundMetadata = {};
   const titulo = episode.title ?? feed.title;
   if (titulo) metadatos.titulo = titulo;
+  // The show is APA's container of an episode ('[Episodio de pódcast de audio]. En Show.').
+  if (episode.title && feed.title) metadatos.contenedor = feed.title;
   const autores = episode.authors.length > 0 ? episode.authors : feed.authors;
   if (autores.length > 0) metadatos.autores = autores;
   const anio = episode.published && yearFromDate(episode.published.toISOString());

@@ -181,6 +181,7 @@ describe('readUrl: web pages', () => {
       autores: ['Gómez, Lucía'],
       anio: 2024,
       idioma: 'es',
+      contenedor: 'Revista',
     });
     const anchors = conversion.unidades.flatMap((u) => u.bloques!.map((b) => b.ancla as AnclaWeb));
     expect(anchors).toEqual([

@@ -193,6 +193,7 @@ describe('convertWebPage', () => {
       autores: ['García Márquez, Gabriel', 'Pérez, Ana'],
       anio: 2019,
       idioma: 'es',
+      contenedor: 'Revista',
     });
     const anchors = c.unidades.flatMap((u) => u.bloques!.map((b) => b.ancla as AnclaWeb));
     expect(anchors.map((a) => [a.ruta, a.parrafo])).toEqual([

@@ -16,7 +16,7 @@ import { securityHeaders } from '../security-headers';
 import type { StringKey } from '../strings/es';
 
 /** The form's text fields beyond title, authors and year, in the order shown. */
-const TEXT_FIELDS = ['contenedor', 'volumen', 'numero', 'paginas', 'editorial', 'lugar', 'edicion'] as const;
+const TEXT_FIELDS = ['contenedor', 'volumen', 'numero', 'paginas', 'editorial', 'lugar', 'edicion', 'genero'] as const;
 const ID_FIELDS = ['doi', 'isbn', 'url', 'idioma'] as const;
 type FieldName =
   'titulo' | 'autores' | 'anio' | 'tipo_obra' | (typeof TEXT_FIELDS)[number] | (typeof ID_FIELDS)[number];
@@ -49,6 +49,7 @@ function valuesOf(d: Documento): FormValues {
     editorial: det.editorial ?? '',
     lugar: det.lugar ?? '',
     edicion: det.edicion ?? '',
+    genero: det.genero ?? '',
     doi: det.doi ?? '',
     isbn: det.isbn ?? '',
     url: det.url ?? '',

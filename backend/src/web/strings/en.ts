@@ -128,6 +128,7 @@ export const en: Record<StringKey, string> = {
   edit_field_editorial: 'Publisher',
   edit_field_lugar: 'Place of publication',
   edit_field_edicion: 'Edition',
+  edit_field_genero: 'Genre (Tesis doctoral, Informe técnico…)',
   edit_field_doi: 'DOI',
   edit_field_isbn: 'ISBN',
   edit_field_url: 'URL of the work',

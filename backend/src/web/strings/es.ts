@@ -127,6 +127,7 @@ export const es = {
   edit_field_editorial: 'Editorial',
   edit_field_lugar: 'Lugar de publicación',
   edit_field_edicion: 'Edición',
+  edit_field_genero: 'Género (Tesis doctoral, Informe técnico…)',
   edit_field_doi: 'DOI',
   edit_field_isbn: 'ISBN',
   edit_field_url: 'URL de la obra',
