@@ -1,11 +1,9 @@
 import type { Deps } from '../context';
 import { findDocumentForJob, updateDocument, type Details } from '../db/documents.repo';
-import { indexPassageTerms } from '../db/passage-terms.repo';
-import { foldText } from '../ids';
 import type { RegistryRecord } from '../ingest/identifiers/registry-record';
-import { DETAIL_KEYS, searchKeyOf, withUserDetails } from './document-metadata';
+import { DETAIL_KEYS, withUserDetails } from './document-metadata';
+import { derivedColumns, reindexTitle } from './metadata-in-force';
 import { fieldOrigins, originOf } from './metadata-origins';
-import { apaReference } from './reference';
 
 /**
  * Puts a registry's record of a document (doi.org, Open Library) in force: it wins over what the reading
@@ -66,19 +64,8 @@ export async function applyRegistryRecord(
         [row.doi, previous.doi],
       ]),
     }),
-    searchKey: searchKeyOf(titulo, autores),
-    referencia: apaReference({
-      titulo,
-      autores,
-      anio,
-      tipo: row.tipo,
-      url: row.url,
-      doi,
-      idioma: row.idioma,
-      detalles,
-      created: row.created,
-    }),
+    ...derivedColumns(row, { titulo, autores, anio, doi, idioma: row.idioma, detalles }),
   });
-  if (titulo !== row.titulo) await indexPassageTerms(deps.db, id, foldText(titulo));
+  await reindexTitle(deps, row, titulo);
   return true;
 }

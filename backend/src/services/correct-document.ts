@@ -1,12 +1,10 @@
 import { CAMPOS_CON_ORIGEN, type CampoConOrigen, type CorregirDocumento, type OrigenMetadato } from '@folio/shared';
 import type { Deps } from '../context';
 import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../db/documents.repo';
-import { indexPassageTerms } from '../db/passage-terms.repo';
 import { notFound } from '../errors';
-import { foldText } from '../ids';
-import { DETAIL_KEYS, searchKeyOf, withUserDetails } from './document-metadata';
+import { DETAIL_KEYS, withUserDetails } from './document-metadata';
+import { derivedColumns, reindexTitle } from './metadata-in-force';
 import { fieldOrigins, originOf } from './metadata-origins';
-import { apaReference } from './reference';
 
 /** `b[key]` when the body gives it (null included), else the stored value. */
 const given = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
@@ -56,20 +54,8 @@ export async function correctDocument(
     detalles,
     userMeta: user,
     origenMetadatos: fieldOrigins(origins),
-    searchKey: searchKeyOf(titulo, autores),
-    referencia: apaReference({
-      titulo,
-      autores,
-      anio,
-      tipo: row.tipo,
-      url: row.url,
-      doi,
-      idioma,
-      detalles,
-      created: row.created,
-    }),
+    ...derivedColumns(row, { titulo, autores, anio, doi, idioma, detalles }),
   });
-  // The title is a field of every passage in lexical search: its postings follow the new one.
-  if (titulo !== row.titulo && row.estado === 'listo') await indexPassageTerms(deps.db, id, foldText(titulo));
+  await reindexTitle(deps, row, titulo);
   return (await findDocument(deps.db, userId, id)) ?? row;
 }
