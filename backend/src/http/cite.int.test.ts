@@ -96,6 +96,13 @@ describe('POST /citar', () => {
     expect(body.progreso_url).toBeUndefined();
   });
 
+  it('always cites a sentence copied from the library, and a clause copied from a longer one', async () => {
+    const texto = `${ACUIFERO}\n\nEl acuífero kárstico de Yucatán aflora en los cenotes.`;
+    const body = await (await cite({ texto })).json();
+    expect(body.citas.map((c: { respaldo: number }) => c.respaldo >= 0.9)).toEqual([true, true]);
+    expect(body.citas.map((c: { documento: string }) => c.documento)).toEqual([ids.cenotes, ids.cenotes]);
+  });
+
   it('cites nothing when nothing backs the text, and returns it as it was', async () => {
     const texto = 'A mi abuela le gustaba mucho el teatro barroco de Calderón.\n\nY la zarzuela, también.';
     const body = await (await cite({ texto })).json();

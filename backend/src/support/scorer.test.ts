@@ -4,7 +4,7 @@ import { TINY_NLI_MODEL } from '../../scripts/make-tiny-nli-model';
 import type { Embedder } from '../ai/embedder';
 import type { NliModel } from '../ai/nli';
 import { createTransformersNli } from '../ai/transformers-nli';
-import { createSupportScorer, LEXICAL_SCORER } from './scorer';
+import { createSupportScorer, LEXICAL_SCORER, LITERAL_SUPPORT } from './scorer';
 import type { SupportScorer } from './support';
 
 const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
@@ -69,6 +69,37 @@ describe('the lexical-semantic scorer', () => {
     expect(js.map((j) => j.relacion)).toEqual(['CONTEXTO', 'APOYO_DIRECTO']);
     expect(js[1]!.motivo).toContain('cobertura');
     expect(await scorer.judge('x', [])).toEqual([]);
+  });
+
+  it('backs a sentence the library states in full (issue 14): verbatim, a clause of a longer sentence, in English', async () => {
+    const page =
+      'El acuífero kárstico de Yucatán no tiene ríos superficiales. El agua de lluvia se infiltra rápidamente ' +
+      'por la roca caliza y fluye bajo tierra hacia la costa, donde brota en manantiales y cenotes.';
+    const abstract =
+      'We implemented these techniques for an existing JavaScript interpreter, SpiderMonkey. We call the ' +
+      'resulting tracing VM TraceMonkey. TraceMonkey supports all the JavaScript features and achieves ' +
+      'speedups of 10x and more on loop-intensive benchmarks.';
+    const claims: [string, string][] = [
+      ['El acuífero kárstico de Yucatán no tiene ríos superficiales.', page],
+      ['El agua de lluvia se infiltra rápidamente por la roca caliza.', page],
+      ['TraceMonkey achieves speedups of 10x and more', abstract],
+    ];
+    for (const [claim, passage] of claims) {
+      const [j] = await scorer.judge(claim, [passage]);
+      expect(j!.respaldo, claim).toBeGreaterThanOrEqual(LITERAL_SUPPORT);
+      expect(j!.relacion, claim).toBe('APOYO_DIRECTO');
+    }
+  });
+
+  it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
+    const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
+    expect(figure!.respaldo).toBeLessThan(0.7);
+    const [negated] = await scorer.judge('El acuífero kárstico de Yucatán tiene ríos superficiales.', [
+      'El acuífero kárstico de Yucatán no tiene ríos superficiales.',
+    ]);
+    expect(negated!.respaldo).toBeLessThan(0.7);
+    const [short] = await scorer.judge('Yucatán cenotes.', ['En Yucatán hay miles de cenotes abiertos al público.']);
+    expect(short!.motivo).not.toContain('enunciado completo');
   });
 
   it('reads the passage sentence by sentence: backing in one sentence of a long passage counts', async () => {
@@ -179,7 +210,8 @@ describe('the NLI scorer (tiny NLI model through transformers.js), always checke
       nli,
       nliCalibration: (p) => ({ entailment: p.entailment / 2, contradiction: 0 }),
     });
-    const [j] = await halved.judge('Vitamin D supplementation reduced hip fractures in older women.', [VITAMIN]);
+    // Not a full copy ('elderly' is not in the passage): the model's halved score is all there is.
+    const [j] = await halved.judge('Vitamin D supplementation reduced hip fractures in elderly women.', [VITAMIN]);
     expect(j!.respaldo).toBeLessThanOrEqual(0.5);
   });
 });

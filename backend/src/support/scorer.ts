@@ -39,6 +39,18 @@ export function cosineToSemantic(cosine: number): number {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Support given to a claim the passage states in full, in one or two sentences, with nothing against it. */
+export const LITERAL_SUPPORT = 0.92;
+
+/**
+ * Whether the passage states the claim outright: every content word of the claim (stems, in any order) in
+ * its best one or two sentences, and no check found a figure, date, negation, direction or name against it.
+ * A claim of fewer than three content words says too little to be recognised this way.
+ */
+export function statesLiterally(a: Alignment, c: CheckOutcome): boolean {
+  return a.claimWords.length >= 3 && a.window.coverage >= 0.999 && c.cap >= 1 && c.contradiction === 0;
+}
+
 /** Decides the relation from the final numbers and the checks. */
 function relationOf(
   respaldo: number,
@@ -151,6 +163,11 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
           respaldo = calibration ? interpolate(calibration, capped) : capped;
           contra = contradiction;
           source = `cobertura ${round(a.window.coverage)}`;
+        }
+        // A sentence copied from the library is backed whatever the model makes of its wording.
+        if (statesLiterally(a, c) && respaldo < LITERAL_SUPPORT && contra < 0.5) {
+          respaldo = LITERAL_SUPPORT;
+          source = `${source}; enunciado completo en el pasaje`;
         }
         respaldo = round(respaldo);
         const contradiccion = round(Math.max(contra, c.contradiction));
