@@ -4,7 +4,7 @@ import { runChecks, sameSubject } from './checks';
 import { claimClauses } from './clauses';
 import { compareEntities, entities } from './entities';
 import { generalRule } from './framework';
-import { compareNumbers, parseNumber, quantities } from './numbers';
+import { compareNumbers, durationsInHours, parseNumber, quantities } from './numbers';
 import { comparePolarity, direction, negationCues, prefixAntonym } from './polarity';
 
 const check = (claim: string, passage: string) => runChecks(claim, passage, align(claim, passage));
@@ -28,6 +28,12 @@ describe('figures', () => {
     ]);
     expect(quantities('45 per cent')[0]!.unit).toBe('%');
     expect(quantities('45 por ciento')[0]!.unit).toBe('%');
+    // Spelled figures only before a duration or 'mil'; spaced thousands read whole.
+    expect(quantities('dos días, three weeks, dos mil pozos, 2 000 pozos').map((q) => q.value)).toEqual([
+      2, 3, 2000, 2000,
+    ]);
+    expect(quantities('los dos cenotes y una muestra')).toEqual([]);
+    expect(durationsInHours('en menos de dos días o 3 semanas; 90 minutos')).toBe('en menos de 48 h o 504 h; 1.5 h');
   });
 
   it('tells a stated figure from a different one of the same unit, and from one not stated', () => {

@@ -28,9 +28,80 @@ export function parseNumber(raw: string): number {
   return Number(raw.replace(',', '.'));
 }
 
-/** The figures of a text, in order. Words for numbers are not read (a documented limit). */
+/** Durations in hours, by the unit's folded stem as `quantities` keeps it: 'dos días' is '48 horas'. */
+const HOURS_PER: Record<string, number> = {
+  h: 1,
+  hr: 1,
+  hrs: 1,
+  hora: 1,
+  hour: 1,
+  min: 1 / 60,
+  minut: 1 / 60,
+  dia: 24,
+  dias: 24,
+  day: 24,
+  days: 24,
+  seman: 168,
+  week: 168,
+  mes: 730,
+  mese: 730,
+  month: 730,
+  ano: 8760,
+  anos: 8760,
+  year: 8760,
+};
+
+/** Number words read as figures where a duration or 'mil' follows ('dos días', 'three weeks', 'dos mil'). */
+const NUMBER_WORDS: Record<string, number> = {
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  cuarenta: 40,
+  cincuenta: 50,
+  cien: 100,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+};
+const DURATION_WORD =
+  '(?:horas?|dias?|semanas?|mes(?:es)?|anos?|minutos?|hours?|days?|weeks?|months?|years?|minutes?)\\b';
+const SPELLED = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})\\s+(?=${DURATION_WORD}|mil\\b)`, 'g');
+
+/** Spelled-out figures as digits, and 'N mil' and '2 000' as whole numbers, before figures are read. */
+function digitsForWords(folded: string): string {
+  return folded
+    .replace(SPELLED, (_, word: string) => `${NUMBER_WORDS[word]} `)
+    .replace(/(?<![\d.,])(\d{1,3})\s+mil\b/g, (_, n: string) => String(Number(n) * 1000))
+    .replace(/(?<![\d.,])(\d{1,3}(?:[\u00a0\u202f ]\d{3})+)(?![\d.,])/g, (g: string) => g.replace(/\D/g, ''));
+}
+
+/** The figures of a text, in order; number words only where a duration or 'mil' follows (`digitsForWords`). */
 export function quantities(text: string): Quantity[] {
-  const folded = foldText(text.replace(/µ|μ/g, 'u'));
+  const folded = digitsForWords(foldText(text.replace(/µ|μ/g, 'u')));
   const out: Quantity[] = [];
   for (const m of folded.matchAll(/(?<![\p{L}\d.,-])(\d+(?:[.,]\d+)*)/gu)) {
     const raw = m[1]!.replace(/[.,]$/, '');
@@ -58,8 +129,16 @@ export function quantities(text: string): Quantity[] {
   return out;
 }
 
+/** A duration in hours, when the figure counts time. */
+function hoursOf(q: Quantity): number | undefined {
+  const per = HOURS_PER[q.unit];
+  return per === undefined ? undefined : q.value * per;
+}
+
 function sameValue(a: Quantity, b: Quantity): boolean {
   if (a.value === b.value) return true;
+  const [ha, hb] = [hoursOf(a), hoursOf(b)];
+  if (ha !== undefined && hb !== undefined && Math.abs(ha - hb) <= 1e-9 * Math.max(ha, hb, 1)) return true;
   if (a.approximate || b.approximate) return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), 1e-9);
   return false;
 }
@@ -82,7 +161,26 @@ export function compareNumbers(claim: string, passage: string, near: string): Nu
   const inNear = quantities(near);
   return quantities(claim).map((q) => {
     if (inPassage.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
-    const other = inNear.find((p) => (q.year ? p.year : q.unit !== '' && p.unit === q.unit));
+    const sameDimension = (p: Quantity) => p.unit === q.unit || (hoursOf(p) !== undefined && hoursOf(q) !== undefined);
+    const other = inNear.find((p) => (q.year ? p.year : q.unit !== '' && sameDimension(p)));
     return other ? { claim: q, status: 'conflict' as const, other } : { claim: q, status: 'missing' as const };
+  });
+}
+
+const DURATION_IN_TEXT = new RegExp(
+  `(?<![\\p{L}\\d.,])(\\d+(?:[.,]\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})\\s+` +
+    '(horas?|d[ií]as?|semanas?|mes(?:es)?|a[ñn]os?|minutos?|hours?|days?|weeks?|months?|years?|minutes?)(?!\\p{L})',
+  'giu',
+);
+
+/**
+ * The text with each duration written as its hours ('dos días' and '48 horas' both become '48 h'), so that
+ * aligning a claim with a passage sees the same words where the two say the same time in other units.
+ */
+export function durationsInHours(text: string): string {
+  return text.replace(DURATION_IN_TEXT, (whole: string) => {
+    const [q] = quantities(whole);
+    const hours = q && hoursOf(q);
+    return hours === undefined ? whole : `${Math.round(hours * 1000) / 1000} h`;
   });
 }

@@ -91,6 +91,20 @@ describe('the lexical-semantic scorer', () => {
     }
   });
 
+  it('recognises the same time in other units, and another time as a contradiction (issue 14)', async () => {
+    const passage =
+      'El agua de lluvia se infiltra en la caliza y llega al mar en menos de 48 horas, según los trazadores.';
+    const [same] = await scorer.judge('El agua de lluvia llega al mar en menos de dos días.', [passage]);
+    expect(same!.relacion).toBe('APOYO_DIRECTO');
+    expect(same!.respaldo).toBeGreaterThanOrEqual(0.9);
+    const [other] = await scorer.judge('El agua de lluvia llega al mar en menos de tres días.', [passage]);
+    expect(other!.relacion).toBe('CONTRADICCION');
+    const [weeks] = await scorer.judge('Rain reaches the sea within two weeks.', [
+      'Rain reaches the sea within 14 days.',
+    ]);
+    expect(weeks!.respaldo).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
     const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
     expect(figure!.respaldo).toBeLessThan(0.7);

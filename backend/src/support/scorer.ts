@@ -4,6 +4,7 @@ import { align, type Alignment } from './align';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
 import { runChecks, type CheckOutcome } from './checks';
 import { generalRule } from './framework';
+import { durationsInHours } from './numbers';
 import { features, predict, type LogisticModel } from './lexical';
 import type { SupportJudgement, SupportScorer } from './support';
 
@@ -122,7 +123,8 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
     name,
     async judge(claim, passages, signal) {
       if (passages.length === 0) return [];
-      const alignments = passages.map((p) => align(claim, p));
+      // Aligned with durations in hours ('dos días' is '48 horas'); checked on the texts as written.
+      const alignments = passages.map((p) => align(durationsInHours(claim), durationsInHours(p)));
       const checks = passages.map((p, i) => runChecks(claim, p, alignments[i]!));
 
       let semantic: number[] | undefined;
