@@ -1,7 +1,7 @@
 import { ApiError, type FolioClient } from '@folio/shared';
 import type { CaptureCorrection } from '../messaging/protocol';
-import type { CapturedDocument, CaptureRow, FolioDb } from './db';
-import { describeFailure, videoMoment } from './outbox';
+import type { CaptureRow, FolioDb } from './db';
+import { capturedDocument, describeFailure, videoMoment } from './outbox';
 
 /**
  * Sends the user's corrections of a ready capture's document (`PATCH /documentos/{id}`) and, when the server
@@ -27,14 +27,7 @@ export async function correctCapture(
   } catch (err) {
     return { ok: false, mensaje: correctionFailure(err) };
   }
-  const documento: CapturedDocument = {
-    id: doc.id,
-    titulo: doc.titulo,
-    autores: doc.autores,
-    anio: doc.anio,
-    tipo: doc.tipo,
-    enlace: doc.enlace,
-  };
+  const documento = capturedDocument(doc);
   const changes = {
     documento,
     referencia: doc.referencia ?? row.referencia,

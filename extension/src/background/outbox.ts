@@ -115,15 +115,13 @@ function retryWait(attempts: number, failure: Failure, random: number): number {
   return Math.max(backoffDelay(attempts, random), (failure.retryAfter ?? 0) * 1000);
 }
 
+/** What a capture keeps of the document it became (the popup shows and cites it). */
+export function capturedDocument(doc: Documento): CapturedDocument {
+  return { id: doc.id, titulo: doc.titulo, autores: doc.autores, anio: doc.anio, tipo: doc.tipo, enlace: doc.enlace };
+}
+
 function fromDocument(row: CaptureRow, doc: Documento, now: number, uploaded: boolean): Partial<CaptureRow> {
-  const documento: CapturedDocument = {
-    id: doc.id,
-    titulo: doc.titulo,
-    autores: doc.autores,
-    anio: doc.anio,
-    tipo: doc.tipo,
-    enlace: doc.enlace,
-  };
+  const documento = capturedDocument(doc);
   const common: Partial<CaptureRow> = {
     documentId: doc.id,
     documento,

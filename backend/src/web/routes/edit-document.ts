@@ -37,24 +37,14 @@ const ERROR_KEYS: Partial<Record<FieldName, StringKey>> = {
 
 function valuesOf(d: Documento): FormValues {
   const det = d.detalles_bibliograficos ?? {};
-  return {
+  const values = {
     titulo: d.titulo,
     autores: d.autores.join('\n'),
     anio: d.anio === undefined ? '' : String(d.anio),
-    tipo_obra: det.tipo_obra ?? '',
-    contenedor: det.contenedor ?? '',
-    volumen: det.volumen ?? '',
-    numero: det.numero ?? '',
-    paginas: det.paginas ?? '',
-    editorial: det.editorial ?? '',
-    lugar: det.lugar ?? '',
-    edicion: det.edicion ?? '',
-    genero: det.genero ?? '',
-    doi: det.doi ?? '',
-    isbn: det.isbn ?? '',
-    url: det.url ?? '',
     idioma: d.idioma ?? '',
-  };
+  } as FormValues;
+  for (const key of ['tipo_obra', ...TEXT_FIELDS, 'doi', 'isbn', 'url'] as const) values[key] = det[key] ?? '';
+  return values;
 }
 
 const lines = (s: string) =>
