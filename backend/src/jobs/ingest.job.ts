@@ -30,7 +30,7 @@ import { foldText } from '../ids';
 import { passageIndexing } from '../index/passage-indexing';
 import { searchKeyOf, withUserDetails } from '../services/document-metadata';
 import { fieldOrigins, originOf } from '../services/metadata-origins';
-import { apaReference } from '../services/reference';
+import { derivedColumns } from '../services/metadata-in-force';
 import type { JobDefinition, JobHandler } from './job-definition';
 import { lookupJob } from './lookup.job';
 import { PhaseTimeoutError, phaseProgress } from './phase-progress';
@@ -226,9 +226,10 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       // The user may have corrected the document while it was being read: their values, as they are now.
       const latest = await findDocumentForJob(deps.db, id);
       if (!latest) return;
-      const meta = mergeMetadata({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
-      const details = mergeDetails({ ...row, user_meta: latest.user_meta }, conversion.metadatos);
-      const origins = mergeOrigins({ ...row, user_meta: latest.user_meta }, conversion.metadatos, fromPage);
+      const now = { ...row, user_meta: latest.user_meta };
+      const meta = mergeMetadata(now, conversion.metadatos);
+      const details = mergeDetails(now, conversion.metadatos);
+      const origins = mergeOrigins(now, conversion.metadatos, fromPage);
       await indexPassageTerms(deps.db, id, foldText(meta.titulo));
       deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
       await updateDocument(deps.db, id, {
@@ -238,8 +239,7 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         tipo: conversion.tipo,
         unidades: conversion.unidades.length,
         duracion: conversion.metadatos.duracion ?? null,
-        referencia: apaReference({ ...meta, ...details, tipo: conversion.tipo, url: row.url, created: row.created }),
-        searchKey: searchKeyOf(meta.titulo, meta.autores),
+        ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
         estado: 'listo',
         fase: null,
         progreso: 1,
