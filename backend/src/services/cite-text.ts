@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS } from '../ingest/converter';
 import { newId } from '../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { searchLibrary } from './search';
+import { backingPassage } from './verify';
 
 /** Passages judged for each claim: the best few of the search. */
 const CANDIDATES = 5;
@@ -80,11 +81,9 @@ export async function citeText(
       pasajes.map((p) => p.texto),
       opts.signal,
     );
-    let best = 0;
-    judged.forEach((j, i) => {
-      if (j.respaldo > judged[best]!.respaldo) best = i;
-    });
-    return { passage: pasajes[best]!, respaldo: judged[best]!.respaldo };
+    // Verify's rule: a claim some passage contradicts more strongly than the best one backs it is not cited.
+    const best = backingPassage(judged, 0);
+    return best < 0 ? undefined : { passage: pasajes[best]!, respaldo: judged[best]!.respaldo };
   };
   const backed = await backedClaims(
     text,

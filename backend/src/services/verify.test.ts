@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SupportJudgement } from '../support/support';
-import { verdictOf } from './verify';
+import { backingPassage, verdictOf } from './verify';
 
 const j = (respaldo: number, contradiccion = 0): SupportJudgement => ({
   respaldo,
@@ -45,5 +45,23 @@ describe('verdictOf', () => {
   it('is sin_respaldo when nothing backs it, 0 when nothing was found', () => {
     expect(verdictOf([j(0.3)], [[j(0.3)], [j(0.2)]]).veredicto).toBe('sin_respaldo');
     expect(verdictOf([], [])).toEqual({ veredicto: 'sin_respaldo', probabilidad: 0 });
+  });
+});
+
+describe('backingPassage (what cite cites)', () => {
+  it('is the best-supported passage at the threshold, and none when a stronger contradiction stands', () => {
+    expect(backingPassage([j(0.3), j(0.82)])).toBe(1);
+    expect(backingPassage([j(0.3), j(0.6)])).toBe(-1);
+    expect(backingPassage([j(0.3), j(0.6)], 0.5)).toBe(1);
+    expect(backingPassage([j(0.1, 0.95), j(0.8)])).toBe(-1);
+    expect(backingPassage([j(0.1, 0.75), j(0.9)])).toBe(1);
+    expect(backingPassage([])).toBe(-1);
+  });
+
+  it('agrees with the verdict: a claim is cited exactly when verify finds it respaldada by one passage', () => {
+    const cases = [[j(0.82)], [j(0.1, 0.95), j(0.8)], [j(0.2, 0.55)], [j(0.71), j(0.2, 0.7)], [j(0.69)]];
+    for (const judged of cases) {
+      expect(backingPassage(judged) >= 0).toBe(verdictOf(judged, []).veredicto === 'respaldada');
+    }
   });
 });

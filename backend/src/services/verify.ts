@@ -28,6 +28,23 @@ const tooLate = (p: Pasaje, anio?: number) =>
   anio !== undefined && p.documento.anio !== undefined && p.documento.anio > anio;
 
 /**
+ * The passage that backs a claim, by its judgements: the best-supported one when its support reaches
+ * `umbral` and no passage contradicts the claim more strongly (at STRONG_CONTRADICTION or above); -1 when
+ * none. Cite inserts a citation of this passage, and verify's `respaldada` rests on the same rule, so a
+ * claim verify finds contradicted is never cited.
+ */
+export function backingPassage(judged: SupportJudgement[], umbral = SUPPORT_THRESHOLD): number {
+  let best = -1;
+  judged.forEach((j, i) => {
+    if (best < 0 || j.respaldo > judged[best]!.respaldo) best = i;
+  });
+  if (best < 0 || judged[best]!.respaldo < umbral) return -1;
+  const worstContradiction = Math.max(0, ...judged.map((j) => j.contradiccion));
+  if (worstContradiction >= STRONG_CONTRADICTION && worstContradiction > judged[best]!.respaldo) return -1;
+  return best;
+}
+
+/**
  * The verdict from the judgements of the whole claim and of its clauses (when it has several):
  * - respaldada: a passage backs the whole claim (respaldo ≥ 0.7), or every clause is backed by some passage;
  * - contradicha: a passage contradicts it strongly (≥ 0.6) and more strongly than any passage backs it;
@@ -43,8 +60,8 @@ export function verdictOf(
   const best = Math.max(0, ...whole.map((j) => j.respaldo));
   const worstContradiction = Math.max(0, ...whole.map((j) => j.contradiccion));
   const clauseBest = clauses.map((js) => Math.max(0, ...js.map((j) => j.respaldo)));
-  const backedClauses = clauseBest.filter((b) => b >= SUPPORT_THRESHOLD).length;
-  if (best >= SUPPORT_THRESHOLD && best >= worstContradiction) return { veredicto: 'respaldada', probabilidad: best };
+  const backedClauses = clauses.filter((js) => backingPassage(js) >= 0).length;
+  if (backingPassage(whole) >= 0) return { veredicto: 'respaldada', probabilidad: best };
   if (worstContradiction >= STRONG_CONTRADICTION && worstContradiction > best) {
     return { veredicto: 'contradicha', probabilidad: best };
   }

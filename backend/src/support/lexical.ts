@@ -45,7 +45,7 @@ export function features(alignment: Alignment, checks: CheckOutcome, semantic?: 
     f.passageNegated ? 1 : 0,
     f.directionAgree ? 1 : 0,
     // Every content word of the claim in one or two sentences: what a quotation or close paraphrase looks like.
-    alignment.window.coverage >= 0.999 ? 1 : 0,
+    alignment.window.literal >= 0.999 ? 1 : 0,
   ];
 }
 

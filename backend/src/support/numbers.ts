@@ -1,7 +1,10 @@
 import { foldText } from '../ids';
 import { isFunctionWord, stemKey } from './text';
 
-/** A figure stated in a text: its value, what it counts ('%', 'mg/l', a noun's stem) and whether it is a year. */
+/**
+ * A figure stated in a text: its value, what it counts ('%', 'mg/l', a noun's stem; 'fecha' for an ISO date,
+ * whose value is yyyymmdd, dd 0 for a month) and whether it is a year.
+ */
 export interface Quantity {
   value: number;
   /** Normalized unit: '%' for percentages, the unit or counted noun's stem otherwise, '' when none follows. */
@@ -126,6 +129,11 @@ export function quantities(text: string): Quantity[] {
     const year = !unit && Number.isInteger(value) && value >= 1000 && value <= 2100 && !/[.,]/.test(raw);
     out.push({ value, unit, year, approximate: APPROX.test(before), raw });
   }
+  // ISO dates (support/quantity-forms.ts writes dates so) are figures of their own beside their year.
+  for (const m of folded.matchAll(/(?<![\d.,-])(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d.,-])/g)) {
+    const value = Number(m[1]) * 10_000 + Number(m[2]) * 100 + Number(m[3] ?? 0);
+    out.push({ value, unit: 'fecha', year: false, approximate: false, raw: m[0] });
+  }
   return out;
 }
 
@@ -137,6 +145,10 @@ function hoursOf(q: Quantity): number | undefined {
 
 function sameValue(a: Quantity, b: Quantity): boolean {
   if (a.value === b.value) return true;
+  // A month holds its days: 'marzo de 2021' is stated by '2021-03-12'.
+  if (a.unit === 'fecha' && b.unit === 'fecha' && (a.value % 100 === 0 || b.value % 100 === 0)) {
+    return Math.floor(a.value / 100) === Math.floor(b.value / 100);
+  }
   const [ha, hb] = [hoursOf(a), hoursOf(b)];
   if (ha !== undefined && hb !== undefined && Math.abs(ha - hb) <= 1e-9 * Math.max(ha, hb, 1)) return true;
   if (a.approximate || b.approximate) return Math.abs(a.value - b.value) <= 0.05 * Math.max(Math.abs(a.value), 1e-9);

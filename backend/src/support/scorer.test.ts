@@ -105,6 +105,32 @@ describe('the lexical-semantic scorer', () => {
     expect(weeks!.respaldo).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('backs a claim stated in other words: synonyms, units spelled out, fractions, multiples (issue 14)', async () => {
+    const wells = 'En 2019, el 25 % de los pozos de Homún superó el límite de nitratos de la norma.';
+    const claims: [string, string][] = [
+      ['En Homún los nitratos llegaron a 44,9 miligramos por litro en 2019.', HOMUN],
+      ['Una cuarta parte de los pozos de Homún superó el límite de nitratos en 2019.', wells],
+      [
+        'The speedup of TraceMonkey on hot loops is tenfold or more.',
+        'TraceMonkey achieves speedups of 10x and more on hot loops.',
+      ],
+      ['Vitamin D supplementation lowered hip fractures in elderly women.', VITAMIN],
+    ];
+    for (const [claim, passage] of claims) {
+      const [j] = await scorer.judge(claim, [passage]);
+      expect(j!.respaldo, `${claim}: ${j!.motivo}`).toBeGreaterThanOrEqual(0.7);
+      expect(j!.relacion, claim).toBe('APOYO_DIRECTO');
+    }
+    // The same rewording with another figure, or another place, is not backed.
+    for (const claim of [
+      'Una tercera parte de los pozos de Homún superó el límite de nitratos en 2019.',
+      'Una cuarta parte de los pozos de Sotuta superó el límite de nitratos en 2019.',
+    ]) {
+      const [j] = await scorer.judge(claim, [wells]);
+      expect(j!.respaldo, `${claim}: ${j!.motivo}`).toBeLessThan(0.7);
+    }
+  });
+
   it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
     const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
     expect(figure!.respaldo).toBeLessThan(0.7);
@@ -224,8 +250,8 @@ describe('the NLI scorer (tiny NLI model through transformers.js), always checke
       nli,
       nliCalibration: (p) => ({ entailment: p.entailment / 2, contradiction: 0 }),
     });
-    // Not a full copy ('elderly' is not in the passage): the model's halved score is all there is.
-    const [j] = await halved.judge('Vitamin D supplementation reduced hip fractures in elderly women.', [VITAMIN]);
+    // Not stated in full ('nursing homes' is not in the passage): the model's halved score is all there is.
+    const [j] = await halved.judge('Vitamin D supplementation reduced hip fractures in nursing homes.', [VITAMIN]);
     expect(j!.respaldo).toBeLessThanOrEqual(0.5);
   });
 });

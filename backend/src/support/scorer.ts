@@ -5,6 +5,7 @@ import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } 
 import { runChecks, type CheckOutcome } from './checks';
 import { generalRule } from './framework';
 import { durationsInHours } from './numbers';
+import { canonicalQuantities } from './quantity-forms';
 import { features, predict, type LogisticModel } from './lexical';
 import type { SupportJudgement, SupportScorer } from './support';
 
@@ -40,16 +41,30 @@ export function cosineToSemantic(cosine: number): number {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** Support given to a claim the passage states in full, in one or two sentences, with nothing against it. */
+const sameQuantities = (text: string) => durationsInHours(canonicalQuantities(text));
+
+/** Support given to a claim the passage states in full, in up to three sentences, with nothing against it. */
 export const LITERAL_SUPPORT = 0.92;
+/** Support given to a claim the passage states in full when some of its words are there as synonyms. */
+export const REWORDED_SUPPORT = 0.8;
 
 /**
- * Whether the passage states the claim outright: every content word of the claim (stems, in any order) in
- * its best one or two sentences, and no check found a figure, date, negation, direction or name against it.
- * A claim of fewer than three content words says too little to be recognised this way.
+ * Whether the passage states the claim outright: every content word of the claim (as written or inflected,
+ * in any order) in its best one to three sentences, and no check found a figure, date, negation, direction
+ * or name against it. A claim of fewer than three content words says too little to be recognised this way.
  */
 export function statesLiterally(a: Alignment, c: CheckOutcome): boolean {
-  return a.claimWords.length >= 3 && a.window.coverage >= 0.999 && c.cap >= 1 && c.contradiction === 0;
+  return a.claimWords.length >= 3 && a.window.literal >= 0.999 && c.cap >= 1 && c.contradiction === 0;
+}
+
+/**
+ * Whether the passage states the claim in other words: every content word there, at most half of them as a
+ * synonym (support/synonyms.ts), nothing against it, and at least four content words (a short claim
+ * reworded by thesaurus entries is too easily another claim).
+ */
+export function statesInOtherWords(a: Alignment, c: CheckOutcome): boolean {
+  const n = a.claimWords.length;
+  return n >= 4 && a.window.stated >= 0.999 && a.window.synonyms <= n / 2 && c.cap >= 1 && c.contradiction === 0;
 }
 
 /** Decides the relation from the final numbers and the checks. */
@@ -123,9 +138,11 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
     name,
     async judge(claim, passages, signal) {
       if (passages.length === 0) return [];
-      // Aligned with durations in hours ('dos días' is '48 horas'); checked on the texts as written.
-      const alignments = passages.map((p) => align(durationsInHours(claim), durationsInHours(p)));
-      const checks = passages.map((p, i) => runChecks(claim, p, alignments[i]!));
+      // Quantities in one written form ('dos días' is '48 h', '44,9 miligramos por litro' is '44,9 mg/L').
+      const said = sameQuantities(claim);
+      const texts = passages.map(sameQuantities);
+      const alignments = texts.map((p) => align(said, p));
+      const checks = texts.map((p, i) => runChecks(said, p, alignments[i]!));
 
       let semantic: number[] | undefined;
       if (deps.embedder) {
@@ -170,6 +187,9 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
         if (statesLiterally(a, c) && respaldo < LITERAL_SUPPORT && contra < 0.5) {
           respaldo = LITERAL_SUPPORT;
           source = `${source}; enunciado completo en el pasaje`;
+        } else if (statesInOtherWords(a, c) && respaldo < REWORDED_SUPPORT && contra < 0.5) {
+          respaldo = REWORDED_SUPPORT;
+          source = `${source}; enunciado completo con otras palabras`;
         }
         respaldo = round(respaldo);
         const contradiccion = round(Math.max(contra, c.contradiction));

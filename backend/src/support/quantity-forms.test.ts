@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { compareNumbers } from './numbers';
+import { canonicalQuantities } from './quantity-forms';
+
+describe('canonicalQuantities', () => {
+  it.each([
+    ['44,9 miligramos por litro', '44,9 mg/L'],
+    ['3 milligrams per liter', '3 mg/L'],
+    ['el 25 por ciento', 'el 25 %'],
+    ['12 per cent', '12 %'],
+    ['5 grados centígrados', '5 °C'],
+    ['Una cuarta parte de los pozos', '25 % de los pozos'],
+    ['half of the wells', '50 % of the wells'],
+    ['un tercio', '~33 %'],
+    ['speedups of 10x and more', 'speedups of 10 × and more'],
+    ['a tenfold speedup', 'a 10 × speedup'],
+    ['diez veces más rápido', '10 × más rápido'],
+    ['entre 10 y 20 mg/L', '10 – 20 mg/L'],
+    ['10-20 mg/L', '10 – 20 mg/L'],
+    ['from 3 to 5 wells', '3 – 5 wells'],
+    ['el 12 de marzo de 2021', 'el 2021-03-12'],
+    ['on March 12, 2021', 'on 2021-03-12'],
+    ['on 12 March 2021', 'on 2021-03-12'],
+    ['mayo de 2019', '2019-05'],
+  ])('%s → %s', (text, expected) => {
+    expect(canonicalQuantities(text)).toBe(expected);
+  });
+
+  it('leaves alone what is not a quantity of this kind: ISO dates, dimensions, words', () => {
+    for (const text of ['fecha: 2019-05-01', 'a 2x2 matrix', 'metros de profundidad', 'la mitad']) {
+      expect(canonicalQuantities(text)).toBe(text === 'la mitad' ? '50 %' : text);
+    }
+  });
+});
+
+describe('dates in the number check', () => {
+  const check = (claim: string, passage: string) =>
+    compareNumbers(canonicalQuantities(claim), canonicalQuantities(passage), canonicalQuantities(passage)).map(
+      (f) => `${f.claim.raw}:${f.status}`,
+    );
+
+  it('matches a date written another way, and a month by a day in it', () => {
+    expect(check('el 12 de marzo de 2021', 'muestreo del 2021-03-12')).toEqual(['2021:matched', '2021-03-12:matched']);
+    expect(check('en marzo de 2021', 'muestreo del 2021-03-12')).toEqual(['2021:matched', '2021-03:matched']);
+  });
+
+  it('finds another day of the same kind a conflict', () => {
+    expect(check('el 15 de marzo de 2021', 'muestreo del 2021-03-12')).toEqual(['2021:matched', '2021-03-15:conflict']);
+  });
+});
