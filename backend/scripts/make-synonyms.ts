@@ -174,7 +174,13 @@ function main() {
     const [language, stem] = key.split(':');
     lines.push([language, stem, ...later.map((s) => s.split(':')[1])].join(' '));
   }
-  writeFileSync(out, `${lines.join('\n')}\n`);
+  const header = [
+    '# Synonym pairs of Snowball stems for the support scorer (backend/src/support/synonyms.ts).',
+    '# Written by backend/scripts/make-synonyms.ts; do not edit by hand. Line: language stem synonym…',
+    '# English from WordNet 3.1, (c) Princeton University, WordNet License (https://wordnet.princeton.edu/license-and-commercial-use).',
+    '# Spanish from the LibreOffice Spanish thesaurus th_es_ANY_v2, (c) Marcelo Garrone, LGPL-2.1.',
+  ];
+  writeFileSync(out, `${[...header, ...lines].join('\n')}\n`);
   console.log(`${lines.length} lines, ${pairs} pairs → ${out}`);
 }
 

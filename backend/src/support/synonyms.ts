@@ -14,6 +14,7 @@ function load(): Map<string, Set<string>> {
     set.add(b);
   };
   for (const line of readFileSync(FILE, 'utf8').split('\n')) {
+    if (line.startsWith('#')) continue;
     const [language, stem, ...others] = line.split(' ');
     if (!language || !stem) continue;
     for (const other of others) {
