@@ -11,6 +11,15 @@
  * gives: APOYO_DIRECTO needs respaldo ≥ 0.7, CONTRADICCION contradiccion ≥ 0.5) — then the calibration of
  * `respaldo` (expected calibration error, 10 bins) and the precision of respaldo ≥ 0.7. The lexical model
  * was fitted on the train claims only (backend/bench/fit-support.ts); dev is never fitted on.
+ *
+ * Then Folio's own claim set (backend/bench/verify-claims.json, see verify-claims.ts): Spanish and English
+ * claims of every kind (literal copies, paraphrases, equivalent figures, partial, contradicted, unstated,
+ * unrelated, too late) over a small library of real files, checked through POST /verificar: accuracy and
+ * macro-F1 over the four verdicts per split and language, per kind with the ids of the wrong claims, and how
+ * often the best passage comes from the expected document. Run with the engines this machine's configuration
+ * gives and, when those include any model, again with none (the lexical path).
+ *
+ * `--scifact` or `--own` runs only that part (default both).
  */
 import type { Embedder } from '../src/ai/embedder';
 import { createOpenAiEmbedder } from '../src/ai/openai-embedder';
@@ -22,6 +31,7 @@ import type { SupportJudgement, SupportScorer } from '../src/support/support';
 import { calibrationError, classification } from './logistic';
 import { sciFactDir } from './scifact';
 import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claims';
+import { formatOwnSetRun, loadClaimSet, runOwnClaimSet } from './verify-claims';
 
 interface Row {
   name: string;
@@ -74,7 +84,7 @@ async function localEmbedder(config: ReturnType<typeof loadConfig>): Promise<Emb
   }
 }
 
-async function main() {
+async function sciFactPart() {
   const SCIFACT = sciFactDir('eval:verify');
   if (!SCIFACT) return;
   const config = loadConfig({ ...process.env, FOLIO_LOG: 'silent' });
@@ -130,6 +140,34 @@ async function main() {
   }
   const majority = Math.max(count('SUPPORT'), count('CONTRADICT'), count('NEI')) / pairs.length;
   console.log(`\nMajority-class accuracy: ${f(majority)}.`);
+}
+
+async function ownSetPart() {
+  const set = loadClaimSet();
+  const count = (lang: string) => set.claims.filter((c) => c.lang === lang).length;
+  console.log(
+    `## Folio's own claim set\n\n${set.claims.length} claims (${count('es')} Spanish, ${count('en')} English) over ` +
+      `${set.library.length} files (backend/bench/verify-claims.json).\n`,
+  );
+  const configured = await runOwnClaimSet(set);
+  console.log(`### ${configured.lexical ? 'Lexical path (no model on this machine)' : 'Configured engines'}\n`);
+  console.log(formatOwnSetRun(configured));
+  if (!configured.lexical) {
+    console.log('\n### Lexical path (no embeddings, cross-encoder or NLI)\n');
+    console.log(formatOwnSetRun(await runOwnClaimSet(set, { lexicalOnly: true })));
+  }
+}
+
+async function main() {
+  const only = process.argv.includes('--own') ? 'own' : process.argv.includes('--scifact') ? 'scifact' : undefined;
+  if (only !== 'own') {
+    if (!only) console.log('## SciFact dev\n');
+    await sciFactPart();
+  }
+  if (only !== 'scifact') {
+    if (!only) console.log('');
+    await ownSetPart();
+  }
 }
 
 await main();
