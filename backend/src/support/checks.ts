@@ -1,7 +1,9 @@
 import type { Alignment } from './align';
 import { compareEntities } from './entities';
+import { claimClauses } from './clauses';
 import { compareNumbers } from './numbers';
 import { comparePolarity } from './polarity';
+import { contentWords } from './text';
 
 /** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
 export interface CheckFlags {
@@ -38,6 +40,15 @@ export interface CheckOutcome {
   motivos: string[];
 }
 
+/** The clause of `sentence` that holds most of the claim (the sentence itself when it has one clause). */
+function bestClause(claim: string, sentence: string): string {
+  const clauses = claimClauses(sentence);
+  if (clauses.length <= 1) return sentence;
+  const words = new Set(contentWords(claim).map((w) => w.key));
+  const held = (c: string) => contentWords(c).filter((w) => words.has(w.key)).length;
+  return clauses.reduce((best, c) => (held(c) > held(best) ? c : best));
+}
+
 /**
  * How sure it is that claim and passage speak of the same thing, from the coverage of the aligned
  * sentences: 0 below 35 %, 1 from 80 %. A conflict only counts as a contradiction on the same subject.
@@ -49,13 +60,15 @@ export function sameSubject(coverage: number): number {
 /**
  * Runs every deterministic check of a claim against a passage and its alignment. Caps and contradiction
  * strengths (documented in docs/ARCHITECTURE.md, Support):
- * - a figure of the same unit (or a year) with another value in the aligned text: cap 0.15 (year 0.25),
- *   contradiction 0.8 (year 0.5) × same subject;
+ * - a figure of the same unit (or a year, or an ISO date) with another value in the aligned text: cap 0.15
+ *   (year 0.25), contradiction 0.8 × same subject;
  * - a figure or year not stated at all: cap 0.5;
- * - the opposite direction of change, or negation flipped, in the aligned sentence: cap 0.2 / 0.25,
- *   contradiction 0.8 / 0.75 × same subject (with little overlap the flip is only a cap of 0.5);
+ * - the opposite direction of change, or negation flipped, in the clause of the aligned sentence that holds
+ *   the claim: cap 0.2 / 0.25, contradiction 0.8 / 0.75 × same subject (with little overlap, or a name of the
+ *   claim missing, the flip is only a cap of 0.5);
  * - a named thing missing: cap 0.45 (0.3 for two or more); swapped for another with the rest of the claim
- *   covered: cap 0.2, contradiction 0.6 × same subject.
+ *   covered: cap 0.2, contradiction 0.8 × same subject.
+ * Same subject is read from the aligned sentence or the aligned window, the larger.
  */
 export function runChecks(claim: string, passage: string, alignment: Alignment): CheckOutcome {
   const flags: CheckFlags = {
@@ -86,7 +99,7 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
       if (n.claim.year) flags.yearConflict++;
       else flags.numberConflict++;
       limit(n.claim.year ? 0.25 : 0.15);
-      conflict((n.claim.year ? 0.5 : 0.8) * subjectWindow);
+      conflict(0.8 * subjectWindow);
       motivos.push(`${what} distinta: ${n.claim.raw} frente a ${n.other!.raw}`);
     } else {
       if (n.claim.year) flags.yearMissing++;
@@ -96,27 +109,32 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
     }
   }
 
-  const polarity = comparePolarity(claim, alignment.sentence.text);
+  const named = compareEntities(claim, passage, alignment.sentence.text);
+  const subject = Math.max(subjectSentence, subjectWindow);
+  // Polarity is read in the clause of the aligned sentence that holds the claim: 'no hay ríos …, y la capa
+  // de suelo …' does not negate the second clause.
+  const polarity = comparePolarity(claim, bestClause(claim, alignment.sentence.text));
   flags.claimNegated = polarity.claimNegated;
   flags.passageNegated = polarity.passageNegated;
   flags.directionAgree = polarity.directionAgree;
   if (polarity.directionFlip || polarity.negationFlip) {
     flags.directionFlip = polarity.directionFlip;
     flags.negationFlip = polarity.negationFlip;
-    if (subjectSentence > 0.3) {
+    // A flip about something else (a name of the claim is missing) is no contradiction, only no support.
+    if (subjectSentence > 0.3 && named.missing.length === 0) {
       limit(polarity.directionFlip ? 0.2 : 0.25);
-      conflict((polarity.directionFlip ? 0.8 : 0.75) * subjectSentence);
+      conflict((polarity.directionFlip ? 0.8 : 0.75) * subject);
     } else limit(0.5);
     motivos.push(polarity.directionFlip ? 'sentido del cambio opuesto' : 'negación invertida');
   }
 
-  const named = compareEntities(claim, passage, alignment.sentence.text);
   if (named.missing.length > 0) {
     flags.entityMissing = named.missing.length;
-    if (named.others.length > 0 && named.missing.length === 1 && alignment.sentence.coverage >= 0.6) {
+    const covered = Math.max(alignment.sentence.coverage, alignment.window.coverage);
+    if (named.others.length > 0 && named.missing.length === 1 && covered >= 0.6) {
       flags.entitySwap = true;
       limit(0.2);
-      conflict(0.6 * subjectSentence);
+      conflict(0.8 * subject);
       motivos.push(`nombre distinto: ${named.missing[0]} frente a ${named.others.join(', ')}`);
     } else {
       limit(named.missing.length > 1 ? 0.3 : 0.45);

@@ -1,7 +1,9 @@
+import { canonicalQuantities } from './quantity-forms';
 import { contentWords, sentences } from './text';
 
 /** Joints where one sentence starts another claim: a comma or semicolon then a coordinating word. */
-const STRONG = /(\s*(?:;|,\s*(?:y|e|pero|aunque|mientras que|sino que|and|but|while|whereas|although))\s+)/iu;
+const STRONG =
+  /(\s*(?:;|,\s*(?:y|e|pero|aunque|mientras que|sino que|donde|en donde|and|but|while|whereas|although|where))\s+)/iu;
 /** Bare 'y' / 'and' between two stretches long enough to be clauses of their own. */
 const WEAK = /(\s+(?:y|e|and)\s+)/iu;
 
@@ -22,14 +24,15 @@ function splitAt(text: string, joint: RegExp, minWords: number): string[] {
 
 /**
  * The separate claims of a text: its sentences, and inside a sentence the clauses joined by a semicolon
- * or a comma and a conjunction ('…, y …', '…, but …'), or by a bare 'y'/'and' when both sides have at
- * least four content words; a stretch too short to stand alone stays joined, as written.
+ * or a comma and a conjunction ('…, y …', '…, but …', '…, where …'), or by a bare 'y'/'and' when both
+ * sides have at least three content words; a stretch too short to stand alone stays joined, as written.
  * A text that makes one claim gives one clause.
  */
 export function claimClauses(text: string): string[] {
-  return sentences(text)
+  // Ranges in one form first, so 'entre 3200 y 4100 m' is not taken for two clauses.
+  return sentences(canonicalQuantities(text))
     .flatMap((s) => splitAt(s, STRONG, 3))
-    .flatMap((s) => splitAt(s, WEAK, 4))
+    .flatMap((s) => splitAt(s, WEAK, 3))
     .map((s) => s.replace(/[.;,]+$/, '').trim())
     .filter((s) => contentWords(s).length > 0);
 }

@@ -1,5 +1,7 @@
 import { foldText } from '../ids';
-import { isFunctionWord, stemKey } from './text';
+import { isFunctionWord, parseNumber, stemKey } from './text';
+
+export { parseNumber };
 
 /**
  * A figure stated in a text: its value, what it counts ('%', 'mg/l', a noun's stem; 'fecha' for an ISO date,
@@ -21,15 +23,6 @@ const APPROX =
 const PERCENT = /^(?:%|‰|por ?ciento|percent|per ?cent|pct)/;
 /** Unit symbols kept as written (folded): a following symbol, or a word, says what the figure counts. */
 const UNIT = /^(?:[a-zµμ°]+(?:\/[a-z0-9]+)*)/;
-
-/**
- * Reads '1,000' and '1.000' as a thousand (groups of exactly three digits), '44,9' and '44.9' as 44.9.
- * English and Spanish disagree on '1,500'; three-digit groups are far more often thousands in both.
- */
-export function parseNumber(raw: string): number {
-  if (/^\d{1,3}(?:[.,]\d{3})+$/.test(raw) && !/^0[.,]/.test(raw)) return Number(raw.replace(/[.,]/g, ''));
-  return Number(raw.replace(',', '.'));
-}
 
 /** Durations in hours, by the unit's folded stem as `quantities` keeps it: 'dos días' is '48 horas'. */
 const HOURS_PER: Record<string, number> = {

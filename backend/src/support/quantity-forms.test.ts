@@ -22,8 +22,24 @@ describe('canonicalQuantities', () => {
     ['on March 12, 2021', 'on 2021-03-12'],
     ['on 12 March 2021', 'on 2021-03-12'],
     ['mayo de 2019', '2019-05'],
+    ['del 1/5/2019', 'del 2019-05-01'],
+    ['cuarenta y ocho horas', '48 horas'],
+    ['en cuarenta cenotes', 'en 40 cenotes'],
+    ['in twelve equations', 'in 12 equations'],
+    ['forty-two wells', '42 wells'],
+    ['veinticinco por ciento', '25 %'],
+    ['Once cenotes superaron', '11 cenotes superaron'],
+    ['four of the five participants', '4 of the 5 (80 %) participants'],
+    ['80.000 km²', '80.000 km2'],
   ])('%s → %s', (text, expected) => {
     expect(canonicalQuantities(text)).toBe(expected);
+  });
+
+  it('leaves number words that are rarely figures: a lone article, English once, tens joined by y', () => {
+    for (const text of ['un perro y una gata', 'Once the model is trained, it works', 'the one who came']) {
+      expect(canonicalQuantities(text)).toBe(text);
+    }
+    expect(canonicalQuantities('veinte y treinta')).toBe('20 y 30');
   });
 
   it('leaves alone what is not a quantity of this kind: ISO dates, dimensions, words', () => {

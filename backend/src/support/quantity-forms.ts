@@ -1,11 +1,15 @@
 /**
  * One written form for each quantity a claim and a passage may word differently, applied to both before they
- * are aligned and checked: units to their symbols ('44,9 miligramos por litro' → '44,9 mg/L', '25 por ciento'
+ * are aligned and checked: numbers in words as digits (number-words.ts), units to their symbols ('44,9 miligramos por litro' → '44,9 mg/L', '25 por ciento'
  * → '25 %'), simple fractions to percentages ('una cuarta parte' → '25 %'), multiples to 'N ×' ('10x',
  * 'tenfold', 'diez veces'), ranges to 'N – M' ('entre 10 y 20', '10-20', 'from 10 to 20'), and dates to ISO
- * ('12 de marzo de 2021', 'March 12, 2021' → '2021-03-12'; 'marzo de 2021' → '2021-03'). Durations are
+ * ('12 de marzo de 2021', 'March 12, 2021', '12/3/2021' → '2021-03-12'; 'marzo de 2021' → '2021-03'), and
+ * shares get their percentage beside them ('4 of the 5' → '4 of the 5 (80 %)'). Durations are
  * written in hours by numbers.ts (`durationsInHours`).
  */
+
+import { searchConfigOf } from '../index/language';
+import { numbersInDigits } from './number-words';
 
 const NUM = String.raw`\d+(?:[.,]\d+)*`;
 const word = (alternatives: string) => new RegExp(String.raw`(?<![\p{L}])(?:${alternatives})(?![\p{L}])`, 'giu');
@@ -28,7 +32,6 @@ const UNITS: [string, string][] = [
   ['litros?|lit(?:re|er)s?', 'L'],
   ['hect[aá]reas?|hectares?', 'ha'],
   ['grados? (?:cent[ií]grados?|celsius)|degrees? (?:celsius|centigrade)', '°C'],
-  ['por ?ciento|percent|per ?cent', '%'],
 ];
 const UNIT_AFTER_FIGURE = UNITS.map(
   ([words, symbol]) => [new RegExp(String.raw`(${NUM})\s*(?:${words})(?![\p{L}])`, 'giu'), `$1 ${symbol}`] as const,
@@ -132,8 +135,12 @@ function rangesCanonical(text: string): string {
   const range = (a: string, b: string) => `${a} – ${b}`;
   return (
     text
-      .replace(new RegExp(String.raw`\b(?:entre|between)\s+(${NUM})\s+(?:y|and)\s+(${NUM})`, 'giu'), (_, a, b) =>
-        range(a, b),
+      .replace(
+        new RegExp(
+          String.raw`\b(?:entre|between)\s+(?:(?:los|las|the)\s+)?(${NUM})\s+(?:y|and)\s+(?:(?:los|las|the)\s+)?(${NUM})`,
+          'giu',
+        ),
+        (_, a, b) => range(a, b),
       )
       .replace(new RegExp(String.raw`\b(?:de|desde|from)\s+(${NUM})\s+(?:a|hasta|to)\s+(${NUM})`, 'giu'), (_, a, b) =>
         range(a, b),
@@ -159,12 +166,40 @@ function multiplesCanonical(text: string): string {
     .replace(word(words.join('|')), (w: string) => `${MULTIPLE_WORDS[w.toLowerCase()]} ×`);
 }
 
+/** 'N of the M' and 'N de los M' get their share beside them: 'four of the five' is also '80 %'. */
+function sharesAsPercent(text: string): string {
+  return text.replace(
+    /(?<![\p{L}\d.,])(\d+) (?:of|out of|de|de entre) (?:the |los |las )?(\d+)(?![\d.,])/giu,
+    (whole: string, a: string, b: string) => {
+      const [n, m] = [Number(a), Number(b)];
+      return n > 0 && m > n && m <= 1000 ? `${whole} (${Math.round((1000 * n) / m) / 10} %)` : whole;
+    },
+  );
+}
+
+/** Day-first numeric dates (1/5/2019, 01-05-2019) as ISO; month-first when the text reads as English. */
+function numericDatesAsIso(text: string): string {
+  const english = searchConfigOf(text) === 'english';
+  return text.replace(
+    /(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\d/.-])/g,
+    (whole: string, a: string, b: string, y: string) => {
+      const [day, month] = english && Number(b) <= 31 && Number(a) <= 12 ? [b, a] : [a, b];
+      if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > 31) return whole;
+      return `${y}-${two(Number(month))}-${two(Number(day))}`;
+    },
+  );
+}
+
 /** The text with its quantities in one written form each (see the module comment). */
 export function canonicalQuantities(text: string): string {
-  let out = datesAsIso(text);
+  // 'por ciento' first: 'ciento' alone is a hundred.
+  const percent = text.replace(/(?<![\p{L}])(?:por ?ciento|percent|per ?cent)(?![\p{L}])/giu, '%');
+  let out = numbersInDigits(percent.replace(/²/g, '2').replace(/³/g, '3'));
+  out = numericDatesAsIso(out);
+  out = datesAsIso(out);
   out = multiplesCanonical(out);
   out = rangesCanonical(out);
   for (const [pattern, replacement] of UNIT_AFTER_FIGURE) out = out.replace(pattern, replacement);
   for (const [pattern, replacement] of FRACTIONS) out = out.replace(pattern, replacement);
-  return out;
+  return sharesAsPercent(out);
 }

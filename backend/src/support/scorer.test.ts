@@ -131,6 +131,29 @@ describe('the lexical-semantic scorer', () => {
     }
   });
 
+  it('reads negation in the clause that holds the claim, and contradicts other names and years (issue 14)', async () => {
+    const sentence =
+      'No hay ríos superficiales que diluyan lo que llega desde la superficie, y la capa de suelo que filtra ' +
+      'el agua tiene en muchos sitios menos de un metro de espesor.';
+    const [clause] = await scorer.judge(
+      'La capa de suelo que filtra el agua tiene en muchos sitios menos de un metro de espesor.',
+      [sentence],
+    );
+    expect(clause!.relacion, clause!.motivo).toBe('APOYO_DIRECTO');
+    const ocalan =
+      'Presionaron a Ocalan para que se fuera. Tras una carambola a tres bandas, fue capturado por agentes turcos en Kenia.';
+    const [place] = await scorer.judge('Ocalan fue capturado por agentes turcos en Etiopía.', [ocalan]);
+    expect(place!.contradiccion, place!.motivo).toBeGreaterThanOrEqual(0.6);
+    const hamilton =
+      'Margaret Hamilton founded her own company in Cambridge in 1976, and her legacy has been celebrated since.';
+    const [year] = await scorer.judge('Margaret Hamilton founded her own company in Cambridge in 1986.', [hamilton]);
+    expect(year!.contradiccion, year!.motivo).toBeGreaterThanOrEqual(0.6);
+    const [count] = await scorer.judge('They predicted the choices of two of the five participants.', [
+      'They were able to predict the choices of four of the five participants.',
+    ]);
+    expect(count!.relacion, count!.motivo).toBe('CONTRADICCION');
+  });
+
   it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
     const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
     expect(figure!.respaldo).toBeLessThan(0.7);

@@ -41,7 +41,8 @@ export function cosineToSemantic(cosine: number): number {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-const sameQuantities = (text: string) => durationsInHours(canonicalQuantities(text));
+/** Claim and passage as the scorer reads them: each quantity in one written form. */
+export const sameQuantities = (text: string) => durationsInHours(canonicalQuantities(text));
 
 /** Support given to a claim the passage states in full, in up to three sentences, with nothing against it. */
 export const LITERAL_SUPPORT = 0.92;

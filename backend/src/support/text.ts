@@ -21,6 +21,15 @@ const EXTRA_STOPWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Reads '1,000' and '1.000' as a thousand (groups of exactly three digits), '44,9' and '44.9' as 44.9.
+ * English and Spanish disagree on '1,500'; three-digit groups are far more often thousands in both.
+ */
+export function parseNumber(raw: string): number {
+  if (/^\d{1,3}(?:[.,]\d{3})+$/.test(raw) && !/^0[.,]/.test(raw)) return Number(raw.replace(/[.,]/g, ''));
+  return Number(raw.replace(',', '.'));
+}
+
 /** True for words that say nothing of a claim's content (function words of either language). */
 export function isFunctionWord(word: string): boolean {
   return isStopword(word) || EXTRA_STOPWORDS.has(word);
@@ -40,7 +49,8 @@ export function tokens(text: string): string[] {
 export function stemKey(word: string): string {
   let w = word;
   if (w.length > 4 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (/^\d/.test(w)) return w.replace(',', '.');
+  // Figures match by value: '80.000' is '80000', '44,9' is '44.9'.
+  if (/^\d/.test(word)) return String(parseNumber(word));
   if (w.length <= 5) return w;
   return w.slice(0, 5);
 }
