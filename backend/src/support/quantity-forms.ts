@@ -195,6 +195,8 @@ export function canonicalQuantities(text: string): string {
   // 'por ciento' first: 'ciento' alone is a hundred.
   const percent = text.replace(/(?<![\p{L}])(?:por ?ciento|percent|per ?cent)(?![\p{L}])/giu, '%');
   let out = numbersInDigits(percent.replace(/²/g, '2').replace(/³/g, '3'));
+  // Thousands grouped by spaces ('80 000', '2 000 000') as one figure.
+  out = out.replace(/(?<![\d.,])(\d{1,3}(?:[\u00a0\u202f ]\d{3})+)(?![\d.,])/g, (g: string) => g.replace(/\D/g, ''));
   out = numericDatesAsIso(out);
   out = datesAsIso(out);
   out = multiplesCanonical(out);

@@ -154,6 +154,40 @@ describe('the lexical-semantic scorer', () => {
     expect(count!.relacion, count!.motivo).toBe('CONTRADICCION');
   });
 
+  it('contradicts an opposite in place of a claim word, another figure in a range or of people (issue 14)', async () => {
+    const cases: [string, string][] = [
+      [
+        'Los cenotes más lejanos a granjas porcícolas tuvieron las concentraciones más altas.',
+        'Los cenotes más cercanos a granjas porcícolas tuvieron las concentraciones más altas.',
+      ],
+      [
+        'After the second run started, the errors shrank exponentially.',
+        'This new run had started in a very similar place, after all. But the errors grew exponentially.',
+      ],
+      [
+        'Las cuencas estudiadas se sitúan entre los 2200 y los 4100 metros de altitud.',
+        'Las cuencas estudiadas se sitúan entre los 3200 y los 4100 m de altitud.',
+      ],
+      [
+        'A gunman opened fire at a cinema in Louisiana, killing five people.',
+        'A gunman opened fire at a cinema in the US state of Louisiana, killing two people.',
+      ],
+    ];
+    for (const [claim, passage] of cases) {
+      const [j] = await scorer.judge(claim, [passage]);
+      expect(j!.relacion, `${claim}: ${j!.motivo}`).toBe('CONTRADICCION');
+      expect(j!.contradiccion).toBeGreaterThanOrEqual(0.6);
+    }
+  });
+
+  it('backs a long claim stated but for one plain word, never for a missing figure or name', async () => {
+    const row = 'municipio: Sotuta; nitratos: 12.75; fecha: 2019-06-10';
+    const [one] = await scorer.judge('En Sotuta la medición de nitratos del 10 de junio de 2019 fue de 12,75.', [row]);
+    expect(one!.respaldo, one!.motivo).toBeGreaterThanOrEqual(0.7);
+    const [name] = await scorer.judge('En Sotuta y Tecoh los nitratos del 10 de junio de 2019 fueron de 12,75.', [row]);
+    expect(name!.respaldo, name!.motivo).toBeLessThan(0.7);
+  });
+
   it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
     const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
     expect(figure!.respaldo).toBeLessThan(0.7);

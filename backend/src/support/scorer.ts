@@ -1,4 +1,5 @@
 import type { Embedder } from '../ai/embedder';
+import { foldText } from '../ids';
 import type { NliModel } from '../ai/nli';
 import { align, type Alignment } from './align';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
@@ -56,6 +57,27 @@ export const REWORDED_SUPPORT = 0.8;
  */
 export function statesLiterally(a: Alignment, c: CheckOutcome): boolean {
   return a.claimWords.length >= 3 && a.window.literal >= 0.999 && c.cap >= 1 && c.contradiction === 0;
+}
+
+/** Support given to a long claim the passage states all but one word of (see `statesAllButOneWord`). */
+export const NEARLY_STATED_SUPPORT = 0.75;
+
+/**
+ * Whether the passage states all of a claim of five or more content words but one, which is neither a
+ * figure nor a name (a verb of reporting, 'medición', 'happens' for 'takes place'), with most of the claim's
+ * words in order and nothing against it: what a careful reader takes as the same statement.
+ */
+export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string): boolean {
+  if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || a.window.pairs < 0.5) return false;
+  if (a.window.unfound.length !== 1) return false;
+  const word = a.window.unfound[0]!;
+  if (/^\d/.test(word)) return false;
+  // A word capitalised after the claim's first names something.
+  const named = claim
+    .split(/\s+/)
+    .slice(1)
+    .some((t) => /^\p{Lu}/u.test(t) && foldText(t).replace(/[^\p{L}\d]/gu, '') === word);
+  return !named;
 }
 
 /**
@@ -191,6 +213,9 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
         } else if (statesInOtherWords(a, c) && respaldo < REWORDED_SUPPORT && contra < 0.5) {
           respaldo = REWORDED_SUPPORT;
           source = `${source}; enunciado completo con otras palabras`;
+        } else if (statesAllButOneWord(a, c, claim) && respaldo < NEARLY_STATED_SUPPORT && contra < 0.5) {
+          respaldo = NEARLY_STATED_SUPPORT;
+          source = `${source}; enunciado salvo una palabra`;
         }
         respaldo = round(respaldo);
         const contradiccion = round(Math.max(contra, c.contradiction));
