@@ -126,6 +126,11 @@ function spanScore(claim: ClaimTerm[], words: Words): Omit<Span, 'text'> {
   };
 }
 
+/** A row of a sheet as its passages write it: 'municipio: Homún; nitratos: 44.9; fecha: 2019-05-01'. */
+export function isRecord(text: string): boolean {
+  return /^[^:;\n]{1,60}:\s*[^;\n]*(?:;\s*[^:;\n]{1,60}:\s*[^;\n]*)+$/u.test(text.trim());
+}
+
 /** Aligns a claim with a passage (see `Alignment`). */
 export function align(claim: string, passage: string): Alignment {
   const claimWords = contentWords(claim);
@@ -143,8 +148,11 @@ export function align(claim: string, passage: string): Alignment {
     sentence = better(sentence, one);
     window = better(window, one);
     // A longer window wins only when it holds more of the claim, so the shortest stretch that states it stays.
+    // Rows of a sheet are never joined: each row is one fact.
     for (let n = 2; n <= WINDOW_SENTENCES && i - n + 1 >= 0; n++) {
-      window = better(window, span(parts.slice(i - n + 1, i + 1).join(' ')));
+      const run = parts.slice(i - n + 1, i + 1);
+      if (run.some(isRecord)) break;
+      window = better(window, span(run.join(' ')));
     }
   });
   if (!sentence.text) sentence = window = whole;

@@ -1,6 +1,7 @@
-import type { Alignment } from './align';
+import { isRecord, type Alignment } from './align';
 import { compareEntities } from './entities';
 import { claimClauses } from './clauses';
+import { comparisonReversed } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
 import { comparePolarity, direction } from './polarity';
@@ -102,7 +103,9 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   const subjectWindow = sameSubject(alignment.window.coverage);
   const subjectSentence = sameSubject(alignment.sentence.coverage);
 
-  for (const n of compareNumbers(claim, passage, alignment.window.text)) {
+  // In a sheet, a figure of another row says nothing of this one.
+  const figures = isRecord(alignment.window.text) ? alignment.window.text : passage;
+  for (const n of compareNumbers(claim, figures, alignment.window.text)) {
     if (n.status === 'matched') continue;
     const what = n.claim.year ? 'año' : 'cifra';
     if (n.status === 'conflict') {
@@ -141,14 +144,17 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
 
   // An opposite in the claim's place ('más lejanos' where the passage says 'más cercanos') is a change of
   // direction too, when negation does not already account for the difference.
-  const opposed = polarity.directionFlip || polarity.negationFlip ? undefined : opposedWords(claim, clause);
-  if (opposed) {
+  const flipped = polarity.directionFlip || polarity.negationFlip;
+  const opposed = flipped ? undefined : opposedWords(claim, clause);
+  // So is a comparison the other way round ('A es más eficiente que B' against 'B es más eficiente que A').
+  const reversed = !flipped && !opposed && comparisonReversed(claim, clause);
+  if (opposed || reversed) {
     flags.directionFlip = true;
     if (subject > 0.3 && named.missing.length === 0) {
       limit(0.2);
       conflict(0.8 * subject);
     } else limit(0.5);
-    motivos.push(`opuesto: ${opposed.claim} frente a ${opposed.text}`);
+    motivos.push(opposed ? `opuesto: ${opposed.claim} frente a ${opposed.text}` : 'comparación invertida');
   }
 
   if (named.missing.length > 0) {

@@ -4,8 +4,8 @@ import { contentWords, sentences } from './text';
 /** Joints where one sentence starts another claim: a comma or semicolon then a coordinating word. */
 const STRONG =
   /(\s*(?:;|,\s*(?:y|e|pero|aunque|mientras que|sino que|donde|en donde|and|but|while|whereas|although|where))\s+)/iu;
-/** Bare 'y' / 'and' between two stretches long enough to be clauses of their own. */
-const WEAK = /(\s+(?:y|e|and)\s+)/iu;
+/** Bare 'y' / 'and' / 'pero' / 'but' between two stretches long enough to be clauses of their own. */
+const WEAK = /(\s+(?:y|e|and|pero|but)\s+)/iu;
 
 function splitAt(text: string, joint: RegExp, minWords: number): string[] {
   // split() with a capturing joint alternates parts and joints: [part, joint, part, joint, part …].

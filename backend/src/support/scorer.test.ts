@@ -188,6 +188,32 @@ describe('the lexical-semantic scorer', () => {
     expect(name!.respaldo, name!.motivo).toBeLessThan(0.7);
   });
 
+  it('contradicts a comparison the other way round, and reads a sheet row by row (issue 14)', async () => {
+    const [reversed] = await scorer.judge(
+      'Cuando la protesta desborda, reprimirla es más eficiente que recanalizarla.',
+      ['Cuando desborda, recanalizarla es más eficiente que reprimirla: ahí reside el arte del acuerdo.'],
+    );
+    expect(reversed!.relacion, reversed!.motivo).toBe('CONTRADICCION');
+    const sheet =
+      'municipio: Homún; nitratos: 44.9; fecha: 2019-05-01\n\nmunicipio: Cuzamá; nitratos: 38.2; fecha: 2019-05-03\n\n' +
+      'municipio: Sotuta; nitratos: 12.75; fecha: 2019-06-10';
+    // Homún's figure is not Sotuta's: another row's value backs nothing.
+    const [other] = await scorer.judge('En Sotuta la concentración de nitratos fue de 44.9 en mayo de 2019.', [sheet]);
+    expect(other!.respaldo, other!.motivo).toBeLessThan(0.7);
+    const [row] = await scorer.judge('La medición de nitratos de Homún, del 1/5/2019, fue de 44,9.', [sheet]);
+    expect(row!.respaldo, row!.motivo).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('judges what is claimed, not who is said to claim it', async () => {
+    for (const claim of [
+      'Según los autores, el acuífero kárstico de Yucatán no tiene ríos superficiales.',
+      'Luis Pérez dice que el acuífero kárstico de Yucatán no tiene ríos superficiales.',
+    ]) {
+      const [j] = await scorer.judge(claim, ['El acuífero kárstico de Yucatán no tiene ríos superficiales.']);
+      expect(j!.respaldo, `${claim}: ${j!.motivo}`).toBeGreaterThanOrEqual(LITERAL_SUPPORT);
+    }
+  });
+
   it('never lifts a full copy that a check contradicts, nor a claim too short to be recognised', async () => {
     const [figure] = await scorer.judge('En Homún la concentración de nitratos alcanzó 45 mg/L en 2019.', [HOMUN]);
     expect(figure!.respaldo).toBeLessThan(0.7);

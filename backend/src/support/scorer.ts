@@ -1,7 +1,8 @@
 import type { Embedder } from '../ai/embedder';
 import { foldText } from '../ids';
 import type { NliModel } from '../ai/nli';
-import { align, type Alignment } from './align';
+import { align, isRecord, type Alignment } from './align';
+import { withoutAttribution } from './attribution';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
 import { runChecks, type CheckOutcome } from './checks';
 import { generalRule } from './framework';
@@ -68,7 +69,9 @@ export const NEARLY_STATED_SUPPORT = 0.75;
  * words in order and nothing against it: what a careful reader takes as the same statement.
  */
 export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string): boolean {
-  if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || a.window.pairs < 0.5) return false;
+  // Word order means nothing in a sheet's row.
+  const ordered = a.window.pairs >= 0.5 || isRecord(a.window.text);
+  if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || !ordered) return false;
   if (a.window.unfound.length !== 1) return false;
   const word = a.window.unfound[0]!;
   if (/^\d/.test(word)) return false;
@@ -162,7 +165,7 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
     async judge(claim, passages, signal) {
       if (passages.length === 0) return [];
       // Quantities in one written form ('dos días' is '48 h', '44,9 miligramos por litro' is '44,9 mg/L').
-      const said = sameQuantities(claim);
+      const said = sameQuantities(withoutAttribution(claim));
       const texts = passages.map(sameQuantities);
       const alignments = texts.map((p) => align(said, p));
       const checks = texts.map((p, i) => runChecks(said, p, alignments[i]!));
