@@ -15,7 +15,7 @@ import { fixtureAbsent } from '../src/testing/fixtures';
 import { createSupportScorer } from '../src/support/scorer';
 import { auth } from '../src/testing/harness';
 import { openFixtureLibrary, type LibraryFile } from './fixture-library';
-import { classification } from './logistic';
+import { calibrationError, classification } from './logistic';
 
 /** What a claim tests; see verify-claims.json and docs/TESTING.md. */
 export const CLAIM_KINDS = [
@@ -266,6 +266,19 @@ export function formatOwnSetRun(run: OwnSetRun): string {
       `(${f3(rightDoc.length / Math.max(1, backed.length))})` +
       (wrongDoc.length ? `; other or no document first: ${wrongDoc.join(', ')}` : '') +
       '.',
+  );
+  // How far 'probabilidad' (the best passage's support) is from being a probability that the claim is backed.
+  const backedLabel = outcomes.map((o) => (o.claim.expected === 'respaldada' ? 1 : 0));
+  const above = outcomes.filter((o) => o.probabilidad >= 0.7);
+  out.push(
+    `Calibration of probabilidad against 'respaldada' (10 bins): ECE ${f3(
+      calibrationError(
+        outcomes.map((o) => o.probabilidad),
+        backedLabel,
+      ),
+    )}; probabilidad ≥ 0.7: ${above.length} claims, ${f3(
+      above.filter((o) => o.claim.expected === 'respaldada').length / Math.max(1, above.length),
+    )} of them respaldada.`,
   );
   const majority = Math.max(...VEREDICTOS.map((v) => outcomes.filter((o) => o.claim.expected === v).length));
   out.push(`Majority-class accuracy: ${f3(majority / Math.max(1, outcomes.length))}.`);

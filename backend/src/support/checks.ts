@@ -48,7 +48,7 @@ export interface CheckOutcome {
  * is what the polarity check reads.
  */
 function bestClause(claim: string, text: string): string {
-  const clauses = claimClauses(text);
+  const clauses = claimClauses(text, { strongMinWords: 1 });
   if (clauses.length <= 1) return text;
   const weights = new Map(contentWords(claim).map((w) => [w.key, w.weight]));
   const held = (c: string) =>

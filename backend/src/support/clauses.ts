@@ -26,12 +26,13 @@ function splitAt(text: string, joint: RegExp, minWords: number): string[] {
  * The separate claims of a text: its sentences, and inside a sentence the clauses joined by a semicolon
  * or a comma and a conjunction ('…, y …', '…, but …', '…, where …'), or by a bare 'y'/'and' when both
  * sides have at least three content words; a stretch too short to stand alone stays joined, as written.
- * A text that makes one claim gives one clause.
+ * A text that makes one claim gives one clause. `strongMinWords` 1 also separates an elliptical clause after a
+ * comma and a conjunction ('…, pero no en el interior'), as reading polarity needs.
  */
-export function claimClauses(text: string): string[] {
+export function claimClauses(text: string, { strongMinWords = 3 } = {}): string[] {
   // Ranges in one form first, so 'entre 3200 y 4100 m' is not taken for two clauses.
   return sentences(canonicalQuantities(text))
-    .flatMap((s) => splitAt(s, STRONG, 3))
+    .flatMap((s) => splitAt(s, STRONG, strongMinWords))
     .flatMap((s) => splitAt(s, WEAK, 3))
     .map((s) => s.replace(/[.;,]+$/, '').trim())
     .filter((s) => contentWords(s).length > 0);
