@@ -113,7 +113,13 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
       else flags.numberConflict++;
       limit(n.claim.year ? 0.25 : 0.15);
       conflict(0.8 * subjectWindow);
-      motivos.push(`${what} distinta: ${n.claim.raw} frente a ${n.other!.raw}`);
+      const bounds = n.claim.bound && n.other!.bound && n.claim.bound !== n.other!.bound;
+      const side = (b?: 'min' | 'max') => (b === 'min' ? 'más de' : 'menos de');
+      motivos.push(
+        bounds
+          ? `cota opuesta: ${side(n.claim.bound)} ${n.claim.raw} frente a ${side(n.other!.bound)} ${n.other!.raw}`
+          : `${what} distinta: ${n.claim.raw} frente a ${n.other!.raw}`,
+      );
     } else {
       if (n.claim.year) flags.yearMissing++;
       else flags.numberMissing++;

@@ -14,11 +14,18 @@ export interface Quantity {
   year: boolean;
   /** Preceded by 'about', 'aproximadamente', '~' …: matches values within 5 %. */
   approximate: boolean;
+  /** 'más de 5', 'over 5', 'at least 5': a lower bound; 'menos de 5', 'under 5', 'at most 5': an upper one. */
+  bound?: 'min' | 'max';
   raw: string;
 }
 
 const APPROX =
   /(?:~|≈|about|around|approximately|roughly|nearly|almost|some|circa|ca\.|aproximadamente|cerca de|casi|alrededor de|unos|unas|en torno a)\s*$/;
+
+const LOWER_BOUND =
+  /(?:mas de|mas que|por encima de|superior(?:es)? a|al menos|como minimo|more than|over|above|at least|greater than|exceeding|>|≥)\s*$/;
+const UPPER_BOUND =
+  /(?:menos de|menos que|por debajo de|inferior(?:es)? a|a lo sumo|como maximo|less than|fewer than|under|below|at most|up to|<|≤)\s*$/;
 
 const PERCENT = /^(?:%|‰|por ?ciento|percent|per ?cent|pct)/;
 /** Unit symbols kept as written (folded): a following symbol, or a word, says what the figure counts. */
@@ -123,7 +130,8 @@ export function quantities(text: string): Quantity[] {
       if (u && !(isFunctionWord(u) && u.length <= 4)) unit = u.includes('/') || u.length <= 3 ? u : stemKey(u);
     }
     const year = !unit && Number.isInteger(value) && value >= 1000 && value <= 2100 && !/[.,]/.test(raw);
-    out.push({ value, unit, year, approximate: APPROX.test(before), raw });
+    const bound = LOWER_BOUND.test(before) ? 'min' : UPPER_BOUND.test(before) ? 'max' : undefined;
+    out.push({ value, unit, year, approximate: APPROX.test(before), raw, ...(bound && { bound }) });
     starts.push(m.index);
     ends.push(m.index + m[1]!.length);
   }
@@ -178,6 +186,9 @@ export function compareNumbers(claim: string, passage: string, near: string): Nu
   const inNear = quantities(near);
   return quantities(claim).map((q) => {
     const sameDimension = (p: Quantity) => p.unit === q.unit || (hoursOf(p) !== undefined && hoursOf(q) !== undefined);
+    // 'más de 5 €' is not stated by 'menos de 5 €': the same figure as the opposite bound contradicts.
+    const opposite = inNear.find((p) => sameValue(q, p) && q.bound && p.bound && q.bound !== p.bound);
+    if (opposite) return { claim: q, status: 'conflict' as const, other: opposite };
     // Stated where the claim aligns, or of the same unit anywhere in the passage.
     if (inNear.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
     if (inPassage.some((p) => sameValue(q, p) && sameDimension(p))) return { claim: q, status: 'matched' as const };

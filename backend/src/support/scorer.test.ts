@@ -169,6 +169,10 @@ describe('the lexical-semantic scorer', () => {
         'Las cuencas estudiadas se sitúan entre los 3200 y los 4100 m de altitud.',
       ],
       [
+        'Conservar el páramo cuesta más de 5 € por habitante.',
+        'Conservar el páramo cuesta menos de 5 € por habitante.',
+      ],
+      [
         'A gunman opened fire at a cinema in Louisiana, killing five people.',
         'A gunman opened fire at a cinema in the US state of Louisiana, killing two people.',
       ],
