@@ -9,7 +9,7 @@
 import { align } from '../src/support/align';
 import { runChecks } from '../src/support/checks';
 import { FEATURE_NAMES, features, type LogisticModel } from '../src/support/lexical';
-import { createSupportScorer } from '../src/support/scorer';
+import { createSupportScorer, sameQuantities } from '../src/support/scorer';
 import type { SupportJudgement } from '../src/support/support';
 import { calibrationError, classification, fitIsotonic, fitMultinomial } from './logistic';
 import { sciFactDir } from './scifact';
@@ -17,8 +17,9 @@ import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claim
 
 function featurize(pairs: LabeledPair[]) {
   return pairs.map((p) => {
-    const a = align(p.claim, p.passage);
-    return features(a, runChecks(p.claim, p.passage, a));
+    const [claim, passage] = [sameQuantities(p.claim), sameQuantities(p.passage)];
+    const a = align(claim, passage);
+    return features(a, runChecks(claim, passage, a));
   });
 }
 

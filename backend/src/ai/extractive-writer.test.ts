@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveWriter } from './extractive-writer';
-import { questionLanguage } from './overlap';
+import { definedAcronyms, questionLanguage } from './overlap';
 import type { WriterPassage } from './writer';
 
 async function write(pregunta: string, pasajes: WriterPassage[], opts = {}) {
@@ -45,6 +45,44 @@ describe('the extractive writer', () => {
     ];
     const answer = await write('nitratos agua Homún', many, { maxSentences: 2, perPassage: 1, minCoverage: 0.3 });
     expect([...answer.matchAll(/\[\^(\d+)\]/g)].map((m) => m[1])).toEqual(['2', '1']);
+  });
+});
+
+describe('the extractive writer answers the question asked', () => {
+  it('puts first the sentence holding the asked-for thing: a quantity, a year, a name, a cause', async () => {
+    const pozos = p(
+      1,
+      'Los pozos de Homún se muestrearon durante la temporada de lluvias. Los pozos de Homún dieron 44.9 mg/L ' +
+        'de nitratos. Los pozos de Homún se muestrearon en 2019. Los pozos de Homún los muestreó Lucía Pérez. ' +
+        'Los pozos de Homún tienen nitratos porque la granja vierte sus residuos.',
+    );
+    const first = async (q: string) => (await write(q, [pozos], { perPassage: 4 })).split('[^1]')[0];
+    expect(await first('¿Cuántos nitratos dieron los pozos de Homún?')).toContain('44.9 mg/L');
+    expect(await first('¿Cuándo se muestrearon los pozos de Homún?')).toContain('2019');
+    expect(await first('¿Quién muestreó los pozos de Homún?')).toContain('Lucía Pérez');
+    expect(await first('¿Por qué tienen nitratos los pozos de Homún?')).toContain('porque');
+  });
+
+  it('quotes clean sentences only, and a sheet row as a sentence naming its columns, only the rows asked about', async () => {
+    const answer = await write('¿Qué concentración de nitratos se midió en Homún?', [
+      p(1, 'Figura 3: Nitratos en Homún y Cuzamá, 2019. 2 Resultados de nitratos en Homún'),
+      p(
+        2,
+        'municipio: Homún; nitratos: 44.9; fecha: 2019-05-01\n\nmunicipio: Cuzamá; nitratos: 38.2; fecha: 2019-05-03',
+      ),
+    ]);
+    expect(answer).toBe('Municipio: Homún; nitratos: 44.9; fecha: 2019-05-01.[^2]');
+  });
+});
+
+describe('definedAcronyms', () => {
+  it('finds the words an acronym stands for, skipping function words', () => {
+    const found = definedAcronyms(
+      'An overview of the Technology Acceptance Model\n(TAM) follows. El Instituto Nacional de Estadística (INE) publica.',
+    );
+    expect([...found.keys()]).toEqual(['TAM', 'INE']);
+    expect([...found.get('TAM')!]).toEqual(['techno', 'accept', 'model']);
+    expect(definedAcronyms('Some text (NOT) here.').size).toBe(0);
   });
 });
 

@@ -93,3 +93,34 @@ export function questionLanguage(question: string): 'es' | 'en' {
   }
   return en > es ? 'en' : 'es';
 }
+
+/**
+ * Acronyms a text defines ('the Technology Acceptance Model (TAM)'): acronym → the keys of the words it
+ * stands for, so a sentence saying 'TAM' holds the terms of a question about the Technology Acceptance Model.
+ */
+export function definedAcronyms(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const m of text.matchAll(/\(([A-Z][A-Za-z]?[A-Z]{1,5})\)/g)) {
+    const acronym = m[1]!;
+    const letters = acronym.replace(/[a-z]/g, '').length;
+    const before = text
+      .slice(Math.max(0, m.index - 120), m.index)
+      .split(/\s+/)
+      .filter(Boolean);
+    // The words it stands for, skipping short function words ('of', 'de'), must start with its capitals.
+    const words: string[] = [];
+    for (
+      let i = before.length - 1;
+      i >= 0 && words.filter((w) => w.length > 3 || /^\p{Lu}/u.test(w)).length < letters;
+      i--
+    ) {
+      words.unshift(before[i]!);
+    }
+    const initials = words
+      .filter((w) => w.length > 3 || /^\p{Lu}/u.test(w))
+      .map((w) => w[0]!.toUpperCase())
+      .join('');
+    if (initials === acronym.replace(/[a-z]/g, '')) out.set(acronym, contentKeys(words.join(' ')));
+  }
+  return out;
+}

@@ -11,6 +11,13 @@ describe('splitSentences', () => {
     expect(splitSentences('Uno. [^1] Dos.[^1][^2] Tres')).toEqual(['Uno. [^1]', 'Dos.[^1][^2]', 'Tres']);
   });
 
+  it('ends a sentence at a footnote after its full stop even when the next word is in lower case', () => {
+    expect(splitSentences('Uno alcanzó 44.9 mg/L.[^2] municipio: Homún; nitratos: 44.9[^1]')).toEqual([
+      'Uno alcanzó 44.9 mg/L.[^2]',
+      'municipio: Homún; nitratos: 44.9[^1]',
+    ]);
+  });
+
   it('does not break inside numbers, after initials, abbreviations, or before a lower-case word', () => {
     expect(
       splitSentences('En la p. 45 dice algo. El Dr. Pérez midió 44.9 mg/L. J. Smith, e.g. esto, lo dijo.'),

@@ -14,6 +14,7 @@ const ABBREVIATIONS = new Set(
   ),
 );
 const MARKER = /^[ \t]*\[\^\d+\]/;
+const REFERENCE = /^\[\d+(?:[,–-]\d+)*\]/;
 
 function isSpace(ch: string | undefined): boolean {
   return ch !== undefined && /\s/.test(ch);
@@ -63,7 +64,11 @@ export function sentenceEnds(text: string, final: boolean): number[] {
     let j = i + 1;
     while (j < text.length && TERMINATORS.includes(text[j]!)) j++;
     while (j < text.length && CLOSERS.includes(text[j]!)) j++;
+    // Reference numbers after the stop ('…registered mozilla.org.[4][5] The project…') close with it.
+    for (let r = REFERENCE.exec(text.slice(j)); r; r = REFERENCE.exec(text.slice(j))) j += r[0].length;
+    const beforeMarkers = j;
     for (let m = MARKER.exec(text.slice(j)); m; m = MARKER.exec(text.slice(j))) j += m[0].length;
+    const marked = j > beforeMarkers;
     if (j >= text.length) {
       // A marker may still follow ("Uno. [^" …), so the end only counts once the text is complete.
       if (final) ends.push(j);
@@ -83,7 +88,8 @@ export function sentenceEnds(text: string, final: boolean): number[] {
     const lineBreak = text.slice(j, k).includes('\n');
     const next = text[k]!;
     const abbreviation = ch === '.' && j === i + 1 && isAbbreviation(text, i);
-    if (lineBreak || (!abbreviation && !/\p{Ll}/u.test(next))) {
+    // A footnote after the stop closes the sentence whatever follows: the writer said where its source ends.
+    if (lineBreak || marked || (!abbreviation && !/\p{Ll}/u.test(next))) {
       ends.push(j);
       i = k;
       continue;

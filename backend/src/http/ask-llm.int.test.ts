@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passagesOf, piecesOf, startChatServer, type ChatRequest } from '../ai/testing/chat-server';
 import { NOTHING_FOUND } from '../services/ask';
-import { auth, useTestServer } from '../testing/harness';
+import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 import { parseSse } from '../testing/sse';
 
 // A real OpenAI-compatible endpoint on 127.0.0.1 is the writer; the real openai client talks to it.
@@ -48,6 +50,15 @@ beforeAll(async () => {
     `# Calidad del agua\n\n${HOMUN} ${FARM} Los pozos de la zona no tienen vigilancia sanitaria.`,
     '&titulo=Cenotes%20de%20Yucat%C3%A1n&autores=P%C3%A9rez%20Canul,%20Luc%C3%ADa&anio=2021',
   );
+  const form = new FormData();
+  const csv = path.join(REPO_ROOT, 'test/fixtures/office/calidad-agua.csv');
+  form.append('archivo', new Blob([fs.readFileSync(csv)]), 'calidad-agua.csv');
+  const sheet = await ctx.server.request('/api/v1/documentos?esperar=60', {
+    method: 'POST',
+    body: form,
+    headers: auth(key),
+  });
+  ids.csv = (await sheet.json()).id;
   ids.water = await add(
     'water.md',
     `# Groundwater in karst\n\nKarst aquifers carry water quickly through caves. ${KARST}`,
@@ -103,6 +114,39 @@ describe('POST /preguntar with a language model', () => {
       [2, ids.cenotes],
     ]);
     expect(body.confianza).toBe('alta');
+  });
+
+  it('never lets a sentence out without its footnote: a row glued after a footnote is its own sentence', async () => {
+    // What the user saw: the sheet's row written after the sentence's footnote, starting in lower case, was
+    // read as the same sentence; the sentence's footnote fell against the glued claim and it went out bare.
+    const ROW = 'municipio: Cuzamá; nitratos: 38.2; fecha: 2019-05-03';
+    llm.handle((req) => ({ text: `${HOMUN}[^${numberOf(req, HOMUN)}] ${ROW}[^${numberOf(req, ROW)}]` }));
+    const body = await (await ask({ pregunta: '¿Qué concentración de nitratos se midió en Homún?' })).json();
+    const [text] = body.respuesta.split('\n\n');
+    expect(text).toBe(`${HOMUN}[^1] ${ROW}[^2]`);
+    expect(body.fuentes.map((f: { documento: { id: string } }) => f.documento.id)).toEqual([ids.cenotes, ids.csv]);
+    expect(body.fuentes[1].ancla).toMatchObject({ tipo: 'hoja', filaDesde: 2 });
+    expect(body.confianza).toBe('alta');
+    // Checked, and released, as two sentences: each judged against its own footnote's passage only.
+    const events = parseSse(await (await ask({ pregunta: 'nitratos Homún Cuzamá', stream: true })).text());
+    const deltas = events.filter((e) => e.event === 'texto').map((e) => e.data.texto);
+    expect(deltas.slice(0, 2)).toEqual([`${HOMUN}[^1]`, ` ${ROW}[^2]`]);
+  });
+
+  it('checks the words after the last footnote and lines glued into a sentence on their own', async () => {
+    llm.handle((req) => {
+      const n = numberOf(req, HOMUN);
+      return {
+        text:
+          `${HOMUN.slice(0, -1)}[^${n}], y el agua de Homún es potable desde 1950.\n` +
+          `Los cenotes curan todas las enfermedades.\n${FARM}`,
+      };
+    });
+    const body = await (await ask({ pregunta: QUESTION })).json();
+    const [text] = body.respuesta.split('\n\n');
+    // The unbacked clause and line fall; the backed line without a footnote gets its passage's.
+    expect(text).toBe(`${HOMUN.slice(0, -1)}[^1]\n${FARM}[^1]`);
+    expect(body.confianza).toBe('media');
   });
 
   it('streams checked sentences only: pasajes, texto, fuente after its first citation, fin', async () => {

@@ -7,11 +7,19 @@ import {
   type Respuesta,
 } from '@folio/shared';
 import { contentKeys, coverage, questionLanguage, questionTerms } from '../ai/overlap';
+import { holdsAskedThing, needsAskedThing, questionType } from '../ai/question-type';
 import { SentenceStream } from '../ai/sentences';
 import { WriterError, type WriterPassage } from '../ai/writer';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
-import { checkSentence, parseSentence, renderSentence, type CheckedSentence } from './footnotes';
+import {
+  checkSentence,
+  parseSentence,
+  renderSentence,
+  saysSomething,
+  splitAtFootnotes,
+  type CheckedSentence,
+} from './footnotes';
 import { searchLibrary } from './search';
 
 export interface AskRequest {
@@ -33,14 +41,18 @@ export const DEFAULT_K = 8;
 
 /**
  * Confidence, from what the check left standing (every standing footnote already backs its sentence at
- * RESPALDO_NOTA, see footnotes.ts). `alta`: every sentence the writer wrote that says something stood, and the
- * answer with its sources' titles and sections holds at least CONFIANZA_ALTA_COBERTURA of the question's terms
- * (weighted, see ai/overlap.ts), so it is about what was asked. `baja`: nothing stood (the answer says nothing was found), or the answer holds less
- * than CONFIANZA_BAJA_COBERTURA of the question's terms. `media`: the rest — some of what the writer said could
- * not be backed and was left out, or the answer covers the question only in part.
+ * RESPALDO_NOTA, see footnotes.ts) and from how much of the question the answer covers. `alta`: every sentence
+ * the writer wrote that says something stood, each backed at CONFIANZA_ALTA_RESPALDO or more; the answer with
+ * its sources' titles and sections holds at least CONFIANZA_ALTA_COBERTURA of the question's terms (weighted,
+ * see ai/overlap.ts), so it is about what was asked; and for a question asking for a quantity, a time or a
+ * person (ai/question-type.ts) the answer holds a number, a date or a name. `baja`: nothing stood (the answer
+ * says nothing was found), or the answer holds less than CONFIANZA_BAJA_COBERTURA of the question's terms.
+ * `media`: the rest — some of what the writer said could not be backed and was left out, a sentence is backed
+ * only just, the asked-for thing is missing, or the answer covers the question only in part.
  */
 export const CONFIANZA_ALTA_COBERTURA = 0.6;
 export const CONFIANZA_BAJA_COBERTURA = 0.25;
+export const CONFIANZA_ALTA_RESPALDO = 0.85;
 
 /** What the answer says when the library holds nothing that answers, in the question's language. */
 export const NOTHING_FOUND = {
@@ -67,8 +79,11 @@ function confidence(
   const context = fuentes.map((f) => `${f.documento.titulo} ${f.localizador}`).join(' ');
   const covered = terms.size > 0 ? coverage(terms, contentKeys(`${answer} ${context}`)) : 1;
   if (covered < CONFIANZA_BAJA_COBERTURA) return 'baja';
-  const allStood = checked.every((s) => s.keep || !/[\p{L}\p{N}]/u.test(s.claim));
-  return allStood && covered >= CONFIANZA_ALTA_COBERTURA ? 'alta' : 'media';
+  const allStood = checked.every((s) => s.keep || !saysSomething(s.claim));
+  const wellBacked = kept.every((s) => s.respaldo >= CONFIANZA_ALTA_RESPALDO);
+  const type = questionType(pregunta);
+  const answered = !needsAskedThing(type) || kept.some((s) => holdsAskedThing(type, s.claim) > 0);
+  return allStood && wellBacked && answered && covered >= CONFIANZA_ALTA_COBERTURA ? 'alta' : 'media';
 }
 
 /** The strongest of two separators: a paragraph break, then a line break, then a space. */
@@ -117,6 +132,7 @@ export async function* askEvents(
   const numbers = new Map<number, number>();
   let answer = '';
   let separator = '';
+  let leftOut = false;
 
   const number = (n: number) => {
     let m = numbers.get(n);
@@ -130,7 +146,10 @@ export async function* askEvents(
 
   // Sentences being checked, in the writer's order; each is released once it and all before it are done.
   const queue: { done: boolean; result: Promise<CheckedSentence> }[] = [];
-  const enqueue = (raw: string) => {
+  const enqueue = (sentence: string) => {
+    for (const raw of splitAtFootnotes(sentence)) check(raw);
+  };
+  const check = (raw: string) => {
     const entry = { done: false, result: checkSentence(parseSentence(raw), texts, deps.engines.support, signal) };
     entry.result.then(
       () => (entry.done = true),
@@ -151,10 +170,14 @@ export async function* askEvents(
       }
       if (!s.keep) {
         separator = stronger(separator, s.separator);
+        leftOut = true;
         continue;
       }
       const before = fuentes.length;
-      const text = renderSentence(s, number);
+      let text = renderSentence(s, number);
+      // The piece before this one was left out: a clause it started ("…, y B[^2].") starts the text now.
+      if (!answer || leftOut) text = text.replace(/^[,;:]\s*/, '');
+      leftOut = false;
       const delta = (answer ? normalSeparator(stronger(separator, s.separator)) : '') + text;
       separator = '';
       answer += delta;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SupportJudgement, SupportScorer } from '../support/support';
-import { checkSentence, parseSentence, renderSentence, RESPALDO_NOTA } from './footnotes';
+import { checkSentence, parseSentence, renderSentence, RESPALDO_NOTA, splitAtFootnotes } from './footnotes';
 
 /**
  * A scorer that answers from a table (claim → passage → judgement): the rules of footnotes.ts are what is
@@ -131,5 +131,16 @@ describe('checkSentence', () => {
     const number = renumber();
     number(1); // passage 1 was cited by an earlier sentence
     expect(renderSentence(checked, number)).toBe('A[^2], B y C[^1].');
+  });
+});
+
+describe('splitAtFootnotes', () => {
+  it('cuts after every run of markers that more words follow, keeping a closing stop with its marker', () => {
+    expect(splitAtFootnotes(' A[^1] and B[^2][^3].')).toEqual([' A[^1]', ' and B[^2][^3].']);
+    expect(splitAtFootnotes(' A[^1], y B.')).toEqual([' A[^1]', ', y B.']);
+    expect(splitAtFootnotes('Dos[^2].')).toEqual(['Dos[^2].']);
+    expect(splitAtFootnotes('Sin nota.')).toEqual(['Sin nota.']);
+    const raw = ' Uno[^1] dos[^2] tres.';
+    expect(splitAtFootnotes(raw).join('')).toBe(raw);
   });
 });

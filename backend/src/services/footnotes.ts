@@ -1,3 +1,4 @@
+import { withoutAttribution } from '../support/attribution';
 import type { SupportScorer } from '../support/support';
 
 /**
@@ -15,15 +16,6 @@ export const RESPALDO_NOTA = 0.7;
 export const RESPALDO_PARTE = 0.3;
 
 const MARKER = /([ \t]*)\[\^(\d+)\]/g;
-
-/**
- * Attribution around a claim ('Según Pérez (2021), …', '…, according to the study.'): the footnote already
- * names the source, and an author's name is in the source's metadata, not in its text, so the phrase is left
- * out of the claim that is judged.
- */
-const LEADING_ATTRIBUTION =
-  /^(?:seg[uú]n|de acuerdo con|conforme a|como (?:se[ñn]ala|indica|explica)n?|according to|as (?:reported|noted|stated|shown) (?:by|in))\s[^,]{1,80},\s*/iu;
-const TRAILING_ATTRIBUTION = /,\s*(?:seg[uú]n|de acuerdo con|according to)\s[^,.;!?]{1,80}(?=[.!?]?$)/iu;
 
 /** One sentence of a writer's answer as written. */
 export interface AnswerSentence {
@@ -54,20 +46,50 @@ export interface CheckedSentence extends AnswerSentence {
   keep: boolean;
 }
 
+const MARKER_RUN = /(?:[ \t]*\[\^\d+\])+/g;
+
+/**
+ * Cuts a raw sentence (separator included) after every run of footnote markers that more words follow:
+ * "A[^1] and B." is "A[^1]" and " and B.". Each piece is then checked on its own, so the words after a
+ * footnote are never let through on the strength of a footnote placed before them: a piece without a marker
+ * stands only if a passage backs it (see checkSentence). Joined, the pieces give back the sentence.
+ */
+export function splitAtFootnotes(raw: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of raw.matchAll(MARKER_RUN)) {
+    const end = m.index + m[0].length;
+    if (/[\p{L}\p{N}]/u.test(raw.slice(end))) {
+      out.push(raw.slice(from, end));
+      from = end;
+    }
+  }
+  out.push(raw.slice(from));
+  return out;
+}
+
+/**
+ * Whether a claim says anything: it has a word. A bare number or list number ('6.', '2019.') asserts nothing a
+ * passage could back, and a scorer matching it to any passage holding that number must not put it in an answer.
+ */
+export function saysSomething(claim: string): boolean {
+  return /\p{L}/u.test(claim);
+}
+
 /** Splits a raw sentence (separator included) into what it says and the footnotes it gives. */
 export function parseSentence(raw: string): AnswerSentence {
   const separator = raw.match(/^\s*/)![0];
   const text = raw.slice(separator.length).trimEnd();
   const markers = [...new Set([...text.matchAll(MARKER)].map((m) => Number(m[2])))];
-  const claim = text
+  const stated = text
     .replace(MARKER, '')
     .replace(/^(?:[-*+]|\d+[.)]|#{1,6}|>)[ \t]+/, '')
     .replace(/\*\*|__|`/g, '')
     .replace(/(^|[^\p{L}\p{N}])[*_]([^*_\n]+)[*_](?=[^\p{L}\p{N}]|$)/gu, '$1$2')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(LEADING_ATTRIBUTION, '')
-    .replace(TRAILING_ATTRIBUTION, '');
+    .trim();
+  // Who said it is what the footnote names (support/attribution.ts).
+  const claim = withoutAttribution(stated);
   return { separator, text, markers, claim };
 }
 
@@ -81,7 +103,7 @@ export function parseSentence(raw: string): AnswerSentence {
  * - a sentence whose footnotes all fell is left out (they were its only support);
  * - a sentence written without any footnote is kept only if one of the passages backs it at RESPALDO_NOTA,
  *   with that passage's footnote added; otherwise it is left out (it asserts what no passage states).
- * Sentences with no words (stray markers, rules) and footnote definitions the writer wrote anyway are left out.
+ * Sentences with no words (stray markers, rules, bare numbers) and footnote definitions the writer wrote anyway are left out.
  */
 export async function checkSentence(
   sentence: AnswerSentence,
@@ -91,7 +113,7 @@ export async function checkSentence(
 ): Promise<CheckedSentence> {
   const out: CheckedSentence = { ...sentence, backing: new Map(), dropped: [], respaldo: 0, keep: false };
   // Footnote definitions are written from the stored anchors, never by the writer.
-  if (/^\[\^\d+\]:/.test(sentence.text) || !/[\p{L}\p{N}]/u.test(sentence.claim)) return out;
+  if (/^\[\^\d+\]:/.test(sentence.text) || !saysSomething(sentence.claim)) return out;
   const given = sentence.markers.filter((n) => n >= 1 && n <= passages.length);
   for (const n of sentence.markers) if (!given.includes(n)) out.dropped.push({ n, why: 'no_dado' });
 

@@ -13,5 +13,5 @@ const REPORTED =
 /** The claim without the attribution around it (the claim itself when there is none). */
 export function withoutAttribution(claim: string): string {
   const out = claim.trim().replace(LEADING, '').replace(TRAILING, '').replace(REPORTED, '');
-  return out.length > 0 ? out.charAt(0).toUpperCase() + out.slice(1) : claim;
+  return out.length > 0 ? out : claim;
 }
