@@ -103,6 +103,18 @@ describe('POST /citar', () => {
     expect(body.citas.map((c: { documento: string }) => c.documento)).toEqual([ids.cenotes, ids.cenotes]);
   });
 
+  it('never cites a claim the library contradicts, and cites one it states in other words (issue 14)', async () => {
+    const contradicted = [
+      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 54.9 mg/L en 2019.',
+      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2015.',
+      'En Cuzamá la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019.',
+    ];
+    const reworded = 'En Homún los nitratos del agua de los cenotes llegaron a 44,9 miligramos por litro en 2019.';
+    const body = await (await cite({ texto: [...contradicted, reworded].join(' ') })).json();
+    expect(body.citas.map((c: { afirmacion: string }) => c.afirmacion)).toEqual([reworded.replace(/\.$/, '')]);
+    expect(body.citas[0].documento).toBe(ids.cenotes);
+  });
+
   it('cites nothing when nothing backs the text, and returns it as it was', async () => {
     const texto = 'A mi abuela le gustaba mucho el teatro barroco de Calderón.\n\nY la zarzuela, también.';
     const body = await (await cite({ texto })).json();
