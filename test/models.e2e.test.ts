@@ -50,7 +50,9 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-describe('models one command away', () => {
+// Each test starts the service and the CLI as processes (five of them in the first): on a loaded two-core
+// machine that alone can take half a minute.
+describe('models one command away', { timeout: 120_000 }, () => {
   it('without models: one line at start, /health says how; after `models pull` semantic search is on', async () => {
     const modelsDir = join(scratch, 'pull-by-hand');
     const env = { FOLIO_MODELS_DIR: modelsDir, FOLIO_MODELS_HUB: hub.url };

@@ -107,7 +107,7 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   const figures = isRecord(alignment.window.text) ? alignment.window.text : passage;
   for (const n of compareNumbers(claim, figures, alignment.window.text)) {
     if (n.status === 'matched') continue;
-    const what = n.claim.year ? 'año' : 'cifra';
+    const what = n.claim.year ? 'año' : n.claim.unit === 'mes' ? 'mes' : n.claim.unit === 'fecha' ? 'fecha' : 'cifra';
     if (n.status === 'conflict') {
       if (n.claim.year) flags.yearConflict++;
       else flags.numberConflict++;

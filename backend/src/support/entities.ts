@@ -2,10 +2,35 @@ import { foldText } from '../ids';
 import { isFunctionWord } from './text';
 
 /**
+ * Spanish adjectives of nationality and region, written in lower case but naming a place as much as its
+ * name does ('la norma mexicana' is not 'la norma europea'). English capitalises them, so they are names there.
+ */
+const DEMONYMS = new Set(
+  (
+    'mexicano mexicana europeo europea estadounidense norteamericano norteamericana americano americana ' +
+    'latinoamericano latinoamericana español española argentino argentina chileno chilena colombiano colombiana ' +
+    'peruano peruana venezolano venezolana ecuatoriano ecuatoriana boliviano boliviana uruguayo uruguaya ' +
+    'paraguayo paraguaya brasileño brasileña cubano cubana guatemalteco guatemalteca hondureño hondureña ' +
+    'salvadoreño salvadoreña nicaragüense costarricense panameño panameña dominicano dominicana portugués ' +
+    'portuguesa francés francesa alemán alemana italiano italiana británico británica inglés inglesa ' +
+    'irlandés irlandesa escocés escocesa holandés holandesa belga suizo suiza austriaco austriaca sueco sueca ' +
+    'noruego noruega danés danesa finlandés finlandesa polaco polaca ruso rusa ucraniano ucraniana griego ' +
+    'griega turco turca chino china japonés japonesa coreano coreana indio india paquistaní iraní iraquí ' +
+    'sirio siria israelí palestino palestina egipcio egipcia marroquí argelino argelina nigeriano nigeriana ' +
+    'keniano keniana sudafricano sudafricana australiano australiana canadiense asiático asiática ' +
+    'africano africana andino andina amazónico amazónica caribeño caribeña mediterráneo mediterránea ' +
+    'yucateco yucateca maya mapuche kurdo kurda'
+  )
+    .split(' ')
+    .flatMap((w) => [foldText(w), `${foldText(w)}s`, `${foldText(w)}es`]),
+);
+
+/**
  * Named things of a text, folded: capitalized words inside a sentence (names, places, institutions),
  * acronyms ('WHO', 'OMS') and codes mixing letters and digits ('BRCA1', 'IL-6', 'COVID-19'). A sentence's
  * first word is capitalized anyway, so it counts only when it is an acronym or a code: 'Madrid es …'
- * loses 'Madrid' here, and the coverage score still weighs it as a content word.
+ * loses 'Madrid' here, and the coverage score still weighs it as a content word. Spanish adjectives of
+ * nationality and region count too (`DEMONYMS`).
  */
 export function entities(text: string): string[] {
   const out = new Set<string>();
@@ -17,7 +42,8 @@ export function entities(text: string): string[] {
     const acronym = /^\p{Lu}{2,}s?$/u.test(w) && w.length <= 8;
     const code = /\p{L}/u.test(w) && /\d/.test(w) && !/^\d+(?:st|nd|rd|th|º|ª|o|a)?$/.test(w);
     const capitalized = /^\p{Lu}\p{Ll}/u.test(w);
-    if (acronym || code || (capitalized && !initial)) {
+    const demonym = DEMONYMS.has(foldText(w));
+    if (acronym || code || demonym || (capitalized && !initial)) {
       const f = foldText(w);
       if (!isFunctionWord(f) && f.length > 1) out.add(f);
     }

@@ -27,6 +27,34 @@ const LOWER_BOUND =
 const UPPER_BOUND =
   /(?:menos de|menos que|por debajo de|inferior(?:es)? a|a lo sumo|como maximo|less than|fewer than|under|below|at most|up to|<|≤)\s*$/;
 
+/** Month names; English 'may' and 'march' are left out (a verb and a walk more often than months). */
+const MONTHS: Record<string, number> = {
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+  january: 1,
+  february: 2,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+};
+const MONTH_WORD = new RegExp(`(?<![\\p{L}])(${Object.keys(MONTHS).join('|')})(?![\\p{L}])`, 'gu');
+
 const PERCENT = /^(?:%|‰|por ?ciento|percent|per ?cent|pct)/;
 /** Unit symbols kept as written (folded): a following symbol, or a word, says what the figure counts. */
 const UNIT = /^(?:[a-zµμ°]+(?:\/[a-z0-9]+)*)/;
@@ -140,6 +168,10 @@ export function quantities(text: string): Quantity[] {
     const [a, b] = [out[i]!, out[i + 1]!];
     const between = folded.slice(ends[i], starts[i + 1]);
     if (!a.unit && b.unit && !a.year && /^\s*–\s*$/.test(between)) a.unit = b.unit;
+  }
+  // A month named without its year ('en junio de cada año') is a figure of its own kind.
+  for (const m of folded.matchAll(MONTH_WORD)) {
+    out.push({ value: MONTHS[m[1]!]!, unit: 'mes', year: false, approximate: false, raw: m[1]! });
   }
   // ISO dates (support/quantity-forms.ts writes dates so) are figures of their own beside their year.
   for (const m of folded.matchAll(/(?<![\d.,-])(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d.,-])/g)) {

@@ -173,6 +173,14 @@ describe('the lexical-semantic scorer', () => {
         'Conservar el páramo cuesta menos de 5 € por habitante.',
       ],
       [
+        'Once cenotes superaron el límite de 45 mg/L de la norma europea para agua de consumo.',
+        'Once cenotes superaron el límite de 45 mg/L de la norma mexicana para agua de consumo.',
+      ],
+      [
+        'Las muestras de la temporada de lluvias se tomaron cada año en junio, por triplicado.',
+        'Las muestras de la temporada de lluvias se tomaron cada año en octubre, por triplicado.',
+      ],
+      [
         'A gunman opened fire at a cinema in Louisiana, killing five people.',
         'A gunman opened fire at a cinema in the US state of Louisiana, killing two people.',
       ],
