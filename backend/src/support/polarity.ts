@@ -13,7 +13,7 @@ const NOT_NEGATION = /\b(?:sin embargo|sin duda|no solo|no solamente|not only|no
 const NEGATING_PREFIX = /^(?:un|in|im|ir|il|non|dis|des)/;
 /** Words that begin like a negation and are not one ('increase' is not the opposite of 'crease'). */
 const NOT_NEGATED =
-  /^(?:incre|inclu|indic|inform|invol|instal|interes|insist|induc|inhib|intens|inter|inves|impor|impro|impac|imple|discov|displa|dispos|descri|design|destin|desarr|descub|despu|destac|descen|unders|unifor|univer|union|unit)/;
+  /^(?:incre|inclu|indic|inform|invol|instal|interes|insist|induc|inhib|intens|inter|inves|impor|impro|impac|imple|infiltr|inund|incorp|inici|impuls|impres|discov|displa|dispos|distrib|disminu|descri|design|destin|desarr|descub|despu|destac|descen|desplaz|descarg|unders|unifor|univer|union|unit)/;
 
 /**
  * True when one text has a word that is the other's word with a negating prefix: 'independent' /

@@ -216,6 +216,18 @@ describe('the lexical-semantic scorer', () => {
     expect(row!.respaldo, row!.motivo).toBeGreaterThanOrEqual(0.7);
   });
 
+  it('takes a demonym for its place, and a verb that only looks prefixed for no negation', async () => {
+    const [andes] = await scorer.judge('El páramo regula el agua de las ciudades de los Andes.', [
+      'El páramo es un ecosistema de alta montaña que regula el agua de las ciudades andinas.',
+    ]);
+    expect(andes!.relacion, andes!.motivo).not.toBe('CONTRADICCION');
+    expect(andes!.motivo).not.toContain('nombre');
+    const [rain] = await scorer.judge('En el subsuelo calizo de Yucatán la lluvia se filtra casi por completo.', [
+      'El subsuelo de Yucatán es de roca caliza: la lluvia se infiltra casi entera y corre hasta el mar.',
+    ]);
+    expect(rain!.motivo).not.toContain('negación');
+  });
+
   it('judges what is claimed, not who is said to claim it', async () => {
     for (const claim of [
       'Según los autores, el acuífero kárstico de Yucatán no tiene ríos superficiales.',
