@@ -1,7 +1,7 @@
 import { isRecord, type Alignment } from './align';
 import { compareEntities } from './entities';
 import { claimClauses } from './clauses';
-import { comparisonReversed } from './comparatives';
+import { comparisonReversed, figuresContradictComparison } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
 import { comparePolarity, direction } from './polarity';
@@ -153,7 +153,10 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   const flipped = polarity.directionFlip || polarity.negationFlip;
   const opposed = flipped ? undefined : opposedWords(claim, clause);
   // So is a comparison the other way round ('A es más eficiente que B' against 'B es más eficiente que A').
-  const reversed = !flipped && !opposed && comparisonReversed(claim, clause);
+  const reversed =
+    !flipped &&
+    !opposed &&
+    (comparisonReversed(claim, clause) || figuresContradictComparison(claim, alignment.window.text));
   if (opposed || reversed) {
     flags.directionFlip = true;
     if (subject > 0.3 && named.missing.length === 0) {

@@ -177,6 +177,14 @@ describe('the lexical-semantic scorer', () => {
         'Once cenotes superaron el límite de 45 mg/L de la norma mexicana para agua de consumo.',
       ],
       [
+        'La concentración media de nitratos fue más baja en lluvias que en secas.',
+        'La concentración media de nitratos fue de 44,9 mg/L en lluvias y de 31,2 mg/L en secas.',
+      ],
+      [
+        'The printer kept more decimal places than the computer.',
+        'The computer was keeping track of numbers to six decimal places, but the printer had rounded them to only the first three decimal places.',
+      ],
+      [
         'Las muestras de la temporada de lluvias se tomaron cada año en junio, por triplicado.',
         'Las muestras de la temporada de lluvias se tomaron cada año en octubre, por triplicado.',
       ],
