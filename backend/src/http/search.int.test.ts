@@ -145,10 +145,15 @@ describe('passages read from images', () => {
     expect(top.documento.id).toBe(imageId);
     expect(top.ancla).toEqual({ tipo: 'imagen' });
     expect(top.visual).toBe(true);
+    // The whole image is the place: the locator says so, in the citation too, and the link opens that unit.
+    expect(top.localizador).toBe('imagen');
+    expect(top.cita).toBe('(foto, s. f., imagen)');
+    expect(top.enlace).toBe(`http://folio.test/leer/${imageId}?u=1`);
     const text = await (await search('nitratos Homún', `&documentos=${ids.cenotes}`)).json();
     expect(text.pasajes[0].visual).toBeUndefined();
     const md = await (await search('superficiales lluvias', '&formato=markdown')).text();
     expect(md).toContain('(texto leído de una imagen)');
+    expect(md).toContain('(foto, s. f., imagen)');
   });
 });
 

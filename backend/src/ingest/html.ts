@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { authorsFromMetadata, authorsFromTags } from './author-names';
-import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
+import { cleanTitle } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from './text-decode';
+import { pageMetadata, type MetaDocument } from './url/page-metadata';
 
 /** Reads an HTML file (not a captured web page: no readability pass) into sections and paragraphs. */
 export const htmlConverter: Converter = {
@@ -288,37 +288,16 @@ function collapse(text: string): string {
     .trim();
 }
 
-function metaContent(document: Doc, ...names: string[]): string[] {
-  const values: string[] = [];
-  for (const name of names) {
-    for (const meta of document.querySelectorAll(`meta[name="${name}" i], meta[property="${name}" i]`)) {
-      const content = meta.getAttribute('content')?.trim();
-      if (content) values.push(content);
-    }
-    if (values.length > 0) break;
-  }
-  return values;
-}
-
+/**
+ * The page's metadata through the one reader a captured web page also uses (`url/page-metadata.ts`), so
+ * that an HTML file reads its citation_*, Dublin Core, JSON-LD and OpenGraph tags exactly as its capture
+ * would; a file's first h1 stands in for a title the page does not give.
+ */
 function metadataOf(document: Doc, outline: OutlineEvent[]): FoundMetadata {
-  const metadatos: FoundMetadata = {};
-  const firstH1 = outline.find((e) => e.kind === 'heading' && e.level === 1)?.text;
-  const titulo =
-    cleanTitle(metaContent(document, 'citation_title', 'dc.title')[0]) ??
-    cleanTitle(document.querySelector('title')?.textContent) ??
-    cleanTitle(firstH1);
-  if (titulo) metadatos.titulo = titulo;
-  // citation_author and DC.creator name one author each ('Ek Chablé, María Fernanda' is one person);
-  // `author` is free text.
-  const tagged = metaContent(document, 'citation_author', 'dc.creator');
-  const autores = tagged.length > 0 ? authorsFromTags(tagged) : authorsFromMetadata(metaContent(document, 'author'));
-  if (autores.length > 0) metadatos.autores = autores;
-  const anio = yearFromDate(
-    metaContent(document, 'citation_publication_date', 'citation_date', 'dc.date', 'article:published_time')[0],
-  );
-  if (anio) metadatos.anio = anio;
-  const root = documentRoot(document);
-  const idioma = normalizeLanguage(root?.getAttribute('lang') ?? root?.getAttribute('xml:lang'));
-  if (idioma) metadatos.idioma = idioma;
+  const metadatos = pageMetadata(document as unknown as MetaDocument);
+  if (!metadatos.titulo) {
+    const firstH1 = cleanTitle(outline.find((e) => e.kind === 'heading' && e.level === 1)?.text);
+    if (firstH1) metadatos.titulo = firstH1;
+  }
   return metadatos;
 }

@@ -170,8 +170,9 @@ describe('formatLocator: hoja', () => {
 });
 
 describe('formatLocator: imagen', () => {
-  it('has no locator', () => {
-    expect(formatLocator({ tipo: 'imagen' })).toBe('');
-    expect(formatLocator({ tipo: 'imagen' }, { idioma: 'en', hasta: { tipo: 'imagen' } })).toBe('');
+  it('points at the image, in the citation language', () => {
+    expect(formatLocator({ tipo: 'imagen' })).toBe('imagen');
+    expect(formatLocator({ tipo: 'imagen' }, { idioma: 'es' })).toBe('imagen');
+    expect(formatLocator({ tipo: 'imagen' }, { idioma: 'en', hasta: { tipo: 'imagen' } })).toBe('image');
   });
 });

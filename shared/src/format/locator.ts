@@ -11,8 +11,8 @@ export interface LocatorOptions {
 }
 
 const WORDS = {
-  es: { paragraph: 'párr.', slide: 'diap.', sheet: 'hoja', row: 'fila', rows: 'filas' },
-  en: { paragraph: 'para.', slide: 'slide', sheet: 'sheet', row: 'row', rows: 'rows' },
+  es: { paragraph: 'párr.', slide: 'diap.', sheet: 'hoja', row: 'fila', rows: 'filas', image: 'imagen' },
+  en: { paragraph: 'para.', slide: 'slide', sheet: 'sheet', row: 'row', rows: 'rows', image: 'image' },
 } as const satisfies Record<Idioma, Record<string, string>>;
 
 /**
@@ -24,7 +24,8 @@ const WORDS = {
  * - seccion: 'p. X' when it has a printed folio, else 'Métodos, párr. 3' / 'Methods, para. 3' (last heading).
  * - web: like seccion without folio; '' when it has neither heading nor paragraph.
  * - hoja: 'hoja Datos, filas 2-10' / 'sheet Datos, rows 2-10', 'fila 2' for one row.
- * - imagen: '' (an image has no finer place).
+ * - imagen: 'imagen' / 'image': the text was read from the image as a whole (OCR keeps no region, so the
+ *   anchor names none), and a reader is pointed at the picture rather than left with no place at all.
  */
 export function formatLocator(ancla: Ancla, opts: LocatorOptions = {}): string {
   const idioma = opts.idioma ?? DEFAULT_IDIOMA;
@@ -49,7 +50,7 @@ export function formatLocator(ancla: Ancla, opts: LocatorOptions = {}): string {
     case 'hoja':
       return sheetLocator(ancla, words);
     case 'imagen':
-      return '';
+      return words.image;
   }
 }
 

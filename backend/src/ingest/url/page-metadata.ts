@@ -28,7 +28,8 @@ export interface PageMetadataOptions {
 }
 
 /**
- * Bibliographic metadata of a web page, from the most deliberate source to the least: Highwire Press
+ * Bibliographic metadata of a web page (fetched, captured, or uploaded as an HTML file: the one reader of
+ * all three), from the most deliberate source to the least: Highwire Press
  * `citation_*` tags (what Google Scholar and Zotero read), Dublin Core, JSON-LD schema.org (headline,
  * author, datePublished, inLanguage), OpenGraph and `article:*`, `meta name=author`, the `<title>`, and
  * the `lang` of the page. Read this before Readability runs: Readability changes the document.
