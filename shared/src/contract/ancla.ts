@@ -55,7 +55,13 @@ export const AnclaWeb = z
   })
   .meta({ id: 'AnclaWeb' });
 
-export const AnclaImagen = z.object({ tipo: z.literal('imagen') }).meta({ id: 'AnclaImagen' });
+export const AnclaImagen = z
+  .object({ tipo: z.literal('imagen') })
+  .describe(
+    "The text read from a whole image (OCR). Its `localizador` is 'imagen' ('image' in English citations); " +
+      '`enlace` opens the image with its text.',
+  )
+  .meta({ id: 'AnclaImagen' });
 
 /** Where a passage came from; discriminated by `tipo`. */
 export const Ancla = z

@@ -8,7 +8,7 @@ import { guarded, toolResult, type ToolContext } from '../tool-result';
 const DESCRIPTION =
   'Searches the user’s Folio library — their own documents only — and returns passages, best first. Each passage ' +
   'has `texto` (its literal text), `cita` (a citation ready to paste, "(Author, year, locator)"), `localizador` ' +
-  "('p. 45', 'pp. xii-xiv', '1:02:03', 'diap. 4'), `enlace` (the reader opened at that page or second), `ancla` " +
+  "('p. 45', 'pp. xii-xiv', '1:02:03', 'diap. 4', 'filas 2-6', 'imagen'), `enlace` (the reader opened at that page or second), `ancla` " +
   '(the stored anchor) and `documento`. A phrase in double quotes must appear literally. ' +
   `${CITING_RULES} When \`pasajes\` is empty, tell the user nothing was found in their library. Before asserting ` +
   'that the sources support a claim, call verify_claim. To read a whole page around a passage, call open_page ' +
