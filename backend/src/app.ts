@@ -4,6 +4,7 @@ import type { Deps } from './context';
 import type { AppEnv } from './http/env';
 import { handleError, handleNotFound } from './http/error-handler';
 import { rateLimit } from './http/middleware/rate-limit';
+import { openApiDocument } from './http/openapi';
 import type { OperationContext } from './http/operation';
 import { documentRoutes } from './http/routes/documentos';
 import { healthRoutes } from './http/routes/health';
@@ -38,15 +39,7 @@ function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppE
 
   let openapi: unknown;
   api.get('/openapi.json', (c) => {
-    openapi ??= api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'Folio API',
-        version: '1.0.0',
-        description: 'Upload, list, read, search, ask, cite and verify against a personal research library.',
-      },
-      servers: [{ url: `${deps.config.publicUrl}/api/v1` }],
-    });
+    openapi ??= openApiDocument(api, deps.config.publicUrl);
     return c.json(openapi);
   });
   api.get('/llms.txt', (c) => c.text(llmsTxt(deps.config.publicUrl)));

@@ -6,6 +6,7 @@ export * from './contract/error';
 export * from './contract/requests';
 export * from './contract/estilo';
 export * from './contract/eventos';
+export * from './contract/extension';
 export * from './format/idioma';
 export * from './format/time';
 export * from './format/roman';

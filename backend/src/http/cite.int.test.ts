@@ -267,6 +267,28 @@ describe('POST /citar', () => {
     expect(forbidden.status).toBe(403);
     expect((await forbidden.json()).error.codigo).toBe('prohibido');
   });
+
+  it('lets a key with lectura read its user’s cite jobs, never another user’s', async () => {
+    const { id } = await (await cite({ texto: NITRATOS }, '?esperar=0')).json();
+    // A second key of the same user with only `lectura` may poll the job: reading a result is a read.
+    const reader = await ctx.server.key('cita@example.org', ['lectura']);
+    const read = await ctx.server.request(`/api/v1/citar/${id}?esperar=30`, { headers: auth(reader) });
+    expect(read.status).toBe(200);
+    expect((await read.json()).id).toBe(id);
+    // A key with only `escritura`, which may create jobs, may still poll them.
+    const writer = await ctx.server.key('cita@example.org', ['escritura']);
+    expect((await ctx.server.request(`/api/v1/citar/${id}`, { headers: auth(writer) })).status).toBe(200);
+    // Another user's reader gets 404, as for any resource that is not theirs.
+    const stranger = await ctx.server.key('otra@example.org', ['lectura']);
+    const hidden = await ctx.server.request(`/api/v1/citar/${id}`, { headers: auth(stranger) });
+    expect(hidden.status).toBe(404);
+    expect((await hidden.json()).error.codigo).toBe('no_encontrado');
+    // Neither `lectura` nor `escritura` (an MCP-only key): 403 naming both.
+    const mcpOnly = await ctx.server.key('cita@example.org', ['mcp']);
+    const refused = await ctx.server.request(`/api/v1/citar/${id}`, { headers: auth(mcpOnly) });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.detalles.requiere).toEqual(['lectura', 'escritura']);
+  });
 });
 
 describe('styles', () => {

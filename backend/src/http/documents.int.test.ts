@@ -80,12 +80,18 @@ describe('POST /documentos (subir)', () => {
     const k = 'capture-42';
     const first = await upload('primer texto', '?nombre=a.txt', { 'Idempotency-Key': k, 'Content-Type': 'text/plain' });
     expect(first.status).toBe(201);
-    const second = await upload('otro texto distinto', '?nombre=b.txt', {
+    const second = await upload('primer texto', '?nombre=a.txt', {
       'Idempotency-Key': k,
       'Content-Type': 'text/plain',
     });
     expect(second.status).toBe(200);
     expect((await second.json()).id).toBe((await first.json()).id);
+    // The same key with another request is the caller's mistake, not a retry (idempotency.int.test.ts).
+    const different = await upload('otro texto distinto', '?nombre=b.txt', {
+      'Idempotency-Key': k,
+      'Content-Type': 'text/plain',
+    });
+    expect(different.status).toBe(409);
     const tooLong = await upload('x', '', { 'Idempotency-Key': 'k'.repeat(256) });
     expect(tooLong.status).toBe(400);
   });

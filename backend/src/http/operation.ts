@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Scope } from '@folio/shared';
-import { ErrorApi } from '@folio/shared';
+import { EXTENSION_MARK, EXTENSION_NOTE, ErrorApi } from '@folio/shared';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './env';
@@ -19,7 +19,13 @@ export interface OperationSpec<P extends AnyObject, Q extends AnyObject, B exten
   summary: string;
   description?: string;
   tags: string[];
-  scope: Scope;
+  /** The scope the key needs; with several, any one of them. */
+  scope: Scope | readonly Scope[];
+  /**
+   * True for an operation the contract (api-v1) does not define: marked `x-folio-extension` in OpenAPI
+   * and described as an extension. Parameters and fields that extend it carry the same marker (`extension()`).
+   */
+  extension?: boolean;
   params?: P;
   query?: Q;
   /** JSON body, validated after strict parsing. */
@@ -30,6 +36,8 @@ export interface OperationSpec<P extends AnyObject, Q extends AnyObject, B exten
   responses: RouteConfig['responses'];
   /** Error statuses this operation may answer besides 401, 403, 429 and 500. */
   errors: number[];
+  /** This operation's own description of an error status, where the generic one says too little. */
+  errorText?: Partial<Record<number, string>>;
 }
 
 export interface OperationInput<P, Q, B> {
@@ -58,6 +66,14 @@ const ERROR_TEXT: Record<number, string> = {
   502: 'An AI provider failed after retries (proveedor_fallo); retry.',
 };
 
+/** The header every 429 carries (the contract: wait the seconds in `Retry-After`). */
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': {
+    description: 'Seconds to wait before the next request.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 /** Query values arrive as strings or arrays of strings; single-valued params take the last one. */
 function queryObject(c: Context): Record<string, string | string[]> {
   const all = c.req.queries();
@@ -84,22 +100,29 @@ export function operation<P extends AnyObject, Q extends AnyObject, B extends z.
   handler: (c: Context<AppEnv>, input: OperationInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
 ): void {
   const errorResponses = Object.fromEntries(
-    [...new Set([...spec.errors, 401, 403, 429, 500])]
-      .sort()
-      .map((s) => [
-        s,
-        { description: ERROR_TEXT[s] ?? 'Error', content: { 'application/json': { schema: ErrorApi } } },
-      ]),
+    [...new Set([...spec.errors, 401, 403, 429, 500])].sort().map((s) => [
+      s,
+      {
+        description: spec.errorText?.[s] ?? ERROR_TEXT[s] ?? 'Error',
+        ...(s === 429 && { headers: RATE_LIMIT_HEADERS }),
+        content: { 'application/json': { schema: ErrorApi } },
+      },
+    ]),
   );
+  const description =
+    spec.extension && !spec.description?.startsWith(EXTENSION_NOTE)
+      ? `${EXTENSION_NOTE} ${spec.description ?? ''}`.trim()
+      : spec.description;
   app.openAPIRegistry.registerPath({
     method: spec.method,
     path: spec.path,
     operationId: spec.operationId,
     summary: spec.summary,
-    description: spec.description,
+    description,
     tags: spec.tags,
     security: [{ bearer: [] }],
     'x-scope': spec.scope,
+    ...(spec.extension && { [EXTENSION_MARK]: true }),
     request: {
       ...(spec.params && { params: spec.params as unknown as z.ZodObject }),
       ...(spec.query && { query: spec.query as unknown as z.ZodObject }),

@@ -8,9 +8,16 @@ export const IdempotencyHeaders = z.object({
     .string()
     .max(255)
     .optional()
-    .describe('Repeating a request with the same key within 24 hours returns the same resource.'),
+    .describe(
+      'Repeating a request with the same key within 24 hours returns the same resource (200 for an upload). ' +
+        'The same key with a different request (another file, body or options) is refused: 409 conflicto.',
+    ),
   prefer: z.string().optional().describe('`respond-async` answers at once with 202.'),
 });
+
+/** The 409 of an operation that honours Idempotency-Key, for the OpenAPI document. */
+export const IDEMPOTENCY_CONFLICT =
+  'The Idempotency-Key was used within 24 hours for a different request (conflicto); use a new key.';
 
 /** Seconds to wait: `Prefer: respond-async` means 0, else `esperar`, else the operation's default. */
 export function waitSeconds(c: Context, esperar: number | undefined, fallback: number): number {

@@ -136,6 +136,13 @@ describe('POST /verificar', () => {
     const late = body.pasajes.filter((p: { documento: { id: string } }) => p.documento.id === ids.cenotes);
     expect(late.length).toBeGreaterThan(0);
     for (const p of late) expect(p).toMatchObject({ relacion: 'IMPOSIBLE_TEMPORAL', respaldo: 0 });
+    // Kept so that the user sees which sources were set aside and why: listed last, never weighed.
+    const relations: string[] = body.pasajes.map((p: { relacion: string }) => p.relacion);
+    const firstLate = relations.indexOf('IMPOSIBLE_TEMPORAL');
+    expect(relations.slice(firstLate).every((r) => r === 'IMPOSIBLE_TEMPORAL')).toBe(true);
+    const weighed = body.pasajes.slice(0, firstLate).map((p: { respaldo: number }) => p.respaldo);
+    expect(body.probabilidad).toBe(Math.max(0, ...weighed));
+    expect(body.pasajes.length - firstLate).toBe(late.length);
     // A source of the claim's own year may back it.
     expect((await (await verify({ afirmacion: claim, anio: 2021 })).json()).veredicto).toBe('respaldada');
   });

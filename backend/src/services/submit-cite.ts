@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Deps } from '../context';
 import { readDocx } from '../cite/docx/cited-docx';
 import { insertCiteJob, findCiteJob, type CiteJobRow, type CiteOptions } from '../db/cite-jobs.repo';
-import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ConversionError, DEFAULT_LIMITS } from '../ingest/converter';
 import { citeJob } from '../jobs/cite.job';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { storeBlob } from './cite-text';
+import { rememberResource, replayedResource, requestFingerprint, type IdempotentRequest } from './idempotency';
 
 /** What to cite: a text, or a .docx already streamed to a temporary file. */
 export type CiteInput = { entrada: 'texto'; texto: string } | { entrada: 'docx'; path: string };
@@ -16,9 +17,25 @@ export type CiteInput = { entrada: 'texto'; texto: string } | { entrada: 'docx';
 /** The operation's defaults: APA, Spanish, and the stated backing of 0.7. */
 export const CITE_DEFAULTS = { estilo: 'apa', idioma: 'es-ES', umbral: 0.7 } as const;
 
+const OPERATION = 'citar';
+
+/** The key with what the request asks for: the text (or the .docx's SHA-256) and every option. */
+async function idempotentCite(key: string, input: CiteInput, opciones: CiteOptions): Promise<IdempotentRequest> {
+  const entrada =
+    input.entrada === 'texto'
+      ? input
+      : {
+          entrada: 'docx',
+          sha256: createHash('sha256')
+            .update(await fs.readFile(input.path))
+            .digest('hex'),
+        };
+  return { key, fingerprint: requestFingerprint({ entrada, opciones }) };
+}
+
 /**
  * Creates a cite job (POST /citar) and queues it. A repeated Idempotency-Key gives back the job it
- * created. The style, the locale and a .docx are checked before anything is queued (400), and the
+ * created; the same key with another text, .docx or options is refused (409 conflicto). The style, the locale and a .docx are checked before anything is queued (400), and the
  * per-user quota, when configured, before anything is stored (402 cuota_superada).
  */
 export async function submitCite(
@@ -30,11 +47,10 @@ export async function submitCite(
 ): Promise<{ row: CiteJobRow; repeated: boolean }> {
   const tmp = input.entrada === 'docx' ? input.path : undefined;
   try {
-    if (idempotencyKey) {
-      const previous = await findIdempotent(deps.db, userId, 'citar', idempotencyKey);
-      const row = previous && (await findCiteJob(deps.db, userId, previous));
-      if (row) return { row, repeated: true };
-    }
+    const idem = idempotencyKey ? await idempotentCite(idempotencyKey, input, opciones) : undefined;
+    const previous = await replayedResource(deps.db, userId, OPERATION, idem);
+    const row = previous && (await findCiteJob(deps.db, userId, previous));
+    if (row) return { row, repeated: true };
     const style = await resolveCiteStyle(deps, userId, opciones.estilo);
     resolveCiteLocale(opciones.idioma);
     let inputBlob: string | undefined;
@@ -74,7 +90,7 @@ export async function submitCite(
         detalles: { cuota: quota.max, dias: quota.days, usadas: created.usadas },
       });
     }
-    if (idempotencyKey) await saveIdempotent(deps.db, userId, 'citar', idempotencyKey, id);
+    await rememberResource(deps.db, userId, OPERATION, idem, id);
     await deps.queue.send(citeJob(deps.config), { citeId: id }, id);
     return { row: created, repeated: false };
   } finally {

@@ -7,10 +7,10 @@ import {
   updateDocument,
   type DocumentRow,
 } from '../db/documents.repo';
-import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { newId } from '../ids';
 import { ingestJob } from '../jobs/ingest.job';
 import { searchKeyOf } from './document-metadata';
+import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';
 import type { UploadOutcome } from './upload-document';
 
@@ -24,7 +24,8 @@ function titleFromUrl(url: URL): string {
 
 /**
  * Queues a URL to be fetched and read. The same URL from the same user gives back the existing
- * document (200, duplicado); a failed one is tried again.
+ * document (200, duplicado); a failed one is tried again. A repeated Idempotency-Key gives back the
+ * document its request created; the same key with another body is refused (409 conflicto).
  */
 export async function submitUrl(
   deps: Pick<Deps, 'db' | 'queue' | 'config'>,
@@ -33,16 +34,17 @@ export async function submitUrl(
   idempotencyKey?: string,
 ): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
   const { db } = deps;
-  if (idempotencyKey) {
-    const previousId = await findIdempotent(db, userId, OPERATION, idempotencyKey);
-    const previous = previousId && (await findDocument(db, userId, previousId));
-    if (previous) return { row: previous, outcome: 'replayed' };
-  }
+  const idem = idempotencyKey
+    ? { key: idempotencyKey, fingerprint: requestFingerprint({ entrada: 'url', body }) }
+    : undefined;
+  const previousId = await replayedResource(db, userId, OPERATION, idem);
+  const previous = previousId && (await findDocument(db, userId, previousId));
+  if (previous) return { row: previous, outcome: 'replayed' };
   const url = new URL(body.url);
   const normalized = url.toString();
   const existing = await findDocumentByUrl(db, userId, normalized);
   if (existing) {
-    if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, existing.id);
+    await rememberResource(db, userId, OPERATION, idem, existing.id);
     if (existing.estado === 'error') {
       await updateDocument(db, existing.id, { estado: 'en_cola', fase: 'en_cola', progreso: 0, error: null });
       await deps.queue.send(ingestJob(deps.config), { documentId: existing.id }, existing.id);
@@ -76,6 +78,6 @@ export async function submitUrl(
   });
   if (!row) throw new Error('URL document insert returned nothing');
   await deps.queue.send(ingestJob(deps.config), { documentId: id }, id);
-  if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, id);
+  await rememberResource(db, userId, OPERATION, idem, id);
   return { row, outcome: 'created' };
 }

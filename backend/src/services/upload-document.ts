@@ -7,12 +7,12 @@ import {
   updateDocument,
   type DocumentRow,
 } from '../db/documents.repo';
-import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { newId } from '../ids';
 import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/ingest.job';
 import { searchKeyOf, titleFromFileName } from './document-metadata';
+import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';
 
 /** A file the HTTP layer has streamed to a temporary path, with its fingerprint. */
@@ -39,7 +39,8 @@ const OPERATION = 'subir';
 
 /**
  * Stores an uploaded file and queues its ingestion. Same bytes for the same user give back the
- * existing document; a repeated Idempotency-Key gives back the document it created.
+ * existing document; a repeated Idempotency-Key gives back the document it created, and the same key
+ * with another file or other metadata is refused (409 conflicto).
  */
 export async function uploadFile(
   deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
@@ -50,14 +51,18 @@ export async function uploadFile(
 ): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
   const { db } = deps;
   try {
-    if (idempotencyKey) {
-      const previousId = await findIdempotent(db, userId, OPERATION, idempotencyKey);
-      const previous = previousId && (await findDocument(db, userId, previousId));
-      if (previous) return { row: previous, outcome: 'replayed' };
-    }
+    const idem = idempotencyKey
+      ? {
+          key: idempotencyKey,
+          fingerprint: requestFingerprint({ entrada: 'archivo', sha256: file.sha256, nombre: file.nombre, meta }),
+        }
+      : undefined;
+    const previousId = await replayedResource(db, userId, OPERATION, idem);
+    const previous = previousId && (await findDocument(db, userId, previousId));
+    if (previous) return { row: previous, outcome: 'replayed' };
     const existing = await findDocumentBySha(db, userId, file.sha256);
     if (existing) {
-      if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, existing.id);
+      await rememberResource(db, userId, OPERATION, idem, existing.id);
       return { row: await retryIfFailed(deps, existing), outcome: 'duplicate' };
     }
 
@@ -100,7 +105,7 @@ export async function uploadFile(
     }
     await deps.blobs.putFile(id, file.tmpPath);
     await deps.queue.send(ingestJob(deps.config), { documentId: id }, id);
-    if (idempotencyKey) await saveIdempotent(db, userId, OPERATION, idempotencyKey, id);
+    await rememberResource(db, userId, OPERATION, idem, id);
     return { row, outcome: 'created' };
   } finally {
     await fs.rm(file.tmpPath, { force: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extension } from './extension';
 
 export const TIPOS_DOCUMENTO = [
   'pdf',
@@ -166,13 +167,15 @@ export const Documento = z
     duracion: z.number().optional().describe('Seconds; audio and video only.'),
     idioma: z.string().optional(),
     url: z.string().optional().describe('Origin, when the document entered by URL.'),
-    biblioteca: z.string().optional().describe('Named collection inside the library the document belongs to.'),
+    biblioteca: extension(z.string().optional(), 'Named collection inside the library the document belongs to.'),
     referencia: z.string().optional().describe('Bibliographic reference in APA, present when ready.'),
-    detalles_bibliograficos: DetallesBibliograficos.optional().describe(
-      'Extension of the contract: the CSL fields known beyond title, authors and year (set with PATCH).',
+    detalles_bibliograficos: extension(
+      DetallesBibliograficos.optional(),
+      'The CSL fields known beyond title, authors and year (set with PATCH).',
     ),
-    origen_metadatos: OrigenMetadatos.optional().describe(
-      'Extension of the contract: where titulo, autores, anio, idioma and doi came from (usuario, registro, ' +
+    origen_metadatos: extension(
+      OrigenMetadatos.optional(),
+      'Where titulo, autores, anio, idioma and doi came from (usuario, registro, ' +
         'pagina_web, xmp, primera_pagina, propiedades, info, fecha_creacion, nombre_archivo…), each with the ' +
         "fixed confidence of its origin (usuario 1 … nombre_archivo 0.2). 'usuario' 1 means set by the user.",
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extension } from './extension';
 import { Ancla } from './ancla';
 import { DocumentoBreve } from './documento';
 
@@ -12,10 +13,10 @@ export const Pasaje = z
     ancla: Ancla,
     enlace: z.url(),
     puntuacion: z.number().min(0).max(1).optional(),
-    visual: z
-      .literal(true)
-      .optional()
-      .describe('Present when the text was read from an image: OCR of a picture or of a scanned page.'),
+    visual: extension(
+      z.literal(true).optional(),
+      'Present when the text was read from an image: OCR of a picture or of a scanned page.',
+    ),
   })
   .meta({ id: 'Pasaje' });
 export type Pasaje = z.infer<typeof Pasaje>;

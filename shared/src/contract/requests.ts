@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ESTADOS, TIPOS_DOCUMENTO, TipoObra } from './documento';
+import { extension } from './extension';
 
 /** Integer query parameter within bounds (query strings arrive as text). */
 const entero = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -15,16 +16,14 @@ export const SubirQuery = z.object({
   titulo: z.string().max(1000).optional(),
   autores: z.string().max(2000).optional().describe("'Surname, Given; Surname, Given'."),
   anio: entero(-3000, 3000).optional(),
-  biblioteca: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('Named collection inside your library to file the document under (created on first use).'),
-  url: z
-    .url()
-    .max(4000)
-    .optional()
-    .describe('Origin URL of a captured file (e.g. a PDF or page saved by the extension).'),
+  biblioteca: extension(
+    z.string().max(200).optional(),
+    'Named collection inside your library to file the document under (created on first use).',
+  ),
+  url: extension(
+    z.url().max(4000).optional(),
+    'Origin URL of a captured file (e.g. a PDF or page saved by the extension).',
+  ),
   esperar: Esperar.optional().describe('Seconds to wait for completion (0-600, default 60).'),
   formato: Formato.optional(),
 });
@@ -38,7 +37,7 @@ export const SubirUrl = z
     anio: z.int().min(-3000).max(3000).optional(),
     tipo: z.enum(TIPOS_DOCUMENTO).optional(),
     modo: z.enum(['rapido', 'economico']).optional(),
-    biblioteca: z.string().max(200).optional(),
+    biblioteca: extension(z.string().max(200).optional(), 'Named collection to file the document under.'),
   })
   .meta({ id: 'SubirUrl' });
 export type SubirUrl = z.infer<typeof SubirUrl>;
@@ -50,8 +49,8 @@ export const SubirMultipart = z
     titulo: z.string().optional(),
     autores: z.string().optional(),
     anio: z.int().optional(),
-    biblioteca: z.string().optional(),
-    url: z.string().optional(),
+    biblioteca: extension(z.string().optional(), 'Named collection to file the document under.'),
+    url: extension(z.string().optional(), 'Origin URL of a captured file.'),
   })
   .meta({ id: 'SubirMultipart' });
 
@@ -62,19 +61,20 @@ export const SubirMultipart = z
 export const FormatoExportable = z
   .enum(['json', 'markdown', 'bibtex', 'ris', 'csljson'])
   .describe(
-    'markdown returns text/markdown (same as Accept: text/markdown); bibtex, ris and csljson export the references ' +
-      '(as a file download).',
+    'markdown returns text/markdown (same as Accept: text/markdown); bibtex, ris and csljson (an extension of the ' +
+      'contract) export the references (as a file download).',
   );
 export type FormatoExportable = z.infer<typeof FormatoExportable>;
 
 export const ListarQuery = z.object({
   q: z.string().max(500).optional().describe('Matches title or author (accent- and case-insensitive).'),
   estado: z.enum(ESTADOS).optional(),
-  biblioteca: z.string().max(200).optional(),
+  biblioteca: extension(z.string().max(200).optional(), 'Only the documents of this named collection.'),
   limite: entero(1, 200).optional().describe('Default 50, maximum 200.'),
   cursor: z.string().max(500).optional().describe('The `siguiente` of a previous page.'),
   formato: FormatoExportable.optional().describe(
-    'markdown: this page as text/markdown. bibtex, ris, csljson: every matching document (all pages, honouring ' +
+    'markdown: this page as text/markdown. bibtex, ris, csljson (an extension of the contract): every matching ' +
+      'document (all pages, honouring ' +
       '`q`, `estado` and `biblioteca`; `limite` and `cursor` are ignored) as one file of references.',
   ),
 });
@@ -240,13 +240,13 @@ export const CitarQuery = z.object({
     .max(200)
     .optional()
     .describe('CSL style id for a .docx body (a JSON body says it in `estilo`); default apa.'),
-  idioma: z.string().max(20).optional().describe('CSL locale for a .docx body; default es-ES.'),
-  umbral: z.coerce.number().min(0).max(1).optional().describe('Minimum backing for a .docx body; default 0.7.'),
-  documento: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .describe('For a .docx body: cite only these documents; repeatable or comma-separated.'),
-  biblioteca: z.string().max(200).optional().describe('For a .docx body: cite only this named collection.'),
+  idioma: extension(z.string().max(20).optional(), 'CSL locale for a .docx body; default es-ES.'),
+  umbral: extension(z.coerce.number().min(0).max(1).optional(), 'Minimum backing for a .docx body; default 0.7.'),
+  documento: extension(
+    z.union([z.string(), z.array(z.string())]).optional(),
+    'For a .docx body: cite only these documents; repeatable or comma-separated.',
+  ),
+  biblioteca: extension(z.string().max(200).optional(), 'For a .docx body: cite only this named collection.'),
   esperar: Esperar.optional().describe('Default 120.'),
   formato: z
     .enum(['json', 'markdown', 'docx'])
@@ -265,10 +265,18 @@ export const CitadoQuery = z.object({
 export const VerificarBody = z
   .object({
     afirmacion: z.string().min(1).max(4000),
-    anio: z.int().min(-3000).max(3000).optional(),
-    k: z.int().min(1).max(50).optional(),
+    anio: z
+      .int()
+      .min(-3000)
+      .max(3000)
+      .optional()
+      .describe(
+        'Year of the text making the claim: passages of sources dated later are not weighed; they are listed ' +
+          'last as IMPOSIBLE_TEMPORAL with respaldo 0.',
+      ),
+    k: z.int().min(1).max(50).optional().describe('Passages weighed; default 10, maximum 50.'),
     documentos: z.array(z.string()).max(200).optional(),
-    biblioteca: z.string().max(200).optional(),
+    biblioteca: extension(z.string().max(200).optional(), 'Weigh only passages of this named collection.'),
   })
   .meta({ id: 'VerificarPeticion' });
 

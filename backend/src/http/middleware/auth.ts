@@ -6,8 +6,14 @@ import type { AppEnv } from '../env';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** Requires a valid API key (401) carrying `scope` (403) and puts the caller in `principal`. */
-export function requireScope(scope: Scope) {
+/**
+ * Requires a valid API key (401) carrying `scope`, or one of the scopes when given several (403), and
+ * puts the caller in `principal`.
+ */
+export function requireScope(scope: Scope | readonly Scope[]) {
+  const accepted: readonly Scope[] = typeof scope === 'string' ? [scope] : scope;
+  const named = accepted.join("' o '");
+  const namedEn = accepted.join("' or '");
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     const token = header ? BEARER.exec(header)?.[1] : undefined;
@@ -21,10 +27,10 @@ export function requireScope(scope: Scope) {
         headers: { 'WWW-Authenticate': 'Bearer realm="folio"' },
       });
     }
-    if (!principal.scopes.includes(scope)) {
+    if (!accepted.some((s) => principal.scopes.includes(s))) {
       throw new AppError('prohibido', {
-        mensaje: `La clave no tiene el permiso '${scope}' que requiere esta operación.`,
-        message: `The key lacks the '${scope}' scope this operation needs.`,
+        mensaje: `La clave no tiene el permiso '${named}' que requiere esta operación.`,
+        message: `The key lacks the '${namedEn}' scope this operation needs.`,
         detalles: { requiere: scope },
       });
     }

@@ -13,7 +13,7 @@ import { waitForCite } from '../../services/wait-for-cite';
 import type { AppEnv } from '../env';
 import { operation, type OperationContext } from '../operation';
 import { isJson, readJson } from '../read-body';
-import { IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
+import { IDEMPOTENCY_CONFLICT, IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
 import { respond } from '../respond';
 import { streamRawBody } from '../upload-body';
 import { validationError } from '../zod-issues';
@@ -101,7 +101,8 @@ export function citeRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): voi
         200: citeResponse('The cited text and bibliography (JSON, Markdown, or the cited .docx).'),
         202: citeResponse('Still working; poll `progreso_url`.'),
       },
-      errors: [400, 402, 413],
+      errors: [400, 402, 409, 413],
+      errorText: { 409: IDEMPOTENCY_CONFLICT },
     },
     async (c, { query }) => {
       const { deps, principal } = c.var;
@@ -161,9 +162,10 @@ export function citeRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): voi
       summary: 'State or result of a cite job',
       description:
         'Long-polls up to `esperar` seconds (default 0). `formato=docx` (or Accept of the .docx type) gives the cited ' +
-        '.docx of a .docx request once it is ready.',
+        '.docx of a .docx request once it is ready. Reading a job is a read: a key with `lectura` or `escritura` ' +
+        '(the scope that created it) may read the jobs of its user; any other job is 404.',
       tags: TAG,
-      scope: 'escritura',
+      scope: ['lectura', 'escritura'],
       params: IdParam,
       query: CitadoQuery,
       responses: { 200: citeResponse('Finished (listo or error).'), 202: citeResponse('Still working.') },

@@ -37,7 +37,7 @@ import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { isJson, readJson } from '../read-body';
 import { respond } from '../respond';
-import { IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
+import { IDEMPOTENCY_CONFLICT, IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
 import { streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
 import { validationError } from '../zod-issues';
 
@@ -152,7 +152,8 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         201: jsonOrMarkdown('Ready, or finished with error (read `estado`).', Documento),
         202: jsonOrMarkdown('Still processing; poll `progreso_url`.', Documento),
       },
-      errors: [400, 413],
+      errors: [400, 409, 413],
+      errorText: { 409: IDEMPOTENCY_CONFLICT },
     },
     async (c, { query }) => {
       const { deps, principal } = c.var;
@@ -272,6 +273,7 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       path: '/documentos/{id}',
       operationId: 'corregir',
       summary: 'Correct a document’s bibliographic data',
+      extension: true,
       description:
         'Extension of the contract. The user’s corrections: `titulo`, `autores` (array of ' +
         "'Surname, Given'), `anio` and the fields references need (`tipo_obra`, `contenedor`, `editores`, `genero`, " +

@@ -25,6 +25,7 @@ export function styleRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): vo
         'their aliases, then the styles you registered; and the CSL locales accepted as `idioma`.',
       tags: TAG,
       scope: 'lectura',
+      extension: true,
       responses: {
         200: { description: 'Styles and locales.', content: { 'application/json': { schema: ListaEstilos } } },
       },
@@ -48,6 +49,7 @@ export function styleRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): vo
         'replaces it (200); a new one answers 201. Bundled ids are taken (409).',
       tags: TAG,
       scope: 'escritura',
+      extension: true,
       rawBody: {
         required: true,
         content: {
@@ -88,6 +90,7 @@ export function styleRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): vo
       summary: 'Delete one of your styles',
       tags: TAG,
       scope: 'escritura',
+      extension: true,
       params: EstiloIdParam,
       responses: { 200: { description: 'Deleted.', content: { 'application/json': { schema: ResultadoBorrado } } } },
       errors: [400, 404],

@@ -9,8 +9,10 @@ const DESCRIPTION =
   `Searches the caller's library for the claim (\`k\` passages, default ${DEFAULT_VERIFY_K}; \`documentos\`, ` +
   '`biblioteca` restrict it) and judges each passage: `respaldo` (0-1, calibrated so that ' +
   `${SUPPORT_THRESHOLD} means backed) and \`relacion\`: APOYO_DIRECTO, CONTRADICCION, CONTEXTO, ` +
-  'APLICACION_DE_MARCO (a general rule the claim applies), or IMPOSIBLE_TEMPORAL for passages of sources ' +
-  'dated after `anio`, which never count. Support comes from an NLI model when one is installed, else from a ' +
+  'APLICACION_DE_MARCO (a general rule the claim applies), or IMPOSIBLE_TEMPORAL. With `anio` (the year of ' +
+  'the text making the claim) the passages of sources dated later are discarded from the judgement: they are ' +
+  'not weighed and never count for `veredicto` or `probabilidad`, but they are listed last, as IMPOSIBLE_TEMPORAL ' +
+  'with `respaldo` 0, so that the caller sees which sources were set aside and why. Support comes from an NLI model when one is installed, else from a ' +
   'lexical-semantic scorer, always checked for figures, units, years, negation and names. `veredicto`: ' +
   `respaldada (a passage backs the claim, respaldo ≥ ${SUPPORT_THRESHOLD}, or each of its clauses is backed), ` +
   `contradicha (a contradiction ≥ ${STRONG_CONTRADICTION} stronger than any backing), parcial (some clauses ` +

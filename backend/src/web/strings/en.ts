@@ -46,7 +46,7 @@ export const en: Record<StringKey, string> = {
   key_name: 'Name',
   key_name_hint: 'To recognise it later: “laptop”, “extension”, “agent”…',
   key_scopes: 'Scopes',
-  scope_lectura: 'read, search and ask',
+  scope_lectura: 'read, search, ask, verify and read cite results',
   scope_escritura: 'upload, correct, delete and cite',
   scope_mcp: 'use the MCP server',
   key_create: 'Create key',

@@ -45,7 +45,7 @@ export const es = {
   key_name: 'Nombre',
   key_name_hint: 'Para reconocerla luego: «portátil», «extensión», «agente»…',
   key_scopes: 'Permisos',
-  scope_lectura: 'leer, buscar y preguntar',
+  scope_lectura: 'leer, buscar, preguntar, verificar y ver resultados de citas',
   scope_escritura: 'subir, corregir, borrar y citar',
   scope_mcp: 'usar el servidor MCP',
   key_create: 'Crear clave',
