@@ -61,14 +61,19 @@ describe('the outbox against the real backend', () => {
       '<!doctype html><html lang="es"><head><title>Cenotes de Yucatán</title></head><body><article>' +
       '<h1>Cenotes de Yucatán</h1><p>En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.</p>' +
       '</article></body></html>';
-    const row = await enqueueCapture(db, {
-      kind: 'page',
-      url: 'https://example.org/cenotes',
-      titulo: 'Cenotes de Yucatán',
-      nombre: 'cenotes-de-yucatan.html',
-      contentType: 'text/html',
-      body: html,
-    });
+    const row = await enqueueCapture(
+      db,
+      {
+        kind: 'page',
+        url: 'https://example.org/cenotes',
+        titulo: 'Cenotes de Yucatán',
+        nombre: 'cenotes-de-yucatan.html',
+        contentType: 'text/html',
+        body: html,
+        // The capture is due at the test's clock, not at the wall clock a loaded machine has moved past it.
+      },
+      { now: clock.now },
+    );
 
     net.drop = true;
     await runSync(deps, 1);
