@@ -31,9 +31,20 @@ describe('the API client against the real backend', () => {
       esperar: 0,
     });
     expect(['en_cola', 'procesando', 'listo']).toContain(first.estado);
-    // The same key again gives back the same document, never a second one.
-    const again = await client.upload({ body: 'otro texto', nombre: 'b.md', idempotencyKey: 'client-int-1' });
+    // The same request again with its key gives back the same document, never a second one.
+    const again = await client.upload({
+      body: TEXT,
+      nombre: 'cenotes.md',
+      contentType: 'text/markdown',
+      titulo: 'Cenotes de Yucatán',
+      idempotencyKey: 'client-int-1',
+      esperar: 0,
+    });
     expect(again.id).toBe(first.id);
+    // The key with another request is refused: it would silently hand back the first document.
+    await expect(
+      client.upload({ body: 'otro texto', nombre: 'b.md', idempotencyKey: 'client-int-1' }),
+    ).rejects.toMatchObject({ estado: 409, codigo: 'conflicto' });
 
     const ready = await client.document(first.id, { esperar: 30 });
     expect(ready).toMatchObject({ id: first.id, estado: 'listo', titulo: 'Cenotes de Yucatán' });

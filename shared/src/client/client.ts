@@ -61,7 +61,7 @@ export interface UploadInput {
   autores?: string;
   anio?: number;
   biblioteca?: string;
-  /** Repeating an upload with the same key within 24 hours gives back the same document. */
+  /** Repeating an upload with the same key within 24 hours gives back the same document; the key with another upload is a 409 `conflicto`. */
   idempotencyKey?: string;
   /** Seconds to wait for the document to be read (0-600; the server's default is 60). */
   esperar?: number;
