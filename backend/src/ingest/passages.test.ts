@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import type { Unit } from './converter';
 import { convertMarkdown } from './markdown';
-import { countWords, MAX_WORDS, MIN_WORDS, splitPassages, type Passage } from './passages';
+import { readFileSync } from 'node:fs';
+import { convertCaptionText } from './captions';
+import { countWords, MAX_SECONDS, MAX_WORDS, MIN_WORDS, splitPassages, type Passage } from './passages';
 import { convertPdf } from './pdf';
 import { convertText } from './text';
 
@@ -140,4 +142,45 @@ describe('splitPassages', () => {
     const median = [...words].sort((a, b) => a - b)[Math.floor(words.length / 2)]!;
     expect(median).toBeGreaterThanOrEqual(MIN_WORDS);
   });
+
+  it('keeps a passage of speech within 30 seconds, so its citation starts near the quoted words (issue 15)', () => {
+    // Fast speech: 40 cues of 3 s and 9 words each, far fewer words than a text passage's 200 per 30 s.
+    const cues = Array.from({ length: 40 }, (_, i) => ({
+      texto: `Frase ${i + 1} sobre el acuífero y los cenotes de la península.`,
+      ancla: { tipo: 'tiempo' as const, t0: 3 * i, t1: 3 * i + 3 },
+    }));
+    const unit: Unit = {
+      texto: cues.map((c) => c.texto).join('\n\n'),
+      ancla: { tipo: 'tiempo', t0: 0, t1: 120 },
+      bloques: cues,
+    };
+    const passages = splitPassages([unit]);
+    expectLiteral(passages, [unit]);
+    expect(passages.map((p) => p.texto).join('\n\n')).toBe(unit.texto);
+    let end = 0;
+    for (const p of passages) {
+      const a = p.ancla as Extract<Ancla, { tipo: 'tiempo' }>;
+      expect(a.t1 - a.t0).toBeLessThanOrEqual(MAX_SECONDS);
+      expect(a.t0).toBe(end);
+      end = a.t1;
+    }
+    expect(end).toBe(120);
+  });
+
+  it.skipIf(!hasFixture('podcast/transcript-example.vtt'))(
+    titleNeeding(
+      'cuts a real podcast transcript into passages of at most 30 seconds',
+      'podcast/transcript-example.vtt',
+    ),
+    () => {
+      const { unidades } = convertCaptionText(readFileSync(fixturePath('podcast/transcript-example.vtt'), 'utf8'));
+      const passages = splitPassages(unidades);
+      expectLiteral(passages, unidades);
+      for (const p of passages) {
+        const a = p.ancla as Extract<Ancla, { tipo: 'tiempo' }>;
+        expect(a.tipo).toBe('tiempo');
+        expect(a.t1 - a.t0).toBeLessThanOrEqual(MAX_SECONDS);
+      }
+    },
+  );
 });

@@ -20,11 +20,17 @@ export const TARGET_WORDS = 200;
 export const MIN_WORDS = 80;
 /** … and none is longer than this. */
 export const MAX_WORDS = 300;
+/**
+ * A passage of speech (time anchors) spans at most this many seconds, however few its words: its citation
+ * starts at its first second, so a longer one would send the reader up to a minute before the quoted words.
+ */
+export const MAX_SECONDS = 30;
 
 /**
  * Cuts units into passages for retrieval. A passage never crosses a unit. Within a unit with blocks,
  * consecutive blocks are packed together (the passage takes the first block's anchor) as long as their
- * anchors locate the same place (same section path, same speaker …); without blocks, the unit text is cut
+ * anchors locate the same place (same section path, same speaker …) and, for speech, span at most
+ * `MAX_SECONDS`; without blocks, the unit text is cut
  * at blank lines. Paragraphs longer than `MAX_WORDS` are cut between sentences, or between words when a
  * sentence is itself too long. Every passage text is a slice of the unit text, or slices joined by '\n\n'.
  */
@@ -85,7 +91,8 @@ function packPieces(pieces: readonly Piece[]): Piece[][] {
   };
   for (const piece of pieces) {
     const fits = group.length > 0 && !piece.slice && !group[0]!.slice && group[0]!.key === piece.key;
-    if (!fits || words >= TARGET_WORDS || words + piece.words > MAX_WORDS) close();
+    const tooLong = group.length > 0 && seconds([...group, piece]) > MAX_SECONDS;
+    if (!fits || tooLong || words >= TARGET_WORDS || words + piece.words > MAX_WORDS) close();
     group.push(piece);
     words += piece.words;
   }
@@ -97,12 +104,23 @@ function packPieces(pieces: readonly Piece[]): Piece[][] {
     const current = groups[i]!;
     const total = sumWords(previous) + sumWords(current);
     const compatible =
-      !previous[0]!.slice && !current[0]!.slice && previous[0]!.key === current[0]!.key && total <= MAX_WORDS;
+      !previous[0]!.slice &&
+      !current[0]!.slice &&
+      previous[0]!.key === current[0]!.key &&
+      total <= MAX_WORDS &&
+      seconds([...previous, ...current]) <= MAX_SECONDS;
     if (compatible && sumWords(current) < MIN_WORDS) {
       groups.splice(i - 1, 2, [...previous, ...current]);
     }
   }
   return groups;
+}
+
+/** The seconds a group of time-anchored pieces spans (0 for other anchors). */
+function seconds(group: readonly Piece[]): number {
+  const first = group[0]!.ancla;
+  const last = group[group.length - 1]!.ancla;
+  return first.tipo === 'tiempo' && last.tipo === 'tiempo' ? Math.max(first.t1, last.t1) - first.t0 : 0;
 }
 
 function sumWords(group: readonly Piece[]): number {
