@@ -17,10 +17,16 @@ import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
 import { mcpRoutes } from './mcp/route';
 import { readerRoutes } from './web/reader/routes';
+import { refuseNulInUrl } from './http/nul-guard';
 
 /** The versioned API: every operation of the contract, its OpenAPI document and llms.txt. */
 function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppEnv> {
   const api = new OpenAPIHono<AppEnv>();
+  // A NUL in the path or the query is refused before any route reads it (http/nul-guard.ts).
+  api.use('*', async (c, next) => {
+    refuseNulInUrl(c.req.url);
+    await next();
+  });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',

@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { nulInJson, nulRefused } from './nul-guard';
 
 export const tooLarge = (limit: number, what = 'El cuerpo de la petición') =>
   new AppError('demasiado_grande', {
@@ -50,14 +51,18 @@ export async function readJson(req: Request, limit: number): Promise<{ text: str
       message: 'The body is not valid UTF-8.',
     });
   }
+  let value: unknown;
   try {
-    return { text, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (err) {
     throw new AppError('peticion_invalida', {
       mensaje: `El cuerpo no es JSON válido: ${(err as Error).message}`,
       message: `The body is not valid JSON: ${(err as Error).message}`,
     });
   }
+  const nul = nulInJson(value);
+  if (nul) throw nulRefused(nul);
+  return { text, value };
 }
 
 export function isJson(contentType: string | undefined): boolean {

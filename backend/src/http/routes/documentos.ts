@@ -24,6 +24,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { refuseNulInFields } from '../nul-guard';
 import { correctDocument } from '../../services/correct-document';
 import { deleteLibraryDocument } from '../../services/delete-document';
 import { exportDocument, exportLibrary, type ReferenceFile } from '../../services/export-references';
@@ -186,6 +187,7 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       }
       let meta: UploadMeta;
       try {
+        refuseNulInFields({ ...fields, ...(file.nombre !== undefined && { nombre: file.nombre }) });
         meta = uploadMeta(query, fields);
       } catch (err) {
         await fs.rm(file.tmpPath, { force: true });
