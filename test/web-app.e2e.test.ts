@@ -145,6 +145,12 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     );
     await page.screenshot({ path: path.join(ARTIFACTS, 'web-biblioteca.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the page never scrolls sideways and each row keeps its state and its delete button in view.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    for (const cell of [page.locator('#documentos .badge').first(), page.locator('#documentos button').first()]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
     await page.screenshot({ path: path.join(ARTIFACTS, 'web-biblioteca-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
 
