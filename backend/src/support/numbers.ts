@@ -1,4 +1,5 @@
 import { foldText } from '../ids';
+import { MONTHS } from './quantity-forms';
 import { isFunctionWord, parseNumber, stemKey } from './text';
 
 export { parseNumber };
@@ -27,33 +28,9 @@ const LOWER_BOUND =
 const UPPER_BOUND =
   /(?:menos de|menos que|por debajo de|inferior(?:es)? a|a lo sumo|como maximo|less than|fewer than|under|below|at most|up to|<|≤)\s*$/;
 
-/** Month names; English 'may' and 'march' are left out (a verb and a walk more often than months). */
-const MONTHS: Record<string, number> = {
-  enero: 1,
-  febrero: 2,
-  marzo: 3,
-  abril: 4,
-  mayo: 5,
-  junio: 6,
-  julio: 7,
-  agosto: 8,
-  septiembre: 9,
-  setiembre: 9,
-  octubre: 10,
-  noviembre: 11,
-  diciembre: 12,
-  january: 1,
-  february: 2,
-  april: 4,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-};
-const MONTH_WORD = new RegExp(`(?<![\\p{L}])(${Object.keys(MONTHS).join('|')})(?![\\p{L}])`, 'gu');
+/** Month names said alone; English 'may' and 'march' are left out (a verb and a walk more often than months). */
+const LONE_MONTHS = Object.keys(MONTHS).filter((m) => m !== 'may' && m !== 'march');
+const MONTH_WORD = new RegExp(`(?<![\\p{L}])(${LONE_MONTHS.join('|')})(?![\\p{L}])`, 'gu');
 
 const PERCENT = /^(?:%|‰|por ?ciento|percent|per ?cent|pct)/;
 /** Unit symbols kept as written (folded): a following symbol, or a word, says what the figure counts. */

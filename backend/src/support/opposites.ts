@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { readStemPairs } from './stem-pairs';
 import { stemsOf } from './stems';
 import { contentWords } from './text';
 
@@ -8,30 +8,13 @@ const FILE = path.join(import.meta.dirname, 'antonyms.txt');
 
 let table: Map<string, Set<string>> | undefined;
 
-function load(): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const link = (a: string, b: string) => {
-    let set = out.get(a);
-    if (!set) out.set(a, (set = new Set()));
-    set.add(b);
-  };
-  for (const line of readFileSync(FILE, 'utf8').split('\n')) {
-    if (line.startsWith('#')) continue;
-    const [language, a, b] = line.split(' ');
-    if (!language || !a || !b) continue;
-    link(`${language}:${a}`, `${language}:${b}`);
-    link(`${language}:${b}`, `${language}:${a}`);
-  }
-  return out;
-}
-
 /**
  * A word of the claim whose opposite stands in `text` in its place ('lejanos' where the text says
  * 'cercanos', 'shrank' where it says 'grew'): the claim's word is not in the text, and the opposite is not in
  * the claim. Undefined when there is none.
  */
 export function opposedWords(claim: string, text: string): { claim: string; text: string } | undefined {
-  const antonyms = (table ??= load());
+  const antonyms = (table ??= readStemPairs(FILE));
   const claimWords = contentWords(claim);
   const textWords = contentWords(text);
   const claimStems = new Set(claimWords.flatMap((w) => stemsOf(w.word)));

@@ -69,7 +69,8 @@ const MULTIPLE_WORDS: Record<string, number> = {
   'a hundred times': 100,
 };
 
-const MONTHS: Record<string, number> = {
+/** Month names of both languages, folded, with their numbers. */
+export const MONTHS: Record<string, number> = {
   enero: 1,
   febrero: 2,
   marzo: 3,
