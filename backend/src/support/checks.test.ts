@@ -130,6 +130,19 @@ describe('runChecks', () => {
     expect(c).toMatchObject({ cap: 1, contradiction: 0, motivos: [] });
   });
 
+  it('reads the negation of each clause in its own clause: a copy of "A, pero no B" is no flip', () => {
+    const passage =
+      'Estudios anteriores encontraron nitratos por encima de los valores naturales cerca de Mérida, pero no en el interior del anillo.';
+    expect(check(passage, passage)).toMatchObject({ contradiction: 0 });
+    expect(check(passage, passage).motivos).not.toContain('negación invertida');
+    // The clause the passage negates is still read against its own clause.
+    const flipped = check(
+      'Estudios anteriores encontraron nitratos cerca de Mérida, pero también los encontraron en el interior del anillo.',
+      passage,
+    );
+    expect(flipped.motivos).toContain('negación invertida');
+  });
+
   it('caps support and signals contradiction for a different figure on the same subject', () => {
     const c = check(
       'En Homún los nitratos alcanzaron 45 mg/L en 2019.',

@@ -4,7 +4,7 @@ import { claimClauses } from './clauses';
 import { comparisonReversed, figuresContradictComparison } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
-import { comparePolarity, direction } from './polarity';
+import { comparePolarity, type PolarityFinding, direction } from './polarity';
 import { contentWords } from './text';
 
 /** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
@@ -57,6 +57,43 @@ function bestClause(claim: string, text: string): string {
   if (direction(claim) === 0 || direction(best) !== 0) return best;
   const changing = clauses.filter((c) => direction(c) !== 0 && held(c) >= held(best) / 2);
   return changing.length > 0 ? changing.reduce((b, c) => (held(c) > held(b) ? c : b)) : best;
+}
+
+/** Share of a clause's content words a passage clause must hold for their polarities to be compared. */
+const STATED_CLAUSE = 0.6;
+
+/** Weighted share of the content words of `part` that `text` holds. */
+function share(part: string, text: string): number {
+  const words = contentWords(part);
+  const total = words.reduce((n, w) => n + w.weight, 0);
+  if (total === 0) return 0;
+  const keys = new Set(contentWords(text).map((w) => w.key));
+  return words.filter((w) => keys.has(w.key)).reduce((n, w) => n + w.weight, 0) / total;
+}
+
+/**
+ * Polarity read clause by clause: each clause of a claim of several ('A, pero no B') against the passage's
+ * clause that holds it, so that a negation in one clause is compared with that clause and not with
+ * another ('… cerca de Mérida, pero no en el interior del anillo' copied word for word is no flip). A
+ * claim of one clause is compared with `clause`, the passage's clause that holds most of it.
+ */
+function clausePolarity(claim: string, text: string, clause: string): PolarityFinding {
+  const parts = claimClauses(claim, { strongMinWords: 1 });
+  // Only clauses the passage states: a clause it says nothing about ('… y su agua se puede beber sin
+  // tratamiento') has no polarity there to compare with.
+  const stated = parts.flatMap((part) => {
+    const held = bestClause(part, text);
+    return share(part, held) >= STATED_CLAUSE ? [comparePolarity(part, held)] : [];
+  });
+  if (parts.length <= 1 || stated.length === 0) return comparePolarity(claim, clause);
+  const findings = stated;
+  return {
+    claimNegated: findings.some((f) => f.claimNegated),
+    passageNegated: findings.some((f) => f.passageNegated),
+    directionFlip: findings.some((f) => f.directionFlip),
+    negationFlip: findings.some((f) => f.negationFlip),
+    directionAgree: findings.some((f) => f.directionAgree) && !findings.some((f) => f.directionFlip),
+  };
 }
 
 /**
@@ -133,7 +170,7 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   // Polarity is read in the clause of the aligned sentence that holds the claim: 'no hay ríos …, y la capa
   // de suelo …' does not negate the second clause.
   const clause = bestClause(claim, alignment.window.text);
-  const polarity = comparePolarity(claim, clause);
+  const polarity = clausePolarity(claim, alignment.window.text, clause);
   flags.claimNegated = polarity.claimNegated;
   flags.passageNegated = polarity.passageNegated;
   flags.directionAgree = polarity.directionAgree;
