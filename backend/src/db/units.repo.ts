@@ -36,6 +36,8 @@ export interface NewPassage {
   ancla: Ancla;
   /** Text read from an image (OCR). */
   visual?: boolean;
+  /** Its blocks (`texto.slice(desde, hasta)`) with their finer anchors, when they are anchored differently. */
+  partes?: readonly { desde: number; hasta: number; ancla: Ancla }[];
 }
 
 /** What lexical search indexes for a passage: its configuration and its accent-folded text. */
@@ -102,16 +104,24 @@ export async function replaceContent(
     for (let i = 0; i < passages.length; i += BATCH) {
       const chunk = passages.slice(i, i + BATCH).map((p) => {
         const ix = indexing?.(p) ?? { lang: 'simple' as const, folded: p.texto };
-        return { ...p, visual: p.visual ?? false, lang: ix.lang, folded: ix.folded, heading: ix.heading ?? '' };
+        return {
+          ...p,
+          visual: p.visual ?? false,
+          lang: ix.lang,
+          folded: ix.folded,
+          heading: ix.heading ?? '',
+          partes: p.partes ?? null,
+        };
       });
       // The stems of the passage's language (English and Spanish when it cannot be told): headings
       // with weight B, body with D. Postings are written from these when the document is ready.
       await tx.query(
-        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, visual, lang, fts)
+        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, visual, lang, fts, partes)
          SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.visual, p.lang,
-                setweight(passage_stems(p.lang, p.heading), 'B') || passage_stems(p.lang, p.folded)
+                setweight(passage_stems(p.lang, p.heading), 'B') || passage_stems(p.lang, p.folded), p.partes
          FROM jsonb_to_recordset($2::text::jsonb)
-           AS p(posicion int, unidad int, texto text, ancla jsonb, visual boolean, lang text, folded text, heading text)`,
+           AS p(posicion int, unidad int, texto text, ancla jsonb, visual boolean, lang text, folded text, heading text,
+                partes jsonb)`,
         [documentId, JSON.stringify(chunk)],
       );
     }

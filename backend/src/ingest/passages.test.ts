@@ -183,4 +183,25 @@ describe('splitPassages', () => {
       }
     },
   );
+
+  it('keeps the blocks a passage packs with their offsets and anchors, and none for a page', () => {
+    const cues = Array.from({ length: 6 }, (_, i) => ({
+      texto: `Frase número ${i + 1} dicha en voz alta.`,
+      ancla: { tipo: 'tiempo' as const, t0: 2 * i, t1: 2 * i + 2 },
+    }));
+    const unit: Unit = {
+      texto: cues.map((c) => c.texto).join('\n\n'),
+      ancla: { tipo: 'tiempo', t0: 0, t1: 12 },
+      bloques: cues,
+    };
+    const [passage] = splitPassages([unit]);
+    expect(passage!.partes).toHaveLength(6);
+    passage!.partes!.forEach((part, i) => {
+      expect(passage!.texto.slice(part.desde, part.hasta)).toBe(cues[i]!.texto);
+      expect(part.ancla).toEqual(cues[i]!.ancla);
+    });
+
+    const page: Unit = { texto: 'Uno.\n\nDos.', ancla: { tipo: 'pagina', fisica: 3 } };
+    expect(splitPassages([page])[0]!.partes).toBeUndefined();
+  });
 });

@@ -12,6 +12,18 @@ export interface Passage {
   ancla: Ancla;
   /** From a unit whose text was read from an image. */
   visual?: boolean;
+  /**
+   * The blocks it packs, each with its own anchor (a cue, a paragraph, a row), where they are finer than
+   * the passage's: what a result narrows to around the words it matched (index/narrow-passage.ts).
+   */
+  partes?: PassagePart[];
+}
+
+/** One block of a passage: `texto.slice(desde, hasta)`, anchored at `ancla`. */
+export interface PassagePart {
+  desde: number;
+  hasta: number;
+  ancla: Ancla;
 }
 
 /** Passages are packed to about this many words … */
@@ -39,16 +51,33 @@ export function splitPassages(units: readonly Unit[]): Passage[] {
   units.forEach((unit, index) => {
     const pieces = unit.bloques && unit.bloques.length > 0 ? blockPieces(unit.bloques) : textPieces(unit);
     for (const group of packPieces(pieces)) {
+      const partes = groupParts(group);
       passages.push({
         posicion: passages.length + 1,
         unidad: index + 1,
-        texto: group.map((p) => p.texto).join('\n\n'),
+        texto: group.map((p) => p.texto).join(PIECE_SEPARATOR),
         ancla: spanAnchor(group[0]!.ancla, group[group.length - 1]!.ancla),
         ...(unit.visual && { visual: true }),
+        ...(partes && { partes }),
       });
     }
   });
   return passages;
+}
+
+const PIECE_SEPARATOR = '\n\n';
+
+/** The pieces of a group with their offsets in the passage text; none when they are all anchored alike. */
+function groupParts(group: readonly Piece[]): PassagePart[] | undefined {
+  const first = JSON.stringify(group[0]!.ancla);
+  if (group.every((piece) => JSON.stringify(piece.ancla) === first)) return undefined;
+  const partes: PassagePart[] = [];
+  let desde = 0;
+  for (const piece of group) {
+    partes.push({ desde, hasta: desde + piece.texto.length, ancla: piece.ancla });
+    desde += piece.texto.length + PIECE_SEPARATOR.length;
+  }
+  return partes;
 }
 
 /** A paragraph (or a slice of an oversize one) ready to be packed. */
