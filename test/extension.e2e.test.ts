@@ -251,7 +251,9 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     const [doc] = (await documents()).filter((d) => /agua bajo Yucatán/.test(d.titulo));
     expect(doc).toMatchObject({ tipo: 'video', estado: 'listo' });
     const hits = (await search('agua corre bajo Yucatán')).filter((h) => h.documento.id === doc!.id);
-    expect(hits[0]!.ancla).toMatchObject({ tipo: 'tiempo', t0: 1 });
+    // The words are said in the second cue (4.5-9.25 s), not at the start of the passage (1 s).
+    expect(hits[0]!.ancla).toMatchObject({ tipo: 'tiempo', t0: 4.5, t1: 9.25 });
+    expect(hits[0]!.texto).toMatch(/Yucatán.$/);
     await Promise.all([popup.close(), target.close()]);
   });
 

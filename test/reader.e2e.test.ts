@@ -68,6 +68,9 @@ interface PageElement {
 interface MediaElement extends PageElement {
   currentTime: number;
   error: { code: number } | null;
+  muted: boolean;
+  paused: boolean;
+  play(): Promise<void>;
 }
 declare const document: {
   getElementById(id: string): PageElement | null;
@@ -255,6 +258,43 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       t0,
     );
     expect(await page.textContent('#segmentos .segmento.actual')).toContain('Luis Gil');
+  });
+
+  it("plays a search result's cue from its first second and stops at its last", async () => {
+    const id = await upload('charla-rango.mkv', fixture('media/video-subtitulos.mkv'));
+    const res = await server.request(
+      `/api/v1/buscar?q=${encodeURIComponent('bibliotecas personales')}&documento=${id}`,
+      {
+        headers: auth(key),
+      },
+    );
+    const [hit] = (await res.json()).pasajes as { texto: string; enlace: string; ancla: { t0: number; t1: number } };
+    // Ana's passage packs two cues; the result is the one that says the words, and its link names its range.
+    expect(hit.texto).toBe('Hoy hablamos de bibliotecas personales.');
+    expect(new URL(hit.enlace).searchParams.get('hasta')).toBe(String(hit.ancla.t1));
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 600 ? 720 : 844 });
+      await page.goto(hit.enlace.replace('http://folio.test', base));
+      await waitFor('#lector[data-buscado="si"]');
+      const marked = await page.$$eval('#segmentos .segmento.actual', (lis) => lis.map((li) => li.textContent ?? ''));
+      expect(marked).toHaveLength(1);
+      expect(marked[0]).toContain('Hoy hablamos de bibliotecas personales.');
+      await page.screenshot({ path: path.join(ARTIFACTS, `reader-video-range-${width}.png`) });
+    }
+    // Played, it stops at the end of the cue, not at the end of the passage or the file.
+    await page.evaluate(() => {
+      const video = document.querySelector<MediaElement>('video#medio')!;
+      video.muted = true;
+      void video.play();
+    });
+    await page.waitForFunction(() => document.querySelector<MediaElement>('video#medio')!.paused === true, undefined, {
+      timeout: 15_000,
+      polling: 100,
+    });
+    const stoppedAt = await page.evaluate(() => document.querySelector<MediaElement>('video#medio')!.currentTime);
+    expect(stoppedAt).toBeGreaterThan(hit.ancla.t1 - 0.3);
+    expect(stoppedAt).toBeLessThan(hit.ancla.t1 + 0.4);
   });
 
   it('seeks audio to t with the transcript beside it, the cue at t marked', async () => {

@@ -238,3 +238,31 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
     params,
   );
 }
+
+/** A passage's blocks with their finer anchors (`texto.slice(desde, hasta)`), as ingestion stored them. */
+export interface StoredPart {
+  desde: number;
+  hasta: number;
+  ancla: Ancla;
+}
+
+/**
+ * The stored blocks of the passages a search returns, by 'document:posicion' (none for a passage that has
+ * none). Read for the few results only: candidates never need them.
+ */
+export async function readPassageParts(
+  db: Db,
+  userId: string,
+  passages: readonly { document_id: string; posicion: number }[],
+): Promise<Map<string, StoredPart[]>> {
+  if (passages.length === 0) return new Map();
+  const rows = await db.query<{ document_id: string; posicion: number; partes: StoredPart[] }>(
+    `SELECT p.document_id, p.posicion, p.partes
+     FROM jsonb_to_recordset($2::text::jsonb) AS k(document_id text, posicion int)
+     JOIN passages p ON p.document_id = k.document_id AND p.posicion = k.posicion
+     JOIN documents d ON d.id = p.document_id
+     WHERE d.user_id = $1 AND p.partes IS NOT NULL`,
+    [userId, JSON.stringify(passages.map((p) => ({ document_id: p.document_id, posicion: p.posicion })))],
+  );
+  return new Map(rows.map((r) => [`${r.document_id}:${r.posicion}`, r.partes]));
+}

@@ -125,7 +125,9 @@ describe('POST /preguntar with a language model', () => {
     const [text] = body.respuesta.split('\n\n');
     expect(text).toBe(`${HOMUN}[^1] ${ROW}[^2]`);
     expect(body.fuentes.map((f: { documento: { id: string } }) => f.documento.id)).toEqual([ids.cenotes, ids.csv]);
-    expect(body.fuentes[1].ancla).toMatchObject({ tipo: 'hoja', filaDesde: 2 });
+    // The source is the row the sentence copies (Cuzamá, row 3), not the first row of its passage.
+    expect(body.fuentes[1].ancla).toMatchObject({ tipo: 'hoja', filaDesde: 3, filaHasta: 3 });
+    expect(body.fuentes[1].texto).toBe(ROW);
     expect(body.confianza).toBe('alta');
     // Checked, and released, as two sentences: each judged against its own footnote's passage only.
     const events = parseSse(await (await ask({ pregunta: 'nitratos Homún Cuzamá', stream: true })).text());

@@ -60,7 +60,7 @@ describe('a captured web page (HTML uploaded with its origin url)', () => {
       anio: 2021,
       idioma: 'es',
     });
-    expect(doc.referencia).toContain('Pérez Canul, L., & Chan May, J. A. (2021)');
+    expect(doc.referencia).toContain('Pérez Canul, L. y Chan May, J. A. (2021)');
   });
 
   it('anchors each paragraph on the page: url, heading path, paragraph, day of the upload', async () => {
@@ -173,7 +173,7 @@ describe.each([
       expect.objectContaining({ t0: 1, t1: 9.25, localizador: '0:01', texto: `${CUES[0]!.texto} ${CUES[1]!.texto}` }),
       expect.objectContaining({ t0: 130, t1: 135.5, localizador: '2:10', texto: CUES[2]!.texto }),
     ]);
-    expect(unidades[1].enlace).toBe(`http://folio.test/leer/${doc.id}?t=130`);
+    expect(unidades[1].enlace).toBe(`http://folio.test/leer/${doc.id}?t=130&hasta=135.5`);
     const later = await readText(doc.id, '?desde=2:00', owner);
     expect(later.unidades.map((u: { t0: number }) => u.t0)).toEqual([130]);
   });
@@ -183,7 +183,7 @@ describe.each([
     expect(top.ancla).toEqual({ tipo: 'tiempo', t0: 130, t1: 135.5 });
     expect(top.localizador).toBe('2:10');
     expect(top.cita).toMatch(/2:10\)$/);
-    expect(top.enlace).toBe(`http://folio.test/leer/${doc.id}?t=130`);
+    expect(top.enlace).toBe(`http://folio.test/leer/${doc.id}?t=130&hasta=135.5`);
   });
 });
 

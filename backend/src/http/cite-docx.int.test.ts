@@ -109,11 +109,11 @@ describe('POST /citar with a .docx', () => {
     const cited = after.get('word/document.xml')!.toString('utf8');
     expect(cited).toContain(drawing);
     const citation = (text: string) => `<w:r><w:rPr></w:rPr><w:t xml:space="preserve"> ${text}</w:t></w:r>`;
-    // Both sentences are in the first paragraph of the uploaded text: párr. 1.
+    // Each sentence is a paragraph of the uploaded text: PARAMO is párr. 1, CUENCAS párr. 2.
     // The run that held the claim is split where the claim ends: its properties are copied to both halves.
     const split = (cite: string) => `</w:t></w:r>${citation(cite)}<w:r><w:rPr></w:rPr><w:t xml:space="preserve">`;
     const paramo = split('(Castañeda Ruiz, 2019, párr. 1)');
-    const cuencas = split('(Castañeda Ruiz, 2019, párr. 1)');
+    const cuencas = split('(Castañeda Ruiz, 2019, párr. 2)');
     expect(cited).toContain(`ciudades andinas${paramo}.</w:t></w:r>`);
     expect(cited).toContain(`metros de altitud${cuencas}.</w:t></w:r>`);
     const bibliography =
@@ -136,7 +136,7 @@ describe('POST /citar with a .docx', () => {
     const res = await citeDocx(new Uint8Array(fixture), '?estilo=ieee&idioma=en-US', 'application/json');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.citas.map((c: { cita: string }) => c.cita)).toEqual(['[1, Para. 1]', '[1, Para. 1]']);
+    expect(body.citas.map((c: { cita: string }) => c.cita)).toEqual(['[1, Para. 1]', '[1, Para. 2]']);
     expect(body.texto).toContain(`${PARAMO.slice(0, -1)} [1, Para. 1].`);
     expect(body.texto).not.toContain('Índice');
     expect(body.bibliografia).toEqual(['[1] M. Castañeda Ruiz, “Hidrología del páramo.” 2019.']);
@@ -161,7 +161,7 @@ describe('POST /citar with a .docx', () => {
     expect(notesAfter).toContain('<w:footnote w:id="3"><w:p><w:pPr><w:pStyle w:val="Footnote"/></w:pPr>');
     expect(notesAfter).toContain('Mariana Castañeda Ruiz, «Hidrología del páramo», 2019, párr. 1.');
     expect(notesAfter).toContain('<w:footnote w:id="4">');
-    expect(notesAfter).toContain('> Castañeda Ruiz, párr. 1.</w:t>');
+    expect(notesAfter).toContain('> Castañeda Ruiz, párr. 2.</w:t>');
     const document = after.get('word/document.xml')!.toString('utf8');
     expect(document).toContain(
       `ciudades andinas.</w:t></w:r><w:r><w:rPr><w:rStyle w:val="FootnoteAnchor"/></w:rPr><w:footnoteReference w:id="3"/></w:r>`,
@@ -194,7 +194,7 @@ describe('POST /citar with a .docx', () => {
     const res = await citeDocx(minimal, '?estilo=chicago-notes');
     expect(res.status).toBe(200);
     const after = await entries(new Uint8Array(await res.arrayBuffer()));
-    expect(after.get('word/footnotes.xml')!.toString('utf8')).toContain('2019, párr. 1.');
+    expect(after.get('word/footnotes.xml')!.toString('utf8')).toContain('2019, párr. 2.');
     expect(after.get('word/_rels/document.xml.rels')!.toString('utf8')).toContain('relationships/footnotes');
     expect(after.get('[Content_Types].xml')!.toString('utf8')).toContain('PartName="/word/footnotes.xml"');
     const document = after.get('word/document.xml')!.toString('utf8');

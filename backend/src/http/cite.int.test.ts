@@ -73,7 +73,7 @@ describe('POST /citar', () => {
     ]);
     const [nitratos, karst] = body.citas;
     expect(nitratos).toMatchObject({
-      cita: '(Pérez Canul, 2021, párr. 1)',
+      cita: '(Pérez Canul, 2021, Calidad del agua, párr. 1)',
       localizador: 'Calidad del agua, párr. 1',
       documento: ids.cenotes,
       pasaje: NITRATOS,
@@ -81,17 +81,17 @@ describe('POST /citar', () => {
     expect(nitratos.fragmento).toMatch(new RegExp(`^${ids.cenotes}:\\d+$`));
     expect(nitratos.enlace).toMatch(new RegExp(`^http://folio.test/leer/${ids.cenotes}\\?parrafo=1`));
     expect(nitratos.respaldo).toBeGreaterThanOrEqual(0.7);
-    expect(karst).toMatchObject({ cita: '(Smith & Lee, 2018, párr. 1)', documento: ids.karst });
+    expect(karst).toMatchObject({ cita: '(Smith y Lee, 2018, Groundwater in karst, párr. 1)', documento: ids.karst });
     expect(body.texto).toBe(
-      TEXTO.replace('44.9 mg/L en 2019.', '44.9 mg/L en 2019 (Pérez Canul, 2021, párr. 1).').replace(
+      TEXTO.replace('44.9 mg/L en 2019.', '44.9 mg/L en 2019 (Pérez Canul, 2021, Calidad del agua, párr. 1).').replace(
         'conduits and caves.',
-        'conduits and caves (Smith & Lee, 2018, párr. 1).',
+        'conduits and caves (Smith y Lee, 2018, Groundwater in karst, párr. 1).',
       ),
     );
     expect(withoutCitations(body.texto, body.citas)).toBe(TEXTO);
     expect(body.bibliografia).toEqual([
       'Pérez Canul, L. (2021). Cenotes de Yucatán.',
-      'Smith, J., & Lee, A. (2018). Groundwater in karst.',
+      'Smith, J. y Lee, A. (2018). Groundwater in karst.',
     ]);
     expect(body.progreso_url).toBeUndefined();
   });
@@ -128,8 +128,8 @@ describe('POST /citar', () => {
     const body = await (await cite({ texto })).json();
     expect(body.citas.map((c: { documento: string }) => c.documento)).toEqual([ids.cenotes, ids.karst]);
     expect(body.texto).toBe(
-      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019 (Pérez Canul, 2021, párr. 1), ' +
-        'while karst aquifers carry groundwater quickly through conduits and caves (Smith & Lee, 2018, párr. 1).',
+      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019 (Pérez Canul, 2021, Calidad del agua, párr. 1), ' +
+        'while karst aquifers carry groundwater quickly through conduits and caves (Smith y Lee, 2018, Groundwater in karst, párr. 1).',
     );
   });
 
@@ -158,8 +158,12 @@ describe('POST /citar', () => {
   it('numbers IEEE citations by first appearance, with the bibliography in that order', async () => {
     const texto = `${KARST} ${NITRATOS} ${ACUIFERO}`;
     const body = await (await cite({ texto, estilo: 'ieee' })).json();
-    expect(body.citas.map((c: { cita: string }) => c.cita)).toEqual(['[1, Párr. 1]', '[2, Párr. 1]', '[2, Párr. 1]']);
-    expect(body.texto).toContain('under the limestone [1, Párr. 1].');
+    expect(body.citas.map((c: { cita: string }) => c.cita)).toEqual([
+      '[1, Groundwater in karst, párr. 1]',
+      '[2, Calidad del agua, párr. 1]',
+      '[2, Cenotes de Yucatán, párr. 1]',
+    ]);
+    expect(body.texto).toContain('under the limestone [1, Groundwater in karst, párr. 1].');
     expect(body.bibliografia).toEqual([
       '[1] J. Smith y A. Lee, «Groundwater in karst». 2018.',
       '[2] L. Pérez Canul, «Cenotes de Yucatán». 2021.',
@@ -172,14 +176,14 @@ describe('POST /citar', () => {
     expect(body.estilo).toBe('chicago-fullnote-bibliography');
     const [first, second, third] = body.citas.map((c: { cita: string }) => c.cita);
     // Documents read from text files are CSL 'document's: Chicago quotes their titles.
-    expect(first).toBe('Lucía Pérez Canul, «Cenotes de Yucatán», 2021, párr. 1.');
-    expect(second).toBe('John Smith y Ann Lee, «Groundwater in karst», 2018, párr. 1.');
-    expect(third).toBe('Pérez Canul, «Cenotes de Yucatán», párr. 1.');
+    expect(first).toBe('Lucía Pérez Canul, «Cenotes de Yucatán», 2021, Calidad del agua, párr. 1.');
+    expect(second).toBe('John Smith y Ann Lee, «Groundwater in karst», 2018, Groundwater in karst, párr. 1.');
+    expect(third).toBe('Pérez Canul, «Cenotes de Yucatán», Cenotes de Yucatán, párr. 1.');
     expect(body.texto).toBe(
       `${NITRATOS}[^1] ${KARST}[^2] ${ACUIFERO}[^3]\n\n` +
-        '[^1]: Lucía Pérez Canul, «Cenotes de Yucatán», 2021, párr. 1.\n' +
-        '[^2]: John Smith y Ann Lee, «Groundwater in karst», 2018, párr. 1.\n' +
-        '[^3]: Pérez Canul, «Cenotes de Yucatán», párr. 1.\n',
+        '[^1]: Lucía Pérez Canul, «Cenotes de Yucatán», 2021, Calidad del agua, párr. 1.\n' +
+        '[^2]: John Smith y Ann Lee, «Groundwater in karst», 2018, Groundwater in karst, párr. 1.\n' +
+        '[^3]: Pérez Canul, «Cenotes de Yucatán», Cenotes de Yucatán, párr. 1.\n',
     );
     expect(body.bibliografia).toEqual([
       'Pérez Canul, Lucía. «Cenotes de Yucatán», 2021.',
@@ -190,17 +194,17 @@ describe('POST /citar', () => {
   it('writes the words of the locale: es-ES by default, en-US when asked', async () => {
     const es = await (await cite({ texto: KARST, estilo: 'chicago-author-date' })).json();
     expect(es.citas[0]).toMatchObject({
-      cita: '(Smith y Lee 2018, párr. 1)',
+      cita: '(Smith y Lee 2018, Groundwater in karst, párr. 1)',
       localizador: 'Groundwater in karst, párr. 1',
     });
     const en = await (await cite({ texto: KARST, estilo: 'chicago-author-date', idioma: 'en-US' })).json();
     expect(en.citas[0]).toMatchObject({
-      cita: '(Smith and Lee 2018, para. 1)',
+      cita: '(Smith and Lee 2018, Groundwater in karst, para. 1)',
       localizador: 'Groundwater in karst, para. 1',
     });
     expect(en.bibliografia).toEqual(['Smith, John, and Ann Lee. 2018. “Groundwater in Karst.”']);
     const bare = await (await cite({ texto: KARST, estilo: 'mla', idioma: 'en' })).json();
-    expect(bare.citas[0].cita).toBe('(Smith and Lee, para.1)');
+    expect(bare.citas[0].cita).toBe('(Smith and Lee, Groundwater in karst, para. 1)');
   });
 
   it('answers Markdown: the cited text, a heading Referencias and the list', async () => {
@@ -208,7 +212,7 @@ describe('POST /citar', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
     expect(await res.text()).toBe(
-      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019 (Pérez Canul 2021, párr. 1).\n\n' +
+      'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019 (Pérez Canul 2021, Calidad del agua, párr. 1).\n\n' +
         '## Referencias\n\n' +
         '- Pérez Canul, Lucía. 2021. «Cenotes de Yucatán».\n',
     );
@@ -336,7 +340,7 @@ describe('styles', () => {
       '<link href="http://www.zotero.org/styles/apa" rel="independent-parent"/></info></style>';
     expect((await post(dependent)).status).toBe(201);
     const dep = await (await cite({ texto: NITRATOS, estilo: 'revista-de-aguas' })).json();
-    expect(dep.citas[0].cita).toBe('(Pérez Canul, 2021, párr. 1)');
+    expect(dep.citas[0].cita).toBe('(Pérez Canul, 2021, Calidad del agua, párr. 1)');
 
     const taken = await post(ieee);
     expect(taken.status).toBe(409);

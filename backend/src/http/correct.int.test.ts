@@ -63,7 +63,7 @@ describe('PATCH /documentos/{id} (corregir)', () => {
       anio: 2021,
       estado: 'listo',
     });
-    expect(doc.referencia).toBe('Pérez Canul, L., & Smith, J. (2021). Nitratos en los cenotes de Yucatán.');
+    expect(doc.referencia).toBe('Pérez Canul, L. y Smith, J. (2021). Nitratos en los cenotes de Yucatán.');
 
     const got = await (await api(`/documentos/${textId}`)).json();
     expect(got).toMatchObject({ titulo: doc.titulo, autores: doc.autores, anio: 2021, referencia: doc.referencia });
@@ -93,8 +93,8 @@ describe('PATCH /documentos/{id} (corregir)', () => {
         headers: { 'Content-Type': 'application/json' },
       })
     ).json();
-    expect(cited.citas[0].cita).toBe('(Pérez Canul & Smith, 2021, párr. 1)');
-    expect(cited.bibliografia).toEqual(['Pérez Canul, L., & Smith, J. (2021). Nitratos en los cenotes de Yucatán.']);
+    expect(cited.citas[0].cita).toBe('(Pérez Canul y Smith, 2021, Calidad del agua, párr. 1)');
+    expect(cited.bibliografia).toEqual(['Pérez Canul, L. y Smith, J. (2021). Nitratos en los cenotes de Yucatán.']);
   });
 
   it("gives /preguntar's sources the corrected cita", async () => {
@@ -155,7 +155,7 @@ describe('PATCH /documentos/{id} (corregir)', () => {
     });
     expect(doc.idioma).toBe('es');
     expect(doc.referencia).toBe(
-      'Pérez Canul, L., & Smith, J. (2021). Nitratos en los cenotes de Yucatán. Revista Mexicana de Hidrología, ' +
+      'Pérez Canul, L. y Smith, J. (2021). Nitratos en los cenotes de Yucatán. Revista Mexicana de Hidrología, ' +
         '12(3), 45-67. https://doi.org/10.1234/rmh.2021.45',
     );
     // null clears a field; the rest stay.
@@ -176,7 +176,7 @@ describe('PATCH /documentos/{id} (corregir)', () => {
     expect(md).toContain('- Año: 2021');
     expect(md).toContain('- Publicado en: Revista Mexicana de Hidrología');
     expect(md).toContain('- DOI: 10.1234/rmh.2021.45');
-    expect(md).toContain('Pérez Canul, L., & Smith, J. (2021). Nitratos en los cenotes de Yucatán.');
+    expect(md).toContain('Pérez Canul, L. y Smith, J. (2021). Nitratos en los cenotes de Yucatán.');
     expect(await (await api(`/documentos/${textId}?formato=markdown`)).text()).toBe(md);
   });
 

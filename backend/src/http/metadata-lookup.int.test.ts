@@ -95,7 +95,7 @@ describe('registry look-up after a document is read', () => {
       doi: registro,
     });
     expect(after.referencia).toContain(
-      'Gal, A., & Eich, B. (2009). Trace-based just-in-time type specialization for dynamic languages. Proceedings of the 30th ACM',
+      'Gal, A. y Eich, B. (2009). Trace-based just-in-time type specialization for dynamic languages. Proceedings of the 30th ACM',
     );
     const found = await server.request('/api/v1/documentos?q=specialization', { headers: auth(key) });
     expect(((await found.json()) as { documentos: { id: string }[] }).documentos.map((d) => d.id)).toContain(doc.id);

@@ -1,6 +1,6 @@
 import { foldText } from '../ids';
 import { isStopword } from './language';
-import type { ParsedQuery } from './query';
+import { queryStem, type ParsedQuery } from './query';
 
 /** A lexical candidate as the reranker sees it. */
 export interface RerankCandidate {
@@ -38,8 +38,6 @@ export const FEATURE_WEIGHTS: FeatureWeights = {
 /** The feature reranker as /health describes it (Spanish, like the rest of the report). */
 export const FEATURE_RERANKER = 'rasgos (rango léxico o fusionado, cobertura, proximidad, frase, título)';
 
-const stemOf = (w: string) => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 2)) : w);
-
 function positions(words: string[], stems: string[]): number[][] {
   return stems.map((s) => words.flatMap((w, i) => (w.startsWith(s) ? [i] : [])));
 }
@@ -73,7 +71,7 @@ export function featureScores(
   candidates: RerankCandidate[],
   weights: FeatureWeights = FEATURE_WEIGHTS,
 ): number[] {
-  const stems = query.terms.map(stemOf);
+  const stems = query.terms.map(queryStem);
   const maxLexical = Math.max(...candidates.map((c) => c.lexical), 1e-9);
   const typed = foldText(rawQuery.replace(/"/g, ' '));
   return candidates.map((c) => {

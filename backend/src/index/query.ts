@@ -16,6 +16,12 @@ export function foldPhrase(s: string): string {
   return s.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * How a query word matches a passage's words: by its first letters (a word of more than five letters
+ * loses its last two, so 'salinas' finds 'salina' and 'cenotes' finds 'cenote').
+ */
+export const queryStem = (w: string) => (w.length > 5 ? w.slice(0, Math.max(5, w.length - 2)) : w);
+
 export function parseQuery(q: string): ParsedQuery {
   const phrases = [...q.matchAll(/"([^"]+)"/g)].map((m) => foldPhrase(m[1]!)).filter(Boolean);
   const words = foldText(q.replace(/"/g, ' ')).match(WORD) ?? [];

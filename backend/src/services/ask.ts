@@ -105,9 +105,10 @@ function normalSeparator(s: string): string {
  * are given to the writer numbered 1..k. What it writes is read sentence by sentence as it arrives; every
  * footnote of every sentence is checked by the support scorer against its passage (rules in footnotes.ts)
  * while the writer goes on, and sentences are released in order once checked, so nothing unchecked is ever
- * sent. Standing footnotes are renumbered 1..n in order of first citation; `fuentes` are exactly the cited
- * passages as search returns them (literal `texto`; `cita`, `localizador`, `enlace` from the stored anchor)
- * plus `n`, and their definitions close the answer. When nothing stands, the answer says plainly that
+ * sent. Standing footnotes are renumbered 1..n in order of first citation; `fuentes` are the cited passages
+ * as search returns them, narrowed to the stored blocks holding the sentence that cites them (literal
+ * `texto`; `cita`, `localizador`, `enlace` from that block's anchor), plus `n`, and their definitions close
+ * the answer. When nothing stands, the answer says plainly that
  * nothing was found, in the question's language, with `baja`. A writer that fails is a 502 `proveedor_fallo`.
  */
 export async function* askEvents(
@@ -118,28 +119,37 @@ export async function* askEvents(
 ): AsyncGenerator<AskEvent> {
   const started = performance.now();
   const idioma = questionLanguage(req.pregunta);
-  const { pasajes } = await searchLibrary(deps, userId, {
+  const found = await searchLibrary(deps, userId, {
     q: req.pregunta,
     k: req.k ?? DEFAULT_K,
     documentos: req.documentos,
     biblioteca: req.biblioteca,
   });
+  const { pasajes } = found;
   yield { event: 'pasajes', data: { pasajes } };
 
-  const texts = pasajes.map((p) => p.texto);
+  // The writer reads, and footnotes are checked against, the whole passages; each source is then the
+  // passage narrowed to the cues, paragraph or rows that hold the sentence citing it.
+  const texts = found.contextos;
   const checked: CheckedSentence[] = [];
   const fuentes: Fuente[] = [];
-  const numbers = new Map<number, number>();
+  const numbers = new Map<string, number>();
   let answer = '';
   let separator = '';
   let leftOut = false;
 
-  const number = (n: number) => {
-    let m = numbers.get(n);
+  /**
+   * The footnote number of passage `n` as cited by `sentence`: one per place, so two sentences backed by
+   * different cues of one passage have two sources, each at its own second.
+   */
+  const number = (n: number, sentence: string) => {
+    const fuente = found.narrowedTo(n - 1, sentence);
+    const place = `${n}:${JSON.stringify(fuente.ancla)}`;
+    let m = numbers.get(place);
     if (m === undefined) {
       m = numbers.size + 1;
-      numbers.set(n, m);
-      fuentes.push({ n: m, ...pasajes[n - 1]! });
+      numbers.set(place, m);
+      fuentes.push({ n: m, ...fuente });
     }
     return m;
   };
@@ -174,7 +184,7 @@ export async function* askEvents(
         continue;
       }
       const before = fuentes.length;
-      let text = renderSentence(s, number);
+      let text = renderSentence(s, (n) => number(n, s.claim));
       // The piece before this one was left out: a clause it started ("…, y B[^2].") starts the text now.
       if (!answer || leftOut) text = text.replace(/^[,;:]\s*/, '');
       leftOut = false;
@@ -187,7 +197,7 @@ export async function* askEvents(
   }
 
   if (pasajes.length > 0) {
-    const given: WriterPassage[] = pasajes.map((p, i) => ({ n: i + 1, texto: p.texto, fuente: origin(p) }));
+    const given: WriterPassage[] = pasajes.map((p, i) => ({ n: i + 1, texto: texts[i]!, fuente: origin(p) }));
     const sentences = new SentenceStream();
     try {
       for await (const delta of deps.engines.writer.write({ pregunta: req.pregunta, idioma, pasajes: given, signal })) {

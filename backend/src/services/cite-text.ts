@@ -69,18 +69,15 @@ export async function citeText(
 
   const judge = async (claim: string): Promise<Backing<Pasaje> | undefined> => {
     opts.signal?.throwIfAborted();
-    const { pasajes } = await searchLibrary(deps, job.user_id, {
+    const { pasajes, contextos } = await searchLibrary(deps, job.user_id, {
       q: queryOf(claim),
       k: CANDIDATES,
       documentos: opciones.documentos,
       biblioteca: opciones.biblioteca,
     });
     if (!pasajes.length) return undefined;
-    const judged = await deps.engines.support.judge(
-      claim,
-      pasajes.map((p) => p.texto),
-      opts.signal,
-    );
+    // Judged like verify does: on the whole passages the results were narrowed from.
+    const judged = await deps.engines.support.judge(claim, contextos, opts.signal);
     // Verify's rule: a claim some passage contradicts more strongly than the best one backs it is not cited.
     const best = backingPassage(judged, 0);
     return best < 0 ? undefined : { passage: pasajes[best]!, respaldo: judged[best]!.respaldo };

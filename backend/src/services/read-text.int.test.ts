@@ -59,7 +59,10 @@ describe('reading audio and video by time', () => {
     const t = await read({ desde: '0:45', hasta: '1:00:00' });
     expect(t.unidades.map((u) => u.posicion)).toEqual([2, 3, 4]);
     expect(t.unidades[0]).toMatchObject({ localizador: '0:30', t0: 30, t1: 65, cita: '(Ruiz, 2020, 0:30)' });
-    expect(t.unidades[2]).toMatchObject({ localizador: '1:00:00', enlace: 'http://folio.test/leer/audio1?t=3600' });
+    expect(t.unidades[2]).toMatchObject({
+      localizador: '1:00:00',
+      enlace: 'http://folio.test/leer/audio1?t=3600&hasta=3725.5',
+    });
     expect((await read({ desde: '3650' })).unidades.map((u) => u.posicion)).toEqual([4]);
     expect((await read({ desde: '[2]', hasta: '[2]' })).unidades.map((u) => u.texto)).toEqual(['Los cenotes.']);
   });

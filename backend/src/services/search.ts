@@ -1,10 +1,11 @@
 import { buildLink, formatCitation, formatLocator, type Busqueda, type Pasaje } from '@folio/shared';
 import type { Deps } from '../context';
-import { searchLexical, type LexicalHit } from '../db/passages-search.repo';
+import { readPassageParts, searchLexical, type LexicalHit } from '../db/passages-search.repo';
 import { searchVectors } from '../db/vectors.repo';
 import { crossEncoderRerank } from '../index/cross-encoder-rerank';
 import { featureScores } from '../index/feature-rerank';
 import { reciprocalRankFusion } from '../index/fusion';
+import { narrowPassage } from '../index/narrow-passage';
 import { foldPhrase, parseQuery } from '../index/query';
 
 export interface SearchRequest {
@@ -39,16 +40,28 @@ export interface SearchEnginesUsed {
   reranker?: string;
 }
 
+/** What a search finds: the contract's Busqueda, and what the operations built on it need besides. */
+export interface SearchResult extends Busqueda {
+  motores: SearchEnginesUsed;
+  /** The whole passages the results were narrowed from, in order: what support is judged on. */
+  contextos: string[];
+  /** Result `i` narrowed to the blocks holding `words` instead of the query's (an answer's sentence). */
+  narrowedTo(i: number, words: string): Pasaje;
+}
+
 /**
  * Passages of the caller's library for a query: lexical candidates by BM25 over stems (literal phrases
  * enforced), semantic ones when an embedder answers, fused, reranked by features, then by the
- * cross-encoder when one answers; every citation, locator and link from the stored anchor.
+ * cross-encoder when one answers; each narrowed to the stored blocks that hold the query's words
+ * (index/narrow-passage.ts), and its citation, locator and link from that block's anchor.
+ * `contextos` are the whole passages the results were narrowed from, for judging support (a claim's
+ * backing may lean on a neighbouring paragraph); never part of an answer.
  */
 export async function searchLibrary(
   deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
   userId: string,
   req: SearchRequest,
-): Promise<Busqueda & { motores: SearchEnginesUsed }> {
+): Promise<SearchResult> {
   const started = performance.now();
   const k = req.k ?? 10;
   const parsed = parseQuery(req.q);
@@ -83,9 +96,18 @@ export async function searchLibrary(
   );
   const byFeatures = hits.map((hit, i) => ({ hit, score: scores[i]! })).sort((a, b) => b.score - a.score);
   const { ranked, reranker } = await crossEncoderRerank(deps.engines.reranker, req.q, byFeatures, k, deps.log);
-  const pasajes: Pasaje[] = ranked.map(({ hit, score }) => {
+  const parts = await readPassageParts(
+    deps.db,
+    userId,
+    ranked.map(({ hit }) => hit),
+  );
+  const present = (i: number, words: string): Pasaje => {
+    const { hit, score } = ranked[i]!;
     const doc = { titulo: hit.titulo, autores: hit.autores, anio: hit.anio };
-    const localizador = formatLocator(hit.ancla);
+    // The cues, paragraph or rows that hold the words, not every block the passage packs.
+    const terms = words === req.q ? parsed.terms : parseQuery(words).terms;
+    const { texto, ancla } = narrowPassage({ ...hit, partes: parts.get(key(hit)) }, terms, words);
+    const localizador = formatLocator(ancla);
     return {
       id: `${hit.document_id}:${hit.posicion}`,
       documento: {
@@ -94,19 +116,21 @@ export async function searchLibrary(
         autores: hit.autores,
         ...(hit.anio != null && { anio: hit.anio }),
       },
-      texto: hit.texto,
+      texto,
       cita: formatCitation(doc, localizador),
       localizador,
-      ancla: hit.ancla,
+      ancla,
       // A page holds many passages: its link also says which one the reader highlights.
-      enlace: buildLink(deps.config.publicUrl, hit.document_id, hit.ancla, hit.unidad, hit.posicion),
+      enlace: buildLink(deps.config.publicUrl, hit.document_id, ancla, hit.unidad, hit.posicion),
       puntuacion: score,
       ...(hit.visual && { visual: true as const }),
     };
-  });
+  };
   return {
     consulta: req.q,
-    pasajes,
+    pasajes: ranked.map((_, i) => present(i, req.q)),
+    contextos: ranked.map(({ hit }) => hit.texto),
+    narrowedTo: present,
     ms: Math.round(performance.now() - started),
     motores: { ...(embedder && { semantico: embedder.name }), ...(reranker && { reranker }) },
   };

@@ -96,11 +96,13 @@ export async function verifyClaim(
     documentos: req.documentos,
     biblioteca: req.biblioteca,
   });
-  const judged = found.pasajes.filter((p) => !tooLate(p, req.anio)).slice(0, k);
+  const timely = found.pasajes.flatMap((p, i) => (tooLate(p, req.anio) ? [] : [i])).slice(0, k);
+  const judged = timely.map((i) => found.pasajes[i]!);
   const late = found.pasajes.filter((p) => tooLate(p, req.anio)).slice(0, k);
 
   const scorer = deps.engines.support;
-  const texts = judged.map((p) => p.texto);
+  // Judged on the whole passage each result was narrowed from, as the claim's backing may span its blocks.
+  const texts = timely.map((i) => found.contextos[i]!);
   const whole = await scorer.judge(req.afirmacion, texts, signal);
   const parts = claimClauses(req.afirmacion);
   const clauses = parts.length > 1 ? await Promise.all(parts.map((c) => scorer.judge(c, texts, signal))) : [];

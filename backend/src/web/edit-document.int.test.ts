@@ -111,7 +111,7 @@ describe('the correction form of a document', () => {
       detalles_bibliograficos: { tipo_obra: 'article-journal', contenedor: 'Hidrobiológica', volumen: '31' },
     });
     expect(doc.referencia).toBe(
-      'Pérez Canul, L., & Smith, J. (2021). Nitratos en los cenotes. Hidrobiológica, 31, 45-67.',
+      'Pérez Canul, L. y Smith, J. (2021). Nitratos en los cenotes. Hidrobiológica, 31, 45-67.',
     );
     // Only what changed became the user's: the untouched fields stay free for a later reading.
     const [row] = await t.server.runtime.deps.db.query<{ user_meta: Record<string, unknown> }>(

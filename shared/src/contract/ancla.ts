@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extension } from './extension';
 
 /** Physical page of a paginated file, with its printed folio when known. */
 export const AnclaPagina = z
@@ -28,6 +29,11 @@ export const AnclaSeccion = z
     tipo: z.literal('seccion'),
     ruta: z.array(z.string()).describe('Heading path, outermost first.'),
     parrafo: z.int().min(1).describe('Paragraph number within the section, from 1.'),
+    parrafoHasta: extension(
+      z.int().min(2).optional(),
+      'Last paragraph of a passage that runs over several paragraphs of the section (a list with its lead-in, ' +
+        "a table's header and row); absent for one paragraph. The locator then reads 'párrs. 3-5'.",
+    ),
     impresa: z.string().nullable().optional(),
   })
   .meta({ id: 'AnclaSeccion' });
@@ -51,6 +57,10 @@ export const AnclaWeb = z
     url: z.string().optional(),
     ruta: z.array(z.string()).optional(),
     parrafo: z.int().min(1).optional(),
+    parrafoHasta: extension(
+      z.int().min(2).optional(),
+      'Last paragraph of a passage that runs over several paragraphs of the section; absent for one paragraph.',
+    ),
     consultada: z.string().optional().describe('Date of capture (YYYY-MM-DD).'),
   })
   .meta({ id: 'AnclaWeb' });

@@ -30,14 +30,27 @@ describe('buildLink', () => {
     expect(buildLink(BASE, 'd1', { tipo: 'pagina', fisica: 51, impresa: '45' })).toBe(`${BASE}/leer/d1?pagina=51`);
   });
 
-  it('opens a time at t0 in seconds with at most three decimals', () => {
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75, t1: 80 })).toBe(`${BASE}/leer/d1?t=75`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75.5, t1: 80 })).toBe(`${BASE}/leer/d1?t=75.5`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75.25, t1: 80 })).toBe(`${BASE}/leer/d1?t=75.25`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 1.23456, t1: 2 })).toBe(`${BASE}/leer/d1?t=1.235`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 12.0004, t1: 13 })).toBe(`${BASE}/leer/d1?t=12`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 0.1 + 0.2, t1: 1 })).toBe(`${BASE}/leer/d1?t=0.3`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 0, t1: 1 })).toBe(`${BASE}/leer/d1?t=0`);
+  it('opens a time at t0 and ends it at t1, in seconds with at most three decimals', () => {
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75, t1: 80 })).toBe(`${BASE}/leer/d1?t=75&hasta=80`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75.5, t1: 80 })).toBe(`${BASE}/leer/d1?t=75.5&hasta=80`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 4.5, t1: 10 })).toBe(`${BASE}/leer/d1?t=4.5&hasta=10`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75.25, t1: 80.125 })).toBe(
+      `${BASE}/leer/d1?t=75.25&hasta=80.125`,
+    );
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 1.23456, t1: 2.34567 })).toBe(
+      `${BASE}/leer/d1?t=1.235&hasta=2.346`,
+    );
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 12.0004, t1: 13 })).toBe(`${BASE}/leer/d1?t=12&hasta=13`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 0.1 + 0.2, t1: 0.4 + 0.2 })).toBe(
+      `${BASE}/leer/d1?t=0.3&hasta=0.6`,
+    );
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 0, t1: 1 })).toBe(`${BASE}/leer/d1?t=0&hasta=1`);
+  });
+
+  it('writes no end for a time that does not end after it starts, once rounded', () => {
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75, t1: 75 })).toBe(`${BASE}/leer/d1?t=75`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 75, t1: 70 })).toBe(`${BASE}/leer/d1?t=75`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 1.2341, t1: 1.2344 })).toBe(`${BASE}/leer/d1?t=1.234`);
   });
 
   it('opens a slide', () => {
@@ -84,7 +97,7 @@ describe('buildLink', () => {
 
   it('does not add the unit when the anchor already has a finer place', () => {
     expect(buildLink(BASE, 'd1', { tipo: 'pagina', fisica: 5 }, 5)).toBe(`${BASE}/leer/d1?pagina=5`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 3, t1: 4 }, 2)).toBe(`${BASE}/leer/d1?t=3`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 3, t1: 4 }, 2)).toBe(`${BASE}/leer/d1?t=3&hasta=4`);
     expect(buildLink(BASE, 'd1', { tipo: 'diapositiva', n: 4 }, 4)).toBe(`${BASE}/leer/d1?diapositiva=4`);
     expect(buildLink(BASE, 'd1', { tipo: 'hoja', hoja: 'Datos' }, 2)).toBe(`${BASE}/leer/d1?hoja=Datos`);
   });
@@ -93,7 +106,7 @@ describe('buildLink', () => {
     const pagina: Ancla = { tipo: 'pagina', fisica: 51, impresa: '45' };
     expect(buildLink(BASE, 'd1', pagina, 51, 130)).toBe(`${BASE}/leer/d1?pagina=51&pasaje=130`);
     expect(buildLink(BASE, 'd1', pagina, undefined, 1)).toBe(`${BASE}/leer/d1?pagina=51&pasaje=1`);
-    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 3, t1: 4 }, 2, 9)).toBe(`${BASE}/leer/d1?t=3`);
+    expect(buildLink(BASE, 'd1', { tipo: 'tiempo', t0: 3, t1: 4 }, 2, 9)).toBe(`${BASE}/leer/d1?t=3&hasta=4`);
     expect(buildLink(BASE, 'd1', { tipo: 'seccion', ruta: [], parrafo: 3 }, 7, 9)).toBe(
       `${BASE}/leer/d1?parrafo=3&u=7`,
     );

@@ -10,7 +10,8 @@ export function documentLink(base: string, documentId: string): string {
 
 /**
  * The `enlace` of a passage: the reader opened at the anchor's place.
- * - pagina `?pagina=12`; tiempo `?t=75.5` (seconds, at most 3 decimals); diapositiva `?diapositiva=4`;
+ * - pagina `?pagina=12`; tiempo `?t=75.5&hasta=80` (seconds, at most 3 decimals; `hasta` is t1, written only
+ *   when it ends after t0, so the reader plays the cited range and stops); diapositiva `?diapositiva=4`;
  * - hoja `?hoja=Datos&filas=2-10` (each part only when known; one row is written '2-2');
  * - seccion and web `?parrafo=3`, plus `&u=${posicion}` when `posicion` (the unit's physical position) is given;
  * - imagen or no anchor: no query, but `?u=${posicion}` when given. Any anchor that yields no parameter
@@ -43,9 +44,13 @@ function anchorParams(ancla: Ancla | null | undefined): URLSearchParams {
     case 'pagina':
       params.set('pagina', String(ancla.fisica));
       break;
-    case 'tiempo':
-      params.set('t', String(Math.round(ancla.t0 * 1000) / 1000));
+    case 'tiempo': {
+      const t = seconds(ancla.t0);
+      const hasta = seconds(ancla.t1);
+      params.set('t', String(t));
+      if (hasta > t) params.set('hasta', String(hasta));
       break;
+    }
     case 'diapositiva':
       params.set('diapositiva', String(ancla.n));
       break;
@@ -63,3 +68,5 @@ function anchorParams(ancla: Ancla | null | undefined): URLSearchParams {
   }
   return params;
 }
+
+const seconds = (t: number) => Math.round(t * 1000) / 1000;

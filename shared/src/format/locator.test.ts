@@ -122,6 +122,18 @@ describe('formatLocator: seccion', () => {
   });
 });
 
+describe('formatLocator: paragraphs', () => {
+  it('writes the paragraphs a passage runs over, in both languages', () => {
+    const ancla: Ancla = { tipo: 'seccion', ruta: ['Métodos'], parrafo: 3, parrafoHasta: 5 };
+    expect(formatLocator(ancla)).toBe('Métodos, párrs. 3-5');
+    expect(formatLocator(ancla, { idioma: 'en' })).toBe('Métodos, paras. 3-5');
+    expect(formatLocator({ tipo: 'web', ruta: ['Historia'], parrafo: 2, parrafoHasta: 3 })).toBe(
+      'Historia, párrs. 2-3',
+    );
+    expect(formatLocator({ ...ancla, parrafoHasta: 3 })).toBe('Métodos, párr. 3');
+  });
+});
+
 describe('formatLocator: web', () => {
   it('writes the last heading and the paragraph', () => {
     expect(formatLocator({ tipo: 'web', url: 'https://a.example', ruta: ['Intro', 'Historia'], parrafo: 2 })).toBe(

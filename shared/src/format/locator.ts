@@ -11,8 +11,24 @@ export interface LocatorOptions {
 }
 
 const WORDS = {
-  es: { paragraph: 'párr.', slide: 'diap.', sheet: 'hoja', row: 'fila', rows: 'filas', image: 'imagen' },
-  en: { paragraph: 'para.', slide: 'slide', sheet: 'sheet', row: 'row', rows: 'rows', image: 'image' },
+  es: {
+    paragraph: 'párr.',
+    paragraphs: 'párrs.',
+    slide: 'diap.',
+    sheet: 'hoja',
+    row: 'fila',
+    rows: 'filas',
+    image: 'imagen',
+  },
+  en: {
+    paragraph: 'para.',
+    paragraphs: 'paras.',
+    slide: 'slide',
+    sheet: 'sheet',
+    row: 'row',
+    rows: 'rows',
+    image: 'image',
+  },
 } as const satisfies Record<Idioma, Record<string, string>>;
 
 /**
@@ -21,7 +37,8 @@ const WORDS = {
  *   another page, 'pp. 7-8' (also roman: 'pp. xii-xiv').
  * - tiempo: '0:05', '12:34', '1:02:03' from `t0`; with `hasta`, '1:00-1:30' ending at the hasta's `t1`.
  * - diapositiva: 'diap. 4' / 'slide 4'.
- * - seccion: 'p. X' when it has a printed folio, else 'Métodos, párr. 3' / 'Methods, para. 3' (last heading).
+ * - seccion: 'p. X' when it has a printed folio, else 'Métodos, párr. 3' / 'Methods, para. 3' (last heading);
+ *   'Métodos, párrs. 3-5' / 'paras. 3-5' over several paragraphs (`parrafoHasta`).
  * - web: like seccion without folio; '' when it has neither heading nor paragraph.
  * - hoja: 'hoja Datos, filas 2-10' / 'sheet Datos, rows 2-10', 'fila 2' for one row.
  * - imagen: 'imagen' / 'image': the text was read from the image as a whole (OCR keeps no region, so the
@@ -37,7 +54,7 @@ export function formatLocator(ancla: Ancla, opts: LocatorOptions = {}): string {
     case 'seccion':
       return ancla.impresa?.trim()
         ? pageRange(ancla, hasta)
-        : headingAndParagraph(ancla.ruta, ancla.parrafo, words.paragraph);
+        : headingAndParagraph(ancla.ruta, ancla.parrafo, ancla.parrafoHasta, words);
     case 'tiempo': {
       const from = formatTime(ancla.t0);
       const to = hasta?.tipo === 'tiempo' ? formatTime(hasta.t1) : from;
@@ -46,7 +63,7 @@ export function formatLocator(ancla: Ancla, opts: LocatorOptions = {}): string {
     case 'diapositiva':
       return `${words.slide} ${ancla.n}`;
     case 'web':
-      return headingAndParagraph(ancla.ruta, ancla.parrafo, words.paragraph);
+      return headingAndParagraph(ancla.ruta, ancla.parrafo, ancla.parrafoHasta, words);
     case 'hoja':
       return sheetLocator(ancla, words);
     case 'imagen':
@@ -68,9 +85,20 @@ function pageLabel(ancla: Ancla): string | null {
   return null;
 }
 
-function headingAndParagraph(ruta: string[] | undefined, parrafo: number | undefined, word: string): string {
+function headingAndParagraph(
+  ruta: string[] | undefined,
+  parrafo: number | undefined,
+  hasta: number | undefined,
+  words: (typeof WORDS)[Idioma],
+): string {
   const heading = lastHeading(ruta);
-  const paragraph = parrafo === undefined ? '' : `${word} ${parrafo}`;
+  let paragraph = '';
+  if (parrafo !== undefined) {
+    paragraph =
+      hasta !== undefined && hasta > parrafo
+        ? `${words.paragraphs} ${parrafo}-${hasta}`
+        : `${words.paragraph} ${parrafo}`;
+  }
   return [heading, paragraph].filter((part) => part !== '').join(', ');
 }
 

@@ -165,24 +165,53 @@ export function cslItem(id: string, doc: ReferenceInput): CSL {
   } as CSL;
 }
 
-/** How a passage's place is told to a CSL style: a locator with its label, or words after the cite. */
-export type CslLocator = { locator: string; label: 'page' | 'paragraph' | 'timestamp' } | { suffix: string } | object;
+/**
+ * How a passage's place is told to a CSL style: a locator with its CSL label, and the place as Folio
+ * writes it (`localizador`), which `formatCitations` puts after the cite for styles whose citations print
+ * no locator of that kind. Empty when the passage has no place.
+ */
+export interface CslLocator {
+  locator?: string;
+  label?: 'page' | 'timestamp';
+  localizador?: string;
+}
 
 /**
- * The locator of an anchor for citeproc. Pages (printed folio when there is one), paragraphs and times
- * have CSL labels, so each style writes them its own way ('p. 45', '45', 'párr. 3'); slides, sheet rows
- * and web sections have none, so Folio's own `localizador` follows the cite as a suffix (', diap. 4').
+ * The label for a place CSL has no label of its own for (slides, sheet rows, headed paragraphs, web
+ * passages, a whole image): CSL 1.0.2's `timestamp`, the one locator label whose term the CSL locales
+ * define empty ('a timestamp … has no default label'), so each style prints the locator text alone, where it
+ * prints a locator: inside APA's parentheses, IEEE's brackets, Chicago's note. `paragraph` would drop the
+ * heading ('párr. 1', and every section has a first paragraph); `section`, `chapter`, `number` print
+ * their own words ('sec.', 'cap.', 'núm.'); a suffix lands after the style's brackets ('[1], diap. 4').
+ */
+const PLACE_LABEL = 'timestamp';
+
+/**
+ * A place as a citeproc-js locator that prints as Folio wrote it. citeproc-js reads every locator as
+ * numbers and ranges: a hyphen becomes the locale's range delimiter ('rows 2–10' in English, where the
+ * `localizador` says 'rows 2-10', 'Costa–Rica' for a heading's 'Costa-Rica'); it keeps an escaped hyphen
+ * ('\\-') literal. (It also closes up ' & ' between words, 'Suelos&agua': it has no escape for that.)
+ */
+const literalLocator = (place: string) => place.replaceAll('-', '\\-');
+
+/**
+ * The locator of an anchor for citeproc, carrying the same place as `localizador`. Pages (the printed
+ * folio when there is one) are `page` locators, so each style writes its own page label ('p. 45', '45');
+ * times are CSL `timestamp`s ('0:04'); any other place is the whole `localizador` ('Pérdida de cobertura,
+ * párr. 1', 'diap. 4', 'hoja Datos, filas 2-10', 'imagen') under a label that prints no word of its own
+ * (see {@link PLACE_LABEL}).
  */
 export function cslLocator(ancla: Ancla, localizador: string): CslLocator {
+  const place = localizador.trim();
+  if (!place) return {};
   switch (ancla.tipo) {
     case 'pagina':
-      return { locator: ancla.impresa?.trim() || String(ancla.fisica), label: 'page' };
+      return { locator: ancla.impresa?.trim() || String(ancla.fisica), label: 'page', localizador: place };
     case 'seccion':
-      if (ancla.impresa?.trim()) return { locator: ancla.impresa.trim(), label: 'page' };
-      return { locator: String(ancla.parrafo), label: 'paragraph' };
+      if (ancla.impresa?.trim()) return { locator: ancla.impresa.trim(), label: 'page', localizador: place };
+      break;
     case 'tiempo':
-      return { locator: localizador.split('-')[0]!, label: 'timestamp' };
-    default:
-      return localizador ? { suffix: `, ${localizador}` } : {};
+      return { locator: literalLocator(place), label: 'timestamp', localizador: place };
   }
+  return { locator: literalLocator(place), label: PLACE_LABEL, localizador: place };
 }

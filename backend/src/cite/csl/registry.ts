@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-csl';
+import { DOMParser } from 'linkedom';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../ingest/xml';
 
 /**
@@ -211,6 +212,12 @@ export interface CiteRequest {
   locator?: string;
   label?: string;
   suffix?: string;
+  /**
+   * The place as Folio writes it ('p. 45', 'diap. 4'): for a style whose citations print no locator of
+   * this kind (Vancouver prints none, ISO-690 author-date in Spanish only pages), it follows the cite
+   * instead (', diap. 4'), inside the style's layout parentheses.
+   */
+  localizador?: string;
 }
 
 /** Citations and bibliography as citeproc writes them (HTML), in citation order and in the style's order. */
@@ -223,7 +230,8 @@ export interface Formatted {
 
 /**
  * Formats `cites` in order (so numeric styles number by first citation and note styles shorten repeats)
- * and the bibliography of every cited item, with the style registered as `styleName`, in `locale`.
+ * and the bibliography of every cited item, with the style registered as `styleName`, in `locale`. APA
+ * in a Spanish locale formats with {@link spanishApa}.
  */
 export function formatCitations(
   styleName: string,
@@ -231,17 +239,13 @@ export function formatCitations(
   items: Record<string, unknown>[],
   cites: CiteRequest[],
 ): Formatted {
-  const engine = csl().engine(items, styleName, locale, 'html');
+  const name = styleName === 'apa' && locale.split('-')[0] === 'es' ? spanishApa() : styleName;
+  const engine = csl().engine(items, name, locale, 'html');
   const note = engine.opt.xclass === 'note';
+  const printed = printedLocators(name);
   const citations = cites.map((c, i) => ({
     citationID: `c${i + 1}`,
-    citationItems: [
-      {
-        id: c.id,
-        ...(c.locator !== undefined && { locator: c.locator, label: c.label ?? 'page' }),
-        ...(c.suffix && { suffix: c.suffix }),
-      },
-    ],
+    citationItems: [citationItem(c, printed)],
     properties: { noteIndex: note ? i + 1 : 0 },
   }));
   const out = engine.rebuildProcessorState(citations, 'html', []) as [string, number, string][];
@@ -252,4 +256,80 @@ export function formatCitations(
     citations: out.map((o) => o[2]),
     bibliography: bibliography ? bibliography[1] : [],
   };
+}
+
+/** A request as citeproc's citation item: its locator, or its `localizador` after it when the style would drop it. */
+function citationItem(c: CiteRequest, printed: PrintedLocators) {
+  const label = c.label ?? 'page';
+  const shown = printed === 'all' || (printed === 'pages' && label === 'page');
+  if (c.locator !== undefined && (shown || !c.localizador)) {
+    return { id: c.id, locator: c.locator, label, ...(c.suffix && { suffix: c.suffix }) };
+  }
+  const suffix = c.suffix ?? (c.localizador ? `, ${c.localizador}` : undefined);
+  return { id: c.id, ...(suffix && { suffix }) };
+}
+
+const SPANISH_APA = 'apa-folio-es';
+
+/**
+ * APA 7 as its Spanish edition writes it: 'y' between the last two authors, with no comma before it
+ * ('(Chablé y Fernanda, 2019)', 'Hernández, R., Fernández, C. y Baptista, P. (2014).'), where the style says
+ * `and="symbol"`, which citeproc-js always prints as '&' in a CSL 1.0 style (it reads no locale's symbol
+ * form of 'and'), and a serial comma before it. The variant is citation-js's own `apa` with every
+ * `<name and="symbol">` made `and="text"` (the locale's term 'and', 'y' in every Spanish locale) and its
+ * serial comma dropped, derived when first needed so it follows the citation-js version installed.
+ */
+export function spanishApa(): string {
+  if (!csl().styles.has(SPANISH_APA)) {
+    const doc = new DOMParser().parseFromString(csl().styles.get('apa') as string, 'text/xml');
+    for (const name of doc.querySelectorAll('name[and="symbol"]')) {
+      name.setAttribute('and', 'text');
+      if (name.getAttribute('delimiter-precedes-last') === 'always')
+        name.setAttribute('delimiter-precedes-last', 'never');
+    }
+    csl().styles.add(SPANISH_APA, doc.toString());
+  }
+  return SPANISH_APA;
+}
+
+/**
+ * Which locators a style's citations print: 'all' when they print the locator with its label, 'pages'
+ * when they print it after a page word of their own (ISO-690 author-date in Spanish: ', p. '), 'none'
+ * when they print no locator (Vancouver).
+ */
+type PrintedLocators = 'all' | 'pages' | 'none';
+
+const printedByStyle = new Map<string, PrintedLocators>();
+
+/** What a registered style's `<citation>` (and the macros it calls) does with a locator; read once per style. */
+function printedLocators(styleName: string): PrintedLocators {
+  let printed = printedByStyle.get(styleName);
+  if (!printed) {
+    const root = parseXml(csl().styles.get(styleName) as string);
+    const macros = new Map(
+      xmlChildren(root)
+        .filter((el) => el.ns === CSL_NS && el.name === 'macro')
+        .map((el) => [xmlAttr(el, '', 'name'), el]),
+    );
+    let text = false;
+    let label = false;
+    const seen = new Set<XmlElement>();
+    const walk = (el: XmlElement) => {
+      if (seen.has(el)) return;
+      seen.add(el);
+      const variables = (xmlAttr(el, '', 'variable') ?? '').split(/\s+/);
+      if (variables.includes('locator')) {
+        if (el.name === 'label') label = true;
+        else text = true;
+      }
+      const macro = el.name === 'text' ? xmlAttr(el, '', 'macro') : undefined;
+      if (macro && macros.has(macro)) walk(macros.get(macro)!);
+      for (const c of xmlChildren(el)) if (c.ns === CSL_NS) walk(c);
+    };
+    const citation = child(root, 'citation');
+    if (citation) walk(citation);
+    printed = !text ? 'none' : label ? 'all' : 'pages';
+    printedByStyle.set(styleName, printed);
+  }
+  return printed;
 }

@@ -93,9 +93,19 @@ function trimRich(runs: RichText): RichText {
   return out.filter((r) => r.text !== '');
 }
 
+/**
+ * citeproc keeps some words together with no-break spaces ('s.\u00a0f.'); plain text and Markdown write
+ * plain spaces, as the contract's short form does, so that one passage's `cita` reads the same from every
+ * operation. A .docx keeps them: Word honours them.
+ */
+const NO_BREAK_SPACE = /\u00a0/g;
+
 /** The text alone. */
 export function plainText(rich: RichText): string {
-  return rich.map((r) => r.text).join('');
+  return rich
+    .map((r) => r.text)
+    .join('')
+    .replace(NO_BREAK_SPACE, ' ');
 }
 
 const MARKDOWN_SPECIAL = /[\\*_`]/g;
@@ -104,7 +114,7 @@ const MARKDOWN_SPECIAL = /[\\*_`]/g;
 export function markdownText(rich: RichText): string {
   return rich
     .map((r) => {
-      const text = r.text.replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
+      const text = r.text.replace(NO_BREAK_SPACE, ' ').replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
       const inner = text.trim();
       if (!inner || (!r.italic && !r.bold)) return text;
       const mark = r.bold && r.italic ? '***' : r.bold ? '**' : '*';

@@ -30,7 +30,12 @@ export function documentIds(value: string | string[] | undefined): string[] | un
 }
 
 async function answer(c: Context<AppEnv>, req: SearchRequest, formato?: 'json' | 'markdown') {
-  const { motores, ...busqueda } = await searchLibrary(c.var.deps, c.var.principal.userId, req);
+  const {
+    motores,
+    contextos: _whole,
+    narrowedTo: _narrow,
+    ...busqueda
+  } = await searchLibrary(c.var.deps, c.var.principal.userId, req);
   const engines = ['lexico', ...(motores.semantico ? ['semantico'] : []), 'reranker-rasgos'];
   if (motores.reranker) engines.push('reranker-cruzado');
   c.header('X-Folio-Motores', engines.join(', '));

@@ -36,7 +36,12 @@ export function registerSearchTool(server: McpServer, ctx: ToolContext): void {
     },
     (args) =>
       guarded(ctx, 'search', async () => {
-        const { motores: _engines, ...busqueda } = await searchLibrary(ctx.deps, ctx.userId, args);
+        const {
+          motores: _engines,
+          contextos: _whole,
+          narrowedTo: _narrow,
+          ...busqueda
+        } = await searchLibrary(ctx.deps, ctx.userId, args);
         const text = searchMarkdown(busqueda);
         return toolResult(busqueda, busqueda.pasajes.length ? text : `${text}\n${NOTHING_FOUND}\n`);
       }),

@@ -7,7 +7,7 @@ import { originalOf } from '../read-original';
 import { sectionBlocks } from './section-blocks';
 import { sheetRowNumbers } from './sheet-rows';
 import { sheetTable } from './sheet-table';
-import { segmentAt, transcriptSegments } from './transcript';
+import { segmentAt, segmentsOverlapping, transcriptSegments } from './transcript';
 import type {
   ImageView,
   MediaView,
@@ -95,6 +95,9 @@ async function mediaView(
   const fromUnit = place.u != null ? units.find((u) => u.posicion === place.u)?.t0 : undefined;
   const t = place.t ?? fromUnit ?? undefined;
   const actual = t != null ? segmentAt(segmentos, t) : -1;
+  const { hasta } = place;
+  const inRange = t != null && hasta != null ? segmentsOverlapping(segmentos, t, hasta) : [];
+  const citados = inRange.length > 0 ? inRange : actual >= 0 ? [actual] : [];
   const type = original?.contentType ?? '';
   const elemento =
     type.startsWith('audio/') || (row.tipo === 'audio' && !type.startsWith('video/')) ? 'audio' : 'video';
@@ -105,8 +108,10 @@ async function mediaView(
     elemento,
     reproducible: type.startsWith('audio/') || type.startsWith('video/'),
     ...(t != null && { t }),
+    ...(hasta != null && { hasta }),
     segmentos,
     actual,
+    citados,
     lugar: citationAt(
       row,
       segment && {

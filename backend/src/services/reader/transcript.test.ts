@@ -4,7 +4,7 @@ import type { ReaderPassageRow } from '../../db/reader.repo';
 import { storedBlocks, type UnitRow } from '../../db/units.repo';
 import { splitPassages } from '../../ingest/passages';
 import { parseTranscript, unitsFromCues } from '../../ingest/media/cues';
-import { segmentAt, transcriptSegments } from './transcript';
+import { segmentAt, segmentsOverlapping, transcriptSegments } from './transcript';
 
 const VTT = `WEBVTT
 
@@ -112,5 +112,42 @@ describe('segmentAt', () => {
   it('is -1 before the first segment or with none', () => {
     expect(segmentAt([{ t0: 3 }], 1)).toBe(-1);
     expect(segmentAt([], 1)).toBe(-1);
+  });
+});
+
+describe('segmentsOverlapping', () => {
+  const segments = [
+    { t0: 0, t1: 2.3 },
+    { t0: 2.3, t1: 4.7 },
+    { t0: 5.2, t1: 8.7 },
+    { t0: 8.7, t1: 10 },
+  ];
+
+  it('is every segment sharing time with the range, in order', () => {
+    expect(segmentsOverlapping(segments, 0, 4.7)).toEqual([0, 1]);
+    expect(segmentsOverlapping(segments, 1, 6)).toEqual([0, 1, 2]);
+    expect(segmentsOverlapping(segments, 5.2, 8.7)).toEqual([2]);
+    expect(segmentsOverlapping(segments, 9, 20)).toEqual([3]);
+  });
+
+  it('leaves out segments that only touch its ends, also as links round them', () => {
+    expect(segmentsOverlapping(segments, 2.3, 4.7)).toEqual([1]);
+    expect(
+      segmentsOverlapping(
+        [
+          { t0: 0, t1: 2.3000004 },
+          { t0: 2.3000004, t1: 4.7000004 },
+          { t0: 4.7000004, t1: 6 },
+        ],
+        2.3,
+        4.7,
+      ),
+    ).toEqual([1]);
+  });
+
+  it('is empty for a range in a gap or past the end', () => {
+    expect(segmentsOverlapping(segments, 4.8, 5.1)).toEqual([]);
+    expect(segmentsOverlapping(segments, 11, 12)).toEqual([]);
+    expect(segmentsOverlapping([], 0, 1)).toEqual([]);
   });
 });

@@ -62,3 +62,11 @@ export function segmentAt(segments: readonly { t0: number }[], t: number): numbe
   }
   return found;
 }
+
+/**
+ * Indexes of the segments overlapping `t0`–`t1` (a cited range), in order. Links round both ends to
+ * milliseconds, so a segment merely touching the range (ending at its start, starting at its end) stays out.
+ */
+export function segmentsOverlapping(segments: readonly { t0: number; t1: number }[], t0: number, t1: number): number[] {
+  return segments.flatMap((s, i) => (s.t0 < t1 - LINK_PRECISION && s.t1 > t0 + LINK_PRECISION ? [i] : []));
+}

@@ -10,6 +10,8 @@ export interface ReaderPlace {
   pasaje?: number;
   /** Seconds. */
   t?: number;
+  /** Seconds: where the range starting at `t` ends (a cited cue's t1); always after `t`. */
+  hasta?: number;
   diapositiva?: number;
   hoja?: string;
   filas?: { desde: number; hasta: number };
@@ -61,10 +63,14 @@ export interface MediaView {
   reproducible: boolean;
   /** Second to seek to. */
   t?: number;
+  /** Second to stop at: the end of the cited range `t`–`hasta`. */
+  hasta?: number;
   /** The transcript: its cues, each with its own times, where they were stored; else longer stretches. */
   segmentos: TranscriptSegment[];
   /** Index of the segment at `t`, -1 for none. */
   actual: number;
+  /** Indexes of the segments cited: those overlapping `t`–`hasta`, else the one at `t`; in order. */
+  citados: number[];
   lugar?: ReaderCitation;
 }
 

@@ -9,34 +9,25 @@ const linkSeconds = (t: number) => Math.round(t * 1000) / 1000;
 
 /**
  * Audio or video from the original file, sought to `t` (the `#t=` media fragment, and `media-reader.js`
- * sets `currentTime` once metadata is in), beside its transcript: every segment (a cue, where the unit kept
- * its cues) with its times, the one at `t` marked `actual` here and kept current by the script while it
- * plays. The speaker is named where the turn changes. Each time is a link to the same page at that second,
- * so it works without the script too.
+ * sets `currentTime` once metadata is in) and, with `hasta`, playing the range `#t=t,hasta` and pausing at
+ * its end, beside its transcript: every segment (a cue, where the unit kept its cues) with its times, the
+ * cited ones (overlapping the range, else the one at `t`) marked `actual` here and the one playing kept
+ * marked by the script. The speaker is named where the turn changes. Each time is a link to the same page
+ * at that second, so it works without the script too.
  */
 export function mediaBody(v: MediaView, s: ReaderStrings): Markup {
   const id = encodeURIComponent(v.doc.id);
-  const src = `/leer/${id}/archivo${v.t != null ? `#t=${v.t}` : ''}`;
+  const range = v.t == null ? '' : v.hasta == null ? `#t=${v.t}` : `#t=${v.t},${v.hasta}`;
+  const src = `/leer/${id}/archivo${range}`;
+  const times = html`${v.t != null ? html`data-t="${v.t}"` : ''} ${v.hasta != null ? html`data-hasta="${v.hasta}"` : ''}`;
+  const cited = new Set(v.citados);
   const player = v.reproducible
     ? v.elemento === 'audio'
-      ? html`<audio
-          id="medio"
-          controls
-          preload="metadata"
-          src="${src}"
-          ${v.t != null ? html`data-t="${v.t}"` : ''}
-        ></audio>`
-      : html`<video
-          id="medio"
-          controls
-          preload="metadata"
-          playsinline
-          src="${src}"
-          ${v.t != null ? html`data-t="${v.t}"` : ''}
-        ></video>`
+      ? html`<audio id="medio" controls preload="metadata" src="${src}" ${times}></audio>`
+      : html`<video id="medio" controls preload="metadata" playsinline src="${src}" ${times}></video>`
     : html`<p class="aviso">${s.t('no_player')}</p>
         ${v.doc.url ? html`<p><a href="${v.doc.url}" rel="noopener noreferrer">${s.t('open_origin')}</a></p>` : ''}`;
-  return html`<main id="lector" ${v.t != null ? html`data-t="${v.t}"` : ''} data-actual="${v.actual}">
+  return html`<main id="lector" ${times} data-actual="${v.actual}">
     <div class="reproductor">${player}</div>
     <section class="transcripcion" aria-labelledby="titulo-transcripcion">
       <h2 id="titulo-transcripcion">${s.t('transcript')}</h2>
@@ -45,10 +36,10 @@ export function mediaBody(v: MediaView, s: ReaderStrings): Markup {
           (seg, i) =>
             html`<li
               id="s-${i + 1}"
-              class="segmento${i === v.actual ? ' actual' : ''}"
+              class="segmento${cited.has(i) ? ' actual' : ''}"
               data-t0="${seg.t0}"
               data-t1="${seg.t1}"
-              ${i === v.actual ? html`aria-current="true"` : ''}
+              ${i === v.actual && cited.has(i) ? html`aria-current="true"` : ''}
             >
               <a
                 class="tiempo"

@@ -8,8 +8,8 @@ const int = (v: string | undefined) => (v !== undefined && POSITIVE_INT.test(v) 
 
 /**
  * The place a reader link names, from its query (the parameters `buildLink` writes: pagina, pasaje, t,
- * diapositiva, hoja, filas, parrafo, u). A value that does not parse is left out, so a damaged link still
- * opens the document, at its start.
+ * hasta, diapositiva, hoja, filas, parrafo, u). A value that does not parse is left out, so a damaged link
+ * still opens the document, at its start; `hasta` only counts after a `t` it ends after.
  */
 export function parsePlace(query: Record<string, string | undefined>): ReaderPlace {
   const place: ReaderPlace = {};
@@ -18,6 +18,8 @@ export function parsePlace(query: Record<string, string | undefined>): ReaderPla
   const pasaje = int(query.pasaje);
   if (pasaje) place.pasaje = pasaje;
   if (query.t !== undefined && SECONDS.test(query.t)) place.t = Number(query.t);
+  const hasta = query.hasta !== undefined && SECONDS.test(query.hasta) ? Number(query.hasta) : undefined;
+  if (place.t !== undefined && hasta !== undefined && hasta > place.t) place.hasta = hasta;
   const diapositiva = int(query.diapositiva);
   if (diapositiva) place.diapositiva = diapositiva;
   if (query.hoja !== undefined && query.hoja.trim() !== '') place.hoja = query.hoja;

@@ -264,19 +264,20 @@ describe('the original file', () => {
 });
 
 describe('audio and video', () => {
-  it('opens a video at the second of a unit link, its transcript beside it with that segment current', async () => {
+  it('opens a video at the range of a search hit, its transcript beside it with that segment current', async () => {
     const unidades = await units(ids.video);
     const late = unidades.find((u) => u.texto.includes('Cada cita conserva su ancla'))!;
     const [hit] = await search(ids.video, 'cada cita conserva su ancla');
     expect(hit!.ancla.tipo).toBe('tiempo');
-    const t0 = (hit!.ancla as { t0: number }).t0;
-    expect(hit!.enlace).toBe(`http://folio.test/leer/${ids.video}?t=${t0}`);
+    const { t0, t1 } = hit!.ancla as { t0: number; t1: number };
+    expect(hit!.enlace).toBe(`http://folio.test/leer/${ids.video}?t=${t0}&hasta=${t1}`);
     expect(late).toBeDefined();
 
     const { document } = await open(hit!.enlace);
     const video = document.querySelector('video#medio')!;
-    expect(video.getAttribute('src')).toBe(`/leer/${ids.video}/archivo#t=${t0}`);
+    expect(video.getAttribute('src')).toBe(`/leer/${ids.video}/archivo#t=${t0},${t1}`);
     expect(video.getAttribute('data-t')).toBe(String(t0));
+    expect(video.getAttribute('data-hasta')).toBe(String(t1));
     const current = document.querySelectorAll('#segmentos .segmento.actual');
     expect(current).toHaveLength(1);
     expect(current[0]!.getAttribute('data-t0')).toBe(String(t0));
@@ -290,16 +291,17 @@ describe('audio and video', () => {
   });
 
   it('lists every cue with its own times, and marks the cue at t inside a longer passage', async () => {
-    // Ana's two cues make one passage; the reader still tells them apart.
+    // Ana's two cues make one passage; search narrows it to the cue holding the words, and the reader
+    // still tells every cue apart.
     const [ana] = await search(ids.video, 'bibliotecas personales');
     expect(ana!.ancla).toMatchObject({ tipo: 'tiempo', hablante: 'Ana Pérez' });
-    expect(ana!.texto).toContain('bienvenidos a Folio');
-    expect(ana!.texto).toContain('bibliotecas personales');
+    expect(ana!.texto).toBe('Hoy hablamos de bibliotecas personales.');
     // The cues as stored (the subtitle stream starts a few milliseconds into the file).
     const [unit] = await storedUnits(ids.video);
     const cueAnchors = unit!.bloques!.map((b) => b.ancla as { t0: number; t1: number });
     expect(cueAnchors).toHaveLength(3);
     expect(cueAnchors[1]!.t0).toBeCloseTo(2.3, 1);
+    expect(ana!.ancla).toMatchObject({ t0: cueAnchors[1]!.t0, t1: cueAnchors[1]!.t1 });
     const inSecond = Math.round((cueAnchors[1]!.t0 + 0.7) * 1000) / 1000;
     expect(inSecond).toBeLessThan((ana!.ancla as { t1: number }).t1);
 
@@ -339,10 +341,11 @@ describe('audio and video', () => {
 
   it('opens audio in an audio player at t', async () => {
     const [unit] = await units(ids.audio);
-    expect(unit!.enlace).toBe(`http://folio.test/leer/${ids.audio}?t=0`);
+    expect(unit!.enlace).toBe(`http://folio.test/leer/${ids.audio}?t=0&hasta=8.7`);
     const { document } = await open(`http://folio.test/leer/${ids.audio}?t=5.2`);
     const audio = document.querySelector('audio#medio')!;
     expect(audio.getAttribute('src')).toBe(`/leer/${ids.audio}/archivo#t=5.2`);
+    expect(audio.hasAttribute('data-hasta')).toBe(false);
     // Recognised speech without speakers: its three segments are one passage, and three cues here.
     const cues = [...document.querySelectorAll('#segmentos .segmento')];
     expect(cues.map((li) => Number(li.getAttribute('data-t0')))).toEqual([0, 2.3, 5.2]);
@@ -357,6 +360,51 @@ describe('audio and video', () => {
     expect(file.status).toBe(206);
     expect(file.headers.get('content-type')).toMatch(/^audio\/ogg/);
     expect(Buffer.from(await file.arrayBuffer()).toString('latin1')).toBe('OggS');
+  });
+});
+
+describe('audio and video ranges', () => {
+  const marks = (document: ReturnType<typeof parseHTML>['document']) =>
+    [...document.querySelectorAll('#segmentos .segmento')].map((li) => li.classList.contains('actual'));
+
+  it('plays the range t–hasta and marks every cue overlapping it, and no other', async () => {
+    const { document } = await open(`http://folio.test/leer/${ids.audio}?t=4.5&hasta=10`);
+    const audio = document.querySelector('audio#medio')!;
+    expect(audio.getAttribute('src')).toBe(`/leer/${ids.audio}/archivo#t=4.5,10`);
+    expect(audio.getAttribute('data-t')).toBe('4.5');
+    expect(audio.getAttribute('data-hasta')).toBe('10');
+    expect(document.getElementById('lector')!.getAttribute('data-hasta')).toBe('10');
+    // Cues 0–2.3, 2.3–4.7 and 5.2–8.7: the first ends before the range.
+    expect(marks(document)).toEqual([false, true, true]);
+    const current = document.querySelectorAll('#segmentos [aria-current]');
+    expect(current).toHaveLength(1);
+    expect(current[0]!.getAttribute('data-t0')).toBe('2.3');
+  });
+
+  it('marks a cue touching the range only at an end as outside it', async () => {
+    const { document } = await open(`http://folio.test/leer/${ids.audio}?t=2.3&hasta=4.7`);
+    expect(marks(document)).toEqual([false, true, false]);
+  });
+
+  it('takes a hasta not after t as no range: the cue at t alone, played on', async () => {
+    const { document } = await open(`http://folio.test/leer/${ids.audio}?t=5.2&hasta=5`);
+    const audio = document.querySelector('audio#medio')!;
+    expect(audio.getAttribute('src')).toBe(`/leer/${ids.audio}/archivo#t=5.2`);
+    expect(audio.hasAttribute('data-hasta')).toBe(false);
+    expect(marks(document)).toEqual([false, false, true]);
+  });
+
+  it('opens the link of a passage of several cues with all of them marked', async () => {
+    // Ana's two cues as one passage anchor: its link plays both and stops before Luis answers.
+    const [unit] = await storedUnits(ids.video);
+    const [first, second] = unit!.bloques!.map((b) => b.ancla as { t0: number; t1: number });
+    const enlace = buildLink('http://folio.test', ids.video, { tipo: 'tiempo', t0: first!.t0, t1: second!.t1 });
+    expect(enlace).toBe(`http://folio.test/leer/${ids.video}?t=${first!.t0}&hasta=${second!.t1}`);
+    const { document } = await open(enlace);
+    const video = document.querySelector('video#medio')!;
+    expect(video.getAttribute('src')).toBe(`/leer/${ids.video}/archivo#t=${first!.t0},${second!.t1}`);
+    expect(marks(document)).toEqual([true, true, false]);
+    expect(document.querySelector('#segmentos [aria-current]')).toBe(document.querySelector('#segmentos .segmento'));
   });
 });
 
@@ -404,14 +452,15 @@ describe('texts', () => {
 
   it('lays a DOCX out from its stored paragraphs and marks exactly the paragraph linked', async () => {
     const stored = await storedUnits(ids.docx);
-    // The longest section: a paragraph in its middle, which no passage starts at.
+    // The longest section: a paragraph in its middle, which no passage starts at; search still gives it
+    // with its own anchor, narrowed from the passage that packs it.
     const unit = stored.reduce((a, b) => ((b.bloques?.length ?? 0) > (a.bloques?.length ?? 0) ? b : a));
     expect(unit.bloques!.length).toBeGreaterThan(3);
     const block = unit.bloques![2]!;
     expect(block.ancla.tipo).toBe('seccion');
     const parrafo = (block.ancla as { parrafo: number }).parrafo;
-    const starts = (await search(ids.docx, block.texto.split(/\s+/).slice(0, 6).join(' '))).map((p) => p.ancla);
-    expect(starts).not.toContainEqual(block.ancla);
+    const [found] = await search(ids.docx, block.texto.split(/\s+/).slice(0, 6).join(' '));
+    expect(found).toMatchObject({ ancla: block.ancla, texto: block.texto });
 
     const { document } = await open(`http://folio.test/leer/${ids.docx}?parrafo=${parrafo}&u=${unit.posicion}`);
     const marked = document.querySelectorAll('.destacado');
@@ -494,13 +543,15 @@ describe('slides, sheets and images', () => {
   });
 
   it("opens a sheet at a passage's rows, as a table with those rows marked", async () => {
+    // Search gives the row that holds the words; its link marks that row alone.
     const [hit] = await search(ids.xlsx, 'Homún nitratos');
-    expect(hit!.ancla).toMatchObject({ tipo: 'hoja', filaDesde: 2 });
-    const { document } = await open(hit!.enlace);
-    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
+    expect(hit!.ancla).toMatchObject({ tipo: 'hoja', filaDesde: 2, filaHasta: 2 });
+    const { document: row } = await open(hit!.enlace);
+    const headers = [...row.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
     expect(headers).toEqual(['Fila', 'municipio', 'nitratos', 'fecha']);
-    expect(hit!.ancla).toMatchObject({ filaDesde: 2, filaHasta: 6 });
-    // Row 5 of the workbook is blank: the rows are the sheet's own numbers, read from the file.
+    expect([...row.querySelectorAll('tbody tr.destacado')].map((tr) => tr.getAttribute('data-fila'))).toEqual(['2']);
+    // Rows 2-6 (the whole passage): row 5 of the workbook is blank, the rows are the sheet's own numbers.
+    const { document } = await open(hit!.enlace.replace('filas=2-2', 'filas=2-6'));
     const marked = [...document.querySelectorAll('tbody tr.destacado')];
     expect(marked.map((tr) => Number(tr.getAttribute('data-fila')))).toEqual([2, 3, 4, 6]);
     expect([...marked[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Homún', '44.9', '2019-05-01']);
