@@ -92,6 +92,7 @@ const api = (p: string, init: RequestInit = {}) =>
   });
 
 interface Pasaje {
+  texto: string;
   cita: string;
   enlace: string;
   ancla: Record<string, unknown>;

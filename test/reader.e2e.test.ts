@@ -268,14 +268,14 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
         headers: auth(key),
       },
     );
-    const [hit] = (await res.json()).pasajes as { texto: string; enlace: string; ancla: { t0: number; t1: number } };
+    const [hit] = (await res.json()).pasajes as { texto: string; enlace: string; ancla: { t0: number; t1: number } }[];
     // Ana's passage packs two cues; the result is the one that says the words, and its link names its range.
-    expect(hit.texto).toBe('Hoy hablamos de bibliotecas personales.');
-    expect(new URL(hit.enlace).searchParams.get('hasta')).toBe(String(hit.ancla.t1));
+    expect(hit!.texto).toBe('Hoy hablamos de bibliotecas personales.');
+    expect(new URL(hit!.enlace).searchParams.get('hasta')).toBe(String(hit!.ancla.t1));
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 600 ? 720 : 844 });
-      await page.goto(hit.enlace.replace('http://folio.test', base));
+      await page.goto(hit!.enlace.replace('http://folio.test', base));
       await waitFor('#lector[data-buscado="si"]');
       const marked = await page.$$eval('#segmentos .segmento.actual', (lis) => lis.map((li) => li.textContent ?? ''));
       expect(marked).toHaveLength(1);
@@ -293,8 +293,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       polling: 100,
     });
     const stoppedAt = await page.evaluate(() => document.querySelector<MediaElement>('video#medio')!.currentTime);
-    expect(stoppedAt).toBeGreaterThan(hit.ancla.t1 - 0.3);
-    expect(stoppedAt).toBeLessThan(hit.ancla.t1 + 0.4);
+    expect(stoppedAt).toBeGreaterThan(hit!.ancla.t1 - 0.3);
+    expect(stoppedAt).toBeLessThan(hit!.ancla.t1 + 0.4);
   });
 
   it('seeks audio to t with the transcript beside it, the cue at t marked', async () => {
