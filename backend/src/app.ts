@@ -13,6 +13,7 @@ import { askRoutes } from './http/routes/preguntar';
 import { searchRoutes } from './http/routes/buscar';
 import { citeRoutes } from './http/routes/citar';
 import { styleRoutes } from './http/routes/estilos';
+import { resumableRoutes } from './http/routes/subidas';
 import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
 import { mcpRoutes } from './mcp/route';
@@ -42,6 +43,7 @@ function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppE
   askRoutes(api, ctx);
   citeRoutes(api, ctx);
   styleRoutes(api, ctx);
+  resumableRoutes(api, ctx);
 
   let openapi: unknown;
   api.get('/openapi.json', (c) => {

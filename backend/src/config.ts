@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   FOLIO_DATA: z.string().default('./.folio'),
   FOLIO_MAX_UPLOAD_MB: z.coerce.number().positive().default(95),
+  FOLIO_MAX_FILE_GB: z.coerce.number().positive().default(4),
+  FOLIO_UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
+  FOLIO_UPLOADS_PER_USER: z.coerce.number().int().positive().default(5),
+  FOLIO_UPLOAD_GB_PER_USER: z.coerce.number().positive().default(10),
   FOLIO_MAX_JSON_KB: z.coerce.number().positive().default(1024),
   FOLIO_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   FOLIO_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
@@ -90,6 +94,11 @@ export interface Config {
   /** Where original files live: a directory under dataDir, or the database (shared by workers on other machines). */
   blobStore: 'directorio' | 'base_de_datos';
   maxUploadBytes: number;
+  /**
+   * Uploads in parts (tus, `/api/v1/subidas`): the largest whole file, how long an unfinished upload is
+   * kept, and how many uploads and bytes one user may have in progress at once.
+   */
+  resumable: { maxFileBytes: number; expireMs: number; perUser: number; bytesPerUser: number };
   maxJsonBytes: number;
   /** Requests per minute per API key; 0 disables the limit. */
   rateLimitPerMinute: number;
@@ -163,6 +172,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.FOLIO_DATA),
     blobStore: e.FOLIO_BLOBS ?? (e.DATABASE_URL ? 'base_de_datos' : 'directorio'),
     maxUploadBytes: Math.floor(e.FOLIO_MAX_UPLOAD_MB * MB),
+    resumable: {
+      maxFileBytes: Math.floor(e.FOLIO_MAX_FILE_GB * 1024 * MB),
+      expireMs: Math.floor(e.FOLIO_UPLOAD_EXPIRE_HOURS * 3_600_000),
+      perUser: e.FOLIO_UPLOADS_PER_USER,
+      bytesPerUser: Math.floor(e.FOLIO_UPLOAD_GB_PER_USER * 1024 * MB),
+    },
     maxJsonBytes: Math.floor(e.FOLIO_MAX_JSON_KB * 1024),
     rateLimitPerMinute: e.FOLIO_RATE_LIMIT,
     workers: e.FOLIO_WORKERS,

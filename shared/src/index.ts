@@ -25,5 +25,6 @@ export * from './markdown/verification';
 export * from './client/api-error';
 export * from './client/sse';
 export * from './client/client';
+export * from './client/upload-in-parts';
 export * from './text/json-after';
 export * from './text/character-references';

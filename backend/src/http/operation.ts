@@ -67,7 +67,7 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 /** The header every 429 carries (the contract: wait the seconds in `Retry-After`). */
-const RATE_LIMIT_HEADERS = {
+export const RATE_LIMIT_HEADERS = {
   'Retry-After': {
     description: 'Seconds to wait before the next request.',
     schema: { type: 'integer', minimum: 1 },

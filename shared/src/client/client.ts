@@ -6,6 +6,7 @@ import type { CorregirDocumento } from '../contract/requests';
 import { parseAuthors } from '../format/authors';
 import { ApiError, connectionError, errorFromBody, invalidAnswer } from './api-error';
 import { type ByteStream, readSse } from './sse';
+import { type PartsInput, uploadInParts } from './upload-in-parts';
 
 /** What the client hands to `fetch`: a subset of RequestInit every fetch accepts. */
 export interface FetchInit {
@@ -34,7 +35,14 @@ export interface ClientOptions {
   apiKey: string;
   /** Defaults to the platform's `fetch`, looked up at call time. */
   fetch?: FetchLike;
+  /**
+   * `upload` sends a file larger than this in parts (tus), default 90 MB: the server takes at most 95 MB in
+   * one request.
+   */
+  partsOverBytes?: number;
 }
+
+export const PARTS_OVER_BYTES = 90 * 1024 * 1024;
 
 /** `GET /health`: what answers on the server. Only the fields the client relies on are checked. */
 export const Salud = z
@@ -110,8 +118,14 @@ export interface FolioClient {
   health(opts?: { signal?: AbortSignal }): Promise<Salud>;
   /** Tells which of `lectura` and `escritura` the key holds; throws `no_autenticado` for a bad key. */
   checkKey(opts?: { signal?: AbortSignal }): Promise<KeyAccess>;
-  /** `POST /documentos`: a raw file with its name and origin, or a URL. */
+  /** `POST /documentos`: a raw file with its name and origin, or a URL; a file over `partsOverBytes` goes in parts. */
   upload(input: UploadInput): Promise<Documento>;
+  /**
+   * A file of any size (up to the server's FOLIO_MAX_FILE_GB) in parts with tus (`/subidas`): resumable after
+   * a cut or a restart (keep the address `onUrl` gives and pass it back as `uploadUrl`). Answers the document
+   * as `upload` does, after waiting `esperar` seconds (default 60) for it to be read.
+   */
+  uploadInParts(input: PartsInput & { esperar?: number }): Promise<Documento & { duplicado?: boolean }>;
   /** `GET /documentos/{id}`, long-polling up to `esperar` seconds for it to finish. */
   document(id: string, opts?: { esperar?: number; signal?: AbortSignal }): Promise<Documento>;
   /** `PATCH /documentos/{id}`: the user's corrections (`null` clears a field); answers the updated document. */
@@ -230,6 +244,12 @@ export function createClient(options: ClientOptions): FolioClient {
     },
 
     async upload(input) {
+      const size =
+        input.body === undefined ? 0 : typeof input.body === 'string' ? input.body.length : input.body.byteLength;
+      if (size > (options.partsOverBytes ?? PARTS_OVER_BYTES) && typeof input.body !== 'string') {
+        const { body, ...rest } = input;
+        return this.uploadInParts({ ...rest, file: partsSource(body!) });
+      }
       const query: Query = { esperar: input.esperar };
       const headers: Record<string, string> = {};
       if (input.idempotencyKey !== undefined) headers['Idempotency-Key'] = input.idempotencyKey;
@@ -258,6 +278,13 @@ export function createClient(options: ClientOptions): FolioClient {
         res = await call('POST', `${api}/documentos`, { query, body: input.body, headers, signal: input.signal });
       }
       return json(res, Documento, 'POST /documentos');
+    },
+
+    async uploadInParts(input) {
+      const { esperar = 60, ...parts } = input;
+      const { documento, duplicado } = await uploadInParts(api, options.apiKey, parts);
+      const doc = await this.document(documento, { esperar, signal: input.signal });
+      return duplicado ? { ...doc, duplicado } : doc;
     },
 
     async document(id, opts = {}) {
@@ -353,4 +380,12 @@ async function readJsonLoosely(res: FetchResponse): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Bytes as tus-js-client reads them: a Buffer in Node, a Blob in a browser. */
+function partsSource(body: Uint8Array<ArrayBuffer> | ArrayBuffer): PartsInput['file'] {
+  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+  const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBuffer, o: number, l: number): PartsInput['file'] } })
+    .Buffer;
+  return NodeBuffer ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Blob([bytes]);
 }

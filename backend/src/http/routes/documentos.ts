@@ -16,7 +16,6 @@ import {
   documentListMarkdown,
   documentMarkdown,
   FormatoQuery,
-  parseAuthors,
   textMarkdown,
 } from '@folio/shared';
 import type { Context } from 'hono';
@@ -40,31 +39,10 @@ import { isJson, readJson } from '../read-body';
 import { respond } from '../respond';
 import { IDEMPOTENCY_CONFLICT, IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
 import { streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
+import { uploadMeta } from '../upload-meta';
 import { validationError } from '../zod-issues';
 
 const TAG = ['Documentos'];
-
-/** Upload metadata from the query and, for multipart, the form fields (fields win). */
-function uploadMeta(query: z.infer<typeof SubirQuery>, fields: Record<string, string>): UploadMeta {
-  const merged = SubirQuery.pick({ titulo: true, autores: true, anio: true, biblioteca: true, url: true }).safeParse({
-    titulo: query.titulo,
-    autores: query.autores,
-    anio: query.anio,
-    biblioteca: query.biblioteca,
-    url: query.url,
-    ...fields,
-  });
-  if (!merged.success) throw validationError(merged.error, 'formulario');
-  const m = merged.data;
-  const autores = m.autores !== undefined ? parseAuthors(m.autores) : undefined;
-  return {
-    titulo: m.titulo?.trim() || undefined,
-    autores: autores?.length ? autores : undefined,
-    anio: m.anio,
-    biblioteca: m.biblioteca?.trim() || undefined,
-    url: m.url,
-  };
-}
 
 const EXPORTS = ['bibtex', 'ris', 'csljson'] as const;
 type Export = (typeof EXPORTS)[number];

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server } from '@tus/server';
+import type { Deps } from '../context';
+import { deleteStaleUploads, finishResumableUpload, insertResumableUpload } from '../db/resumable-uploads.repo';
+import { AppError } from '../errors';
+import { uploadFile, type UploadMeta } from './upload-document';
+
+/** What a user said about a file when its upload in parts began (its tus `Upload-Metadata`, checked). */
+export interface ResumableRequest {
+  meta: UploadMeta;
+  nombre?: string;
+  contentType?: string;
+  idempotencia?: string;
+}
+
+/** The caller of one tus request: who, and (for a creation) what they said about the file. */
+interface Caller {
+  userId: string;
+  request?: ResumableRequest;
+}
+
+/** Headers that tell the client which document a finished upload became (tus answers 204, without a body). */
+export const DOCUMENT_HEADER = 'X-Folio-Documento';
+export const DUPLICATE_HEADER = 'X-Folio-Duplicado';
+
+/** Free space kept on the disk beyond what uploads will take: the store and the system need room too. */
+const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Uploads in parts with the tus protocol (v1.0, `@tus/server` with its file store in FOLIO_DATA/subidas): the
+ * parts stream to one file on disk, so memory stays flat whatever the size. Every request arrives
+ * authenticated; `handle` is given the caller. A finished upload is hashed as it is read from disk and goes
+ * through `uploadFile`, as `POST /documentos` does (same SHA-256 duplicate rule, Idempotency-Key, blob store,
+ * ingestion queue); the document it became is recorded with the upload and named in the last answer's
+ * headers. Unfinished uploads expire after `config.resumable.expireMs`.
+ */
+export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config' | 'log'>, basePath: string) {
+  const directory = path.join(deps.config.dataDir, 'subidas');
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: deps.config.resumable.expireMs });
+  const callers = new WeakMap<Request, Caller>();
+  const callerOf = (req: object): Caller => {
+    const caller = callers.get(req as Request);
+    if (!caller) throw new Error('tus request without its caller');
+    return caller;
+  };
+
+  const tus = new Server({
+    path: basePath,
+    datastore: store,
+    maxSize: deps.config.resumable.maxFileBytes,
+    respectForwardedHeaders: false,
+    generateUrl: (_req, { id }) => `${deps.config.publicUrl}${basePath}/${id}`,
+    async onUploadCreate(req, upload) {
+      const { userId, request } = callerOf(req);
+      await insertResumableUpload(deps.db, {
+        id: upload.id,
+        userId,
+        sizeBytes: upload.size ?? 0,
+        metadata: { ...request } as Record<string, unknown>,
+      });
+      return {};
+    },
+    async onUploadFinish(req, upload) {
+      const { userId } = callerOf(req);
+      const { documentId, duplicado } = await finish(upload.id, userId, upload.size ?? 0);
+      return { headers: { [DOCUMENT_HEADER]: documentId, [DUPLICATE_HEADER]: duplicado ? 'si' : 'no' } };
+    },
+  });
+
+  async function finish(id: string, userId: string, size: number): Promise<{ documentId: string; duplicado: boolean }> {
+    const [row] = await deps.db.query<{ metadata: ResumableRequest }>(
+      'SELECT metadata FROM resumable_uploads WHERE id = $1 AND user_id = $2',
+      [id, userId],
+    );
+    const request = row?.metadata ?? { meta: {} };
+    const tmpPath = path.join(directory, id);
+    const sha256 = await sha256Of(tmpPath);
+    const { row: doc, outcome } = await uploadFile(
+      deps,
+      userId,
+      { tmpPath, sha256, size, nombre: request.nombre, contentType: request.contentType },
+      request.meta,
+      request.idempotencia,
+    );
+    // uploadFile took the bytes (moved into the blob store, or removed for a duplicate); the upload's
+    // record in the file store goes with them.
+    await fs.rm(`${tmpPath}.json`, { force: true });
+    const duplicado = outcome !== 'created';
+    await finishResumableUpload(deps.db, id, doc.id, duplicado);
+    return { documentId: doc.id, duplicado };
+  }
+
+  return {
+    directory,
+    /** Answers one tus request of `userId` (the route has checked the key and, for a creation, the metadata). */
+    handle(req: Request, userId: string, request?: ResumableRequest): Promise<Response> {
+      callers.set(req, { userId, ...(request && { request }) });
+      return tus.handleWeb(req);
+    },
+    /** Where an unfinished upload stands (its offset in bytes), or undefined when its parts are gone. */
+    async offsetOf(id: string): Promise<number | undefined> {
+      try {
+        return (await store.getUpload(id)).offset;
+      } catch {
+        return undefined;
+      }
+    },
+    /** Removes unfinished uploads older than the expiry, their parts and their records; returns how many. */
+    async cleanExpired(now = new Date()): Promise<number> {
+      const stale = await deleteStaleUploads(deps.db, new Date(now.getTime() - deps.config.resumable.expireMs));
+      for (const id of stale) await store.remove(id).catch(() => undefined);
+      await store.deleteExpired().catch(() => 0);
+      return stale.length;
+    },
+    /** Refuses a part or an upload the disk cannot hold (507), before a byte of it is written. */
+    async ensureRoom(bytes: number): Promise<void> {
+      await fs.mkdir(directory, { recursive: true });
+      const stats = await fs.statfs(directory);
+      const free = stats.bavail * stats.bsize;
+      if (free - DISK_RESERVE_BYTES < bytes) {
+        throw new AppError('demasiado_grande', {
+          estado: 507,
+          mensaje: 'No queda espacio en el servidor para este archivo; inténtalo más tarde.',
+          message: 'The server has no room left for this file; try again later.',
+          detalles: { bytes, libres: Math.max(0, free - DISK_RESERVE_BYTES) },
+        });
+      }
+    },
+  };
+}
+
+export type ResumableUploads = ReturnType<typeof resumableUploads>;
+
+function sha256Of(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
