@@ -6,13 +6,17 @@ import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { languageCode, requestLanguage } from './whisper-languages';
 import { checkedBaseUrl, lazyOpenAiClient, openAiFailure } from './openai-client';
+import { findSilences, planCuts, type Silence } from './silences';
 
 export interface OpenAiTranscriberOptions {
   /** Base URL of an OpenAI-compatible API, usually ending in /v1 (OpenAI, Groq, a local faster-whisper server …). */
   baseUrl: string;
   apiKey?: string;
   model: string;
-  /** Largest upload; longer audio is sent in consecutive pieces. OpenAI accepts 25 MB. Default 20 MB. */
+  /**
+   * Largest upload; longer audio is sent in consecutive pieces, cut in pauses where there are any.
+   * OpenAI accepts 25 MB. Default 20 MB.
+   */
   maxChunkBytes?: number;
   /** Bound on one request (upload + recognition). Default 10 minutes. */
   timeoutMs?: number;
@@ -29,7 +33,10 @@ const MB = 1024 * 1024;
  * with the bundled ffmpeg into mono 16 kHz MP3 (what speech recognition uses anyway: a 20 MB piece
  * holds well over an hour), cut into pieces that fit `maxChunkBytes` when longer, and each piece is
  * sent with `response_format: verbose_json` and segment timestamps; the segment times are shifted by
- * the piece's start. Throws `TranscriptionError` (retryable or not) with a message that says what to fix.
+ * the piece's start. Pieces are cut in the middle of a pause near their longest span (pauses found with
+ * ffmpeg's silencedetect in one pass), so words are not split between two requests; where the last
+ * fifth of a span has no pause, the cut falls at the span. Throws `TranscriptionError` (retryable or
+ * not) with a message that says what to fix.
  */
 export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Transcriber {
   const baseUrl = checkedBaseUrl(options.baseUrl, 'createOpenAiTranscriber');
@@ -51,15 +58,18 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
     async transcribe(file, opts = {}) {
       const { signal } = opts;
       const duration = file.duracion ?? (await mediaDuration(file.path, { signal }).catch(() => undefined));
-      const pieces = duration ? Math.max(1, Math.ceil(duration / chunkSeconds - 1e-6)) : 1;
       const dir = await mkdtemp(join(tmpdir(), 'folio-transcribe-'));
       const segmentos: TranscriptSegment[] = [];
       let idioma: string | undefined;
       try {
+        // Boundaries in whole milliseconds, so the `-ss` each piece is cut at is exactly the shift of its times.
+        const cuts =
+          duration && duration > chunkSeconds ? await cutPoints(file.path, duration, chunkSeconds, signal) : [];
+        const pieces = Math.max(1, cuts.length - 1);
         for (let i = 0; i < pieces; i++) {
           signal?.throwIfAborted();
-          const offset = i * chunkSeconds;
-          const length = duration ? Math.min(chunkSeconds, duration - offset) : undefined;
+          const offset = cuts.length > 1 ? cuts[i]! : 0;
+          const length = cuts.length > 1 ? cuts[i + 1]! - offset : duration;
           const audio = join(dir, `pieza-${i + 1}.mp3`);
           await extractAudio(file.path, audio, { offset: pieces > 1 ? offset : undefined, length, kbps, signal });
           const size = (await stat(audio)).size;
@@ -93,6 +103,26 @@ export function createOpenAiTranscriber(options: OpenAiTranscriberOptions): Tran
       return idioma ? { segmentos, idioma } : { segmentos };
     },
   };
+}
+
+/**
+ * Piece boundaries for audio longer than one piece. Finding the pauses only improves where the cuts
+ * fall, so when it fails (other than by an abort) the pieces are cut at fixed times; a file ffmpeg
+ * cannot read fails on extraction with the usual error.
+ */
+async function cutPoints(
+  path: string,
+  duration: number,
+  chunkSeconds: number,
+  signal?: AbortSignal,
+): Promise<number[]> {
+  let silences: Silence[] = [];
+  try {
+    silences = await findSilences(path, { signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+  }
+  return planCuts(duration, chunkSeconds, silences);
 }
 
 function stem(nombre: string | undefined): string {
