@@ -36,7 +36,8 @@ const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
  * authenticated; `handle` is given the caller. A finished upload is hashed as it is read from disk and goes
  * through `uploadFile`, as `POST /documentos` does (same SHA-256 duplicate rule, Idempotency-Key, blob store,
  * ingestion queue); the document it became is recorded with the upload and named in the last answer's
- * headers. Unfinished uploads expire after `config.resumable.expireMs`.
+ * headers. Unfinished uploads expire after `config.resumable.expireMs`: swept when an upload begins and on a
+ * timer.
  */
 export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config' | 'log'>, basePath: string) {
   const directory = path.join(deps.config.dataDir, 'subidas');
@@ -94,6 +95,18 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
     return { documentId: doc.id, duplicado };
   }
 
+  const cleanExpired = async (now = new Date()): Promise<number> => {
+    const stale = await deleteStaleUploads(deps.db, new Date(now.getTime() - deps.config.resumable.expireMs));
+    for (const id of stale) await store.remove(id).catch(() => undefined);
+    await store.deleteExpired().catch(() => 0);
+    return stale.length;
+  };
+  // Abandoned uploads are also swept while nobody begins another: at most hourly, at least a minute apart.
+  const period = Math.min(Math.max(deps.config.resumable.expireMs, 60_000), 3_600_000);
+  setInterval(() => {
+    cleanExpired().catch((err: unknown) => deps.log.debug('subidas: sweeping expired uploads failed', err));
+  }, period).unref();
+
   return {
     directory,
     /** Answers one tus request of `userId` (the route has checked the key and, for a creation, the metadata). */
@@ -110,12 +123,7 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
       }
     },
     /** Removes unfinished uploads older than the expiry, their parts and their records; returns how many. */
-    async cleanExpired(now = new Date()): Promise<number> {
-      const stale = await deleteStaleUploads(deps.db, new Date(now.getTime() - deps.config.resumable.expireMs));
-      for (const id of stale) await store.remove(id).catch(() => undefined);
-      await store.deleteExpired().catch(() => 0);
-      return stale.length;
-    },
+    cleanExpired,
     /** Refuses a part or an upload the disk cannot hold (507), before a byte of it is written. */
     async ensureRoom(bytes: number): Promise<void> {
       await fs.mkdir(directory, { recursive: true });
