@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     store = await createTestStore();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
+    // A single-request limit of 50 KB, so that a file of a few hundred KB goes in parts as a 2 GB one would.
+    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0', FOLIO_MAX_UPLOAD_MB: '0.05' });
     // The embedded store is one process at a time: the password is set before the server starts.
     const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
     expect(set.code, set.stderr).toBe(0);
@@ -188,6 +190,42 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await row.textContent()).toContain('Cuaderno de campo del acuífero kárstico de Yucatán');
     expect(await row.textContent()).toContain('Pérez Canul; Chan May (2020)');
   });
+
+  it('uploads a file over the single-request limit in parts (tus), with progress, to listo', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-tus-'));
+    const file = path.join(dir, 'bitacora-larga.md');
+    const paragraph =
+      'El agua del anillo de cenotes se muestreó en lluvias y en secas, con nitratos medidos cada mes. ';
+    fs.writeFileSync(
+      file,
+      `# Bitácora larga de campo\n\n${Array.from({ length: 40 }, () => paragraph.repeat(40)).join('\n\n')}\n`,
+    );
+    expect(fs.statSync(file).size).toBeGreaterThan(100 * 1024);
+    const parts: string[] = [];
+    const seen = (r: { method(): string; url(): string }) => {
+      if (r.url().includes('/biblioteca/subidas')) parts.push(r.method());
+    };
+    page.on('request', seen);
+
+    try {
+      await page.getByLabel('Archivo', { exact: true }).setInputFiles(file);
+      await page.getByRole('button', { name: 'Subir archivo' }).click();
+      await page.locator('#subidas li', { hasText: 'bitacora-larga' }).first().waitFor();
+      const row = page.locator('#documentos tr[data-estado="listo"]', { hasText: 'Bitácora larga de campo' });
+      await row.waitFor({ timeout: 90_000 });
+      expect(parts).toContain('POST');
+      expect(parts).toContain('PATCH');
+      expect(await page.locator('#subidas li').first().textContent()).toBe('«bitacora-larga» añadido.');
+      // Removed again, so the library holds the one document the next test deletes.
+      await row.getByRole('button', { name: /Borrar/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Borrar' }).click();
+      await page.locator('#avisos', { hasText: 'borrado' }).waitFor();
+      expect(await page.locator('#documentos tr[data-id]').count()).toBe(1);
+    } finally {
+      page.off('request', seen);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it('deletes a document after confirmation, then signs out', async () => {
     const row = page.locator('#documentos tr[data-id]').first();

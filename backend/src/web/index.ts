@@ -8,6 +8,7 @@ import { accountRoutes, errorText } from './routes/account';
 import { editDocumentRoutes } from './routes/edit-document';
 import { keyRoutes } from './routes/keys';
 import { libraryRoutes } from './routes/library';
+import { webUploadsInPartsRoutes } from './routes/uploads-in-parts';
 import { webUser } from './session';
 import { staticRoutes } from './static';
 
@@ -22,6 +23,7 @@ export function webApp(): Hono<AppEnv> {
   accountRoutes(app);
   keyRoutes(app);
   libraryRoutes(app);
+  webUploadsInPartsRoutes(app);
   editDocumentRoutes(app);
   app.onError(async (err, c) => {
     const accept = c.req.header('accept') ?? '';

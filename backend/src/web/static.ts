@@ -1,9 +1,15 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/env';
 
 const DIR = path.join(import.meta.dirname, 'static');
+
+/** Files of packages the pages load as they are published (the tus protocol's reference browser client). */
+const PACKAGED: Record<string, string> = {
+  'tus.min.js': createRequire(import.meta.url).resolve('tus-js-client/dist/tus.min.js'),
+};
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -14,11 +20,11 @@ const TYPES: Record<string, string> = {
 /** The few files of the web app, by name only (no paths, so nothing outside the folder is reachable). */
 export function staticRoutes(app: Hono<AppEnv>): void {
   const cache = new Map<string, Promise<Buffer | undefined>>();
-  app.get('/web/:file{[a-z0-9-]+\\.(?:css|js|svg)}', async (c) => {
+  app.get('/web/:file{[a-z0-9.-]+\\.(?:css|js|svg)}', async (c) => {
     const name = c.req.param('file');
     let body = cache.get(name);
     if (!body) {
-      body = fs.readFile(path.join(DIR, name)).catch(() => undefined);
+      body = fs.readFile(PACKAGED[name] ?? path.join(DIR, name)).catch(() => undefined);
       cache.set(name, body);
     }
     const bytes = await body;

@@ -59,88 +59,96 @@ export function resumableRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext)
   app.options(SUBIDAS_PATH, async (c) => uploadsOf(c).handle(c.req.raw, ''));
   app.options(`${SUBIDAS_PATH}/:id`, async (c) => uploadsOf(c).handle(c.req.raw, ''));
 
-  app.post(SUBIDAS_PATH, ...guard, async (c) => {
-    const service = uploadsOf(c);
-    const { deps, principal } = c.var;
-    const length = Number(c.req.header('upload-length'));
-    if (c.req.header('upload-defer-length') || !Number.isSafeInteger(length) || length <= 0) {
-      throw new AppError('peticion_invalida', {
-        mensaje: 'Falta Upload-Length: di el tamaño del archivo en bytes al empezar la subida.',
-        message: 'Upload-Length is required: give the file size in bytes when the upload starts.',
-        detalles: { campo: 'Upload-Length' },
-      });
-    }
-    if (length > deps.config.resumable.maxFileBytes) {
-      throw new AppError('demasiado_grande', {
-        mensaje: `El archivo supera el máximo de ${gb(deps.config.resumable.maxFileBytes)} GB (FOLIO_MAX_FILE_GB).`,
-        message: `The file exceeds the ${gb(deps.config.resumable.maxFileBytes)} GB limit (FOLIO_MAX_FILE_GB).`,
-        detalles: { maximo: deps.config.resumable.maxFileBytes },
-      });
-    }
-    const request = resumableRequest(c.req.header('upload-metadata'));
-    await service.cleanExpired();
-    const busy = await uploadsInProgress(deps.db, principal.userId);
-    const { perUser, bytesPerUser } = deps.config.resumable;
-    if (busy.count >= perUser || busy.bytes + length > bytesPerUser) {
-      throw new AppError('cuota_superada', {
-        mensaje: `Tienes demasiadas subidas a medias (${busy.count}, ${gb(busy.bytes)} GB); termínalas o bórralas antes de empezar otra.`,
-        message: `Too many uploads in progress (${busy.count}, ${gb(busy.bytes)} GB); finish or delete some first.`,
-        detalles: { en_curso: busy.count, bytes_en_curso: busy.bytes, maximo: perUser, bytes_maximo: bytesPerUser },
-      });
-    }
-    await service.ensureRoom(length);
-    return tusAnswer(c, await service.handle(c.req.raw, principal.userId, request));
-  });
+  app.post(SUBIDAS_PATH, ...guard, (c) => beginUpload(c, uploadsOf(c), c.var.principal.userId));
+  app.on(['HEAD', 'PATCH', 'DELETE', 'GET'], `${SUBIDAS_PATH}/:id`, ...guard, (c) =>
+    continueUpload(c, uploadsOf(c), c.var.principal.userId),
+  );
+}
 
-  app.on(['HEAD', 'PATCH', 'DELETE', 'GET'], `${SUBIDAS_PATH}/:id`, ...guard, async (c) => {
-    const service = uploadsOf(c);
-    const { deps, principal } = c.var;
-    const id = c.req.param('id');
-    const upload = await findResumableUpload(deps.db, principal.userId, id);
-    if (!upload) throw new AppError('no_encontrado', { detalles: { subida: id }, headers: TUS_HEADERS });
-    if (c.req.method === 'GET') {
-      throw new AppError('peticion_invalida', {
-        estado: 405,
-        mensaje: 'Una subida no se descarga: el documento que resultó está en /documentos/{id}.',
-        message: 'An upload cannot be downloaded: its document is at /documentos/{id}.',
-        headers: { Allow: 'HEAD, PATCH, DELETE, OPTIONS' },
-      });
+/**
+ * `POST` of a tus creation by `userId` (authenticated by the caller: an API key here, the web session in the
+ * web app): checks the size, the metadata, the user's uploads in progress and the disk, then creates it.
+ */
+export async function beginUpload(c: Context<AppEnv>, service: ResumableUploads, userId: string): Promise<Response> {
+  const { deps } = c.var;
+  const length = Number(c.req.header('upload-length'));
+  if (c.req.header('upload-defer-length') || !Number.isSafeInteger(length) || length <= 0) {
+    throw new AppError('peticion_invalida', {
+      mensaje: 'Falta Upload-Length: di el tamaño del archivo en bytes al empezar la subida.',
+      message: 'Upload-Length is required: give the file size in bytes when the upload starts.',
+      detalles: { campo: 'Upload-Length' },
+    });
+  }
+  if (length > deps.config.resumable.maxFileBytes) {
+    throw new AppError('demasiado_grande', {
+      mensaje: `El archivo supera el máximo de ${gb(deps.config.resumable.maxFileBytes)} GB (FOLIO_MAX_FILE_GB).`,
+      message: `The file exceeds the ${gb(deps.config.resumable.maxFileBytes)} GB limit (FOLIO_MAX_FILE_GB).`,
+      detalles: { maximo: deps.config.resumable.maxFileBytes },
+    });
+  }
+  const request = resumableRequest(c.req.header('upload-metadata'));
+  await service.cleanExpired();
+  const busy = await uploadsInProgress(deps.db, userId);
+  const { perUser, bytesPerUser } = deps.config.resumable;
+  if (busy.count >= perUser || busy.bytes + length > bytesPerUser) {
+    throw new AppError('cuota_superada', {
+      mensaje: `Tienes demasiadas subidas a medias (${busy.count}, ${gb(busy.bytes)} GB); termínalas o bórralas antes de empezar otra.`,
+      message: `Too many uploads in progress (${busy.count}, ${gb(busy.bytes)} GB); finish or delete some first.`,
+      detalles: { en_curso: busy.count, bytes_en_curso: busy.bytes, maximo: perUser, bytes_maximo: bytesPerUser },
+    });
+  }
+  await service.ensureRoom(length);
+  return tusAnswer(c, await service.handle(c.req.raw, userId, request));
+}
+
+/** `HEAD`, `PATCH`, `DELETE` (and a refused `GET`) of `userId`'s upload `:id`; another user's is 404. */
+export async function continueUpload(c: Context<AppEnv>, service: ResumableUploads, userId: string): Promise<Response> {
+  const { deps } = c.var;
+  const id = c.req.param('id') ?? '';
+  const upload = await findResumableUpload(deps.db, userId, id);
+  if (!upload) throw new AppError('no_encontrado', { detalles: { subida: id }, headers: TUS_HEADERS });
+  if (c.req.method === 'GET') {
+    throw new AppError('peticion_invalida', {
+      estado: 405,
+      mensaje: 'Una subida no se descarga: el documento que resultó está en /documentos/{id}.',
+      message: 'An upload cannot be downloaded: its document is at /documentos/{id}.',
+      headers: { Allow: 'HEAD, PATCH, DELETE, OPTIONS' },
+    });
+  }
+  if (upload.document_id) {
+    // Finished: the parts became a document and are gone; what is left is which document.
+    const size = String(upload.size_bytes);
+    const done = {
+      ...TUS_HEADERS,
+      'Upload-Offset': size,
+      'Upload-Length': size,
+      [DOCUMENT_HEADER]: upload.document_id,
+      [DUPLICATE_HEADER]: upload.duplicado ? 'si' : 'no',
+    };
+    if (c.req.method === 'HEAD') return c.body(null, 200, done);
+    if (c.req.method === 'DELETE') {
+      await deleteResumableUpload(deps.db, id);
+      return c.body(null, 204, TUS_HEADERS);
     }
-    if (upload.document_id) {
-      // Finished: the parts became a document and are gone; what is left is which document.
-      const size = String(upload.size_bytes);
-      const done = {
-        ...TUS_HEADERS,
-        'Upload-Offset': size,
-        'Upload-Length': size,
-        [DOCUMENT_HEADER]: upload.document_id,
-        [DUPLICATE_HEADER]: upload.duplicado ? 'si' : 'no',
-      };
-      if (c.req.method === 'HEAD') return c.body(null, 200, done);
-      if (c.req.method === 'DELETE') {
-        await deleteResumableUpload(deps.db, id);
-        return c.body(null, 204, TUS_HEADERS);
-      }
-      throw new AppError('conflicto', {
-        mensaje: 'La subida ya terminó: no admite más partes.',
-        message: 'The upload is finished: it takes no more parts.',
-        detalles: { documento: upload.document_id },
-        headers: done,
-      });
-    }
-    if (c.req.method === 'PATCH') {
-      const offset = await service.offsetOf(id);
-      if (offset !== undefined) await service.ensureRoom(Number(upload.size_bytes) - offset);
-    }
-    const res = await service.handle(c.req.raw, principal.userId);
-    // Given up: its record goes with its parts, and it no longer counts against the user's uploads.
-    if (c.req.method === 'DELETE' && res.status === 204) await deleteResumableUpload(deps.db, id);
-    return tusAnswer(c, res);
-  });
+    throw new AppError('conflicto', {
+      mensaje: 'La subida ya terminó: no admite más partes.',
+      message: 'The upload is finished: it takes no more parts.',
+      detalles: { documento: upload.document_id },
+      headers: done,
+    });
+  }
+  if (c.req.method === 'PATCH') {
+    const offset = await service.offsetOf(id);
+    if (offset !== undefined) await service.ensureRoom(Number(upload.size_bytes) - offset);
+  }
+  const res = await service.handle(c.req.raw, userId);
+  // Given up: its record goes with its parts, and it no longer counts against the user's uploads.
+  if (c.req.method === 'DELETE' && res.status === 204) await deleteResumableUpload(deps.db, id);
+  return tusAnswer(c, res);
 }
 
 /** The tus server's answer, its errors in the contract's shape (same status, `Tus-Resumable` kept). */
-async function tusAnswer(c: Context<AppEnv>, res: Response): Promise<Response> {
+export async function tusAnswer(c: Context<AppEnv>, res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const text = (await res.text()).trim();
   const codigo = CODE_OF_STATUS[res.status] ?? 'interno';

@@ -20,6 +20,7 @@ import { csrfField, flash, renderMessage, renderPage, takeFlash } from '../layou
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import { errorText } from './account';
+import { WEB_SUBIDAS_PATH } from './uploads-in-parts';
 
 const PAGE_SIZE = 50;
 const finished = (d: Documento) => d.estado === 'listo' || d.estado === 'error';
@@ -128,6 +129,9 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
       failed: s.t('upload_failed'),
       urlInvalid: s.t('url_invalid'),
       fileMissing: s.t('file_missing'),
+      added: s.t('upload_added'),
+      duplicate: s.t('upload_duplicate'),
+      resumed: s.t('upload_resumed'),
     });
     return renderPage(c, s, {
       title: s.t('library_title'),
@@ -135,7 +139,7 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
       csrf,
       active: 'biblioteca',
       path: '/biblioteca',
-      scripts: ['confirm.js', 'library.js'],
+      scripts: ['confirm.js', 'tus.min.js', 'library.js'],
       notice: takeFlash(c, s),
       body: html`${deps.engines.embedder ? '' : semanticOffWarning(s, deps.config.embeddings.localModel)}
         <section class="card" aria-labelledby="anadir-titulo" data-textos="${texts}" id="anadir">
@@ -147,6 +151,7 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
               action="/biblioteca/subir"
               enctype="multipart/form-data"
               data-max-bytes="${deps.config.maxUploadBytes}"
+              data-partes="${WEB_SUBIDAS_PATH}"
             >
               ${csrfField(csrf)}
               <label for="archivo">${s.t('upload_file')}</label>

@@ -1,4 +1,4 @@
-/* global document, fetch, setTimeout, FormData, URLSearchParams, XMLHttpRequest */
+/* global document, fetch, setTimeout, FormData, URLSearchParams, XMLHttpRequest, window */
 // The library page: uploads with a progress bar (file bytes, then reading), URLs without a page load,
 // and rows that follow their document until it is ready. The page works without this script.
 
@@ -113,6 +113,61 @@ function answered(line, status, body) {
   }
 }
 
+/** Bytes per part of an upload in parts: what a dropped connection costs at most. */
+const PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A file over the single-request limit goes in parts with tus (the protocol's browser client, loaded before
+ * this script): with progress, retried through dropped connections, and resumed from where the server
+ * stands when the same file is chosen again after a reload.
+ */
+async function uploadInParts(file, line) {
+  const name = file.name;
+  const upload = new window.tus.Upload(file, {
+    endpoint: fileForm.dataset.partes,
+    chunkSize: PART_BYTES,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000, 30000],
+    metadata: { nombre: name, ...(file.type && { tipo: file.type }) },
+    headers: { 'X-CSRF-Token': csrfOf(fileForm), Accept: 'application/json' },
+    removeFingerprintOnSuccess: true,
+    onProgress(sent, total) {
+      const pct = Math.floor((sent / total) * 100);
+      line.progress(pct, fill(texts.uploading, { name, pct }));
+    },
+    onError(err) {
+      const res = err.originalResponse;
+      let body;
+      try {
+        body = res ? JSON.parse(res.getBody()) : undefined;
+      } catch {
+        body = undefined;
+      }
+      line.fail(fill(texts.failed, { reason: res ? reasonOf(res.getStatus(), body) : 'network' }));
+    },
+    async onSuccess({ lastResponse }) {
+      line.progress(100, fill(texts.sent, { name }));
+      const id = lastResponse.getHeader('X-Folio-Documento');
+      const duplicate = lastResponse.getHeader('X-Folio-Duplicado') === 'si';
+      const res = await fetch(`/biblioteca/documentos/${encodeURIComponent(id)}`, {
+        headers: { Accept: 'application/json' },
+      });
+      const body = res.ok ? await res.json() : undefined;
+      const title = body?.documento?.titulo ?? name;
+      answered(
+        line,
+        res.status,
+        body && { ...body, aviso: fill(duplicate ? texts.duplicate : texts.added, { title }) },
+      );
+    },
+  });
+  const previous = await upload.findPreviousUploads();
+  if (previous.length > 0) {
+    upload.resumeFromPreviousUpload(previous[0]);
+    line.progress(0, fill(texts.resumed, { name, pct: '…' }));
+  }
+  upload.start();
+}
+
 const fileForm = document.getElementById('subir-archivo');
 fileForm?.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -121,6 +176,11 @@ fileForm?.addEventListener('submit', (event) => {
   if (!file) return input.focus();
   const name = file.name;
   const line = uploadLine(fill(texts.uploading, { name, pct: 0 }));
+  if (file.size > Number(fileForm.dataset.maxBytes) && window.tus?.isSupported) {
+    void uploadInParts(file, line);
+    fileForm.reset();
+    return;
+  }
   const xhr = new XMLHttpRequest();
   xhr.open('POST', fileForm.action);
   xhr.setRequestHeader('Accept', 'application/json');

@@ -90,6 +90,7 @@ export const en: Record<StringKey, string> = {
   upload_failed: 'Could not add it: {reason}',
   upload_duplicate: '“{title}” was already in your library.',
   upload_added: '“{title}” added.',
+  upload_resumed: 'Resuming “{name}” from {pct} %…',
   url_invalid: 'Type a full web address (https://…).',
   file_missing: 'Choose a file.',
   docs_title: 'Documents',

@@ -89,6 +89,7 @@ export const es = {
   upload_failed: 'No se pudo añadir: {reason}',
   upload_duplicate: '«{title}» ya estaba en tu biblioteca.',
   upload_added: '«{title}» añadido.',
+  upload_resumed: 'Continuando «{name}» desde {pct} %…',
   url_invalid: 'Escribe una dirección web completa (https://…).',
   file_missing: 'Elige un archivo.',
   docs_title: 'Documentos',
