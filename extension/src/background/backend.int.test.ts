@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import fs from 'node:fs';
 import { createClient, type FetchLike } from '@folio/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FolioDb } from './db';
@@ -6,6 +7,7 @@ import { correctCapture } from './correct-capture';
 import { applyEvent, enqueueCapture } from './outbox';
 import { checkSettings } from './settings-check';
 import { runSync } from './sync';
+import { FetchHttpStack } from './tus-fetch';
 
 // The backend is type-checked by its own tsconfig (Node, no DOM): under the extension's it is loaded
 // untyped, through a path TypeScript does not follow, and used through this much of its test harness.
@@ -128,6 +130,63 @@ describe('the outbox against the real backend', () => {
     });
     expect((await db.captures.get(row.id))!.documento).toMatchObject(cambios);
     await db.delete();
+  });
+
+  it('sends a PDF over the threshold in parts through the real tus endpoint, and resumes it after a restart', async () => {
+    const pdf = new Uint8Array(fs.readFileSync(new URL('../../../test/fixtures/muestra.pdf', import.meta.url)));
+    const PART = 1024;
+    // tus-js-client reaches the in-process app through the background's fetch stack; the second part of the
+    // first worker never gets an answer (the worker is stopped while it is on its way).
+    const tus = { patches: 0, hang: true, offsets: [] as string[] };
+    let cut!: (err: Error) => void;
+    const httpStack = new FetchHttpStack(async (url, init) => {
+      if (init.method === 'PATCH') {
+        tus.offsets.push(init.headers['Upload-Offset']!);
+        if (++tus.patches === 2 && tus.hang) return new Promise((_, reject) => (cut = reject));
+      }
+      return appFetch(url, init as Parameters<FetchLike>[1]);
+    });
+    const name = `backend-${crypto.randomUUID()}`;
+    const client = createClient({ baseUrl: ROOT, apiKey: key, fetch: appFetch });
+    const depsFor = (db: FolioDb) => ({
+      db,
+      client: async () => client,
+      now: () => Date.now(),
+      random: () => 0,
+      sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+      schedule: async () => {},
+      changed: async () => {},
+      parts: { overBytes: 2 * PART, chunkBytes: PART, file: (b: string | Uint8Array) => Buffer.from(b), httpStack },
+    });
+    const first = new FolioDb(name);
+    const row = await enqueueCapture(first, {
+      kind: 'pdf',
+      url: 'https://example.org/muestra.pdf',
+      nombre: 'muestra.pdf',
+      contentType: 'application/pdf',
+      body: pdf,
+    });
+    const stopped = runSync(depsFor(first)).catch(() => {});
+    await expect.poll(() => tus.patches).toBe(2);
+    await expect
+      .poll(async () => (await first.captures.get(row.id))?.uploadUrl)
+      .toMatch(/^http:\/\/folio\.test\/api\/v1\/subidas\/[\w-]+$/);
+    expect(await first.captures.get(row.id)).toMatchObject({ state: 'uploading' });
+    first.close();
+
+    // A new worker (and database instance) goes on from the server's offset with the saved address.
+    tus.hang = false;
+    const second = new FolioDb(name);
+    await second.captures.update(row.id, { state: 'queued', nextAttemptAt: 0 });
+    await runSync(depsFor(second));
+    expect(tus.offsets).toEqual(['0', String(PART), String(PART), String(2 * PART), String(3 * PART)]);
+    const done = await second.captures.get(row.id);
+    expect(done).toMatchObject({ state: 'ready' });
+    expect(done!.uploadUrl).toBeUndefined();
+    expect(await client.document(done!.documentId!)).toMatchObject({ estado: 'listo', tipo: 'pdf' });
+    cut(new TypeError('worker stopped'));
+    await stopped;
+    await second.delete();
   });
 
   it('checks settings: a wrong key, a key without escritura, and a good one', async () => {

@@ -70,6 +70,12 @@ export interface CaptureRow {
   /** When the next step may run (epoch ms); indexed, so due rows are found without a scan. */
   nextAttemptAt: number;
   documentId?: string;
+  /**
+   * The tus address of a large body's upload in parts, saved as soon as the server gives it, so that the
+   * next attempt (after a failure, or a restarted worker or browser) goes on from the server's offset.
+   * Not indexed: stored with the row without a schema version.
+   */
+  uploadUrl?: string;
   fase?: string;
   progreso?: number;
   referencia?: string;

@@ -11,6 +11,7 @@ import { createHandlers } from './handlers';
 import { refreshLibrary } from './library';
 import { clientFromSettings, storeSettings } from './settings';
 import { createSyncRunner, runSync } from './sync';
+import { FetchHttpStack } from './tus-fetch';
 
 /** The capture content script as WXT builds it (`entrypoints/capture.content.ts`). */
 const CAPTURE_SCRIPT = '/content-scripts/capture.js';
@@ -53,6 +54,8 @@ export function startBackground(): void {
       },
       changed,
       ready: () => refreshCache(),
+      // Large captures go in parts (tus); a service worker has no XMLHttpRequest for tus-js-client's default.
+      parts: { httpStack: new FetchHttpStack() },
     }),
   );
   const refreshCache = async () => {

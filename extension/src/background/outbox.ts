@@ -124,6 +124,8 @@ function fromDocument(row: CaptureRow, doc: Documento, now: number, uploaded: bo
   const documento = capturedDocument(doc);
   const common: Partial<CaptureRow> = {
     documentId: doc.id,
+    // The upload in parts (if any) is over: its address is no use any more.
+    uploadUrl: undefined,
     documento,
     fase: doc.fase,
     progreso: doc.progreso,

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createClient, type FolioClient } from '@folio/shared';
+import { createClient, type FetchInit, type FolioClient } from '@folio/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BADGE_ERROR, BADGE_PENDING, updateBadge } from './badge';
@@ -7,6 +7,7 @@ import { FolioDb } from './db';
 import { enqueueCapture, outboxCounts } from './outbox';
 import { createSyncRunner, runSync, type SyncDeps } from './sync';
 import { fakeFolio } from './testing/fake-folio';
+import { FetchHttpStack } from './tus-fetch';
 
 const names: string[] = [];
 const open: FolioDb[] = [];
@@ -187,6 +188,110 @@ describe('runSync', () => {
     expect(await outboxCounts(db)).toEqual({ pending: 0, errors: 2 });
     expect(await fakeBrowser.action.getBadgeText({})).toBe('!');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({})).toEqual([0xd9, 0x30, 0x25, 255]);
+  });
+});
+
+describe('runSync: large bodies in parts (tus)', () => {
+  const PART = 1024;
+  const pdf = () => ({
+    kind: 'pdf' as const,
+    url: 'https://example.org/informe.pdf',
+    titulo: 'Informe',
+    nombre: 'informe.pdf',
+    contentType: 'application/pdf',
+    body: Uint8Array.from({ length: 3 * PART }, (_, i) => i % 251),
+  });
+
+  /** The real client and tus-js-client, speaking tus to the fake server through its `fetch`. */
+  function inParts(server: ReturnType<typeof fakeFolio>, db: FolioDb) {
+    const h = harness(db, createClient({ baseUrl: server.baseUrl, apiKey: 'k', fetch: server.fetch }));
+    // Anything over two parts goes in parts; tus-js-client's Node build reads Buffers, not Blobs.
+    h.deps.parts = {
+      overBytes: 2 * PART,
+      chunkBytes: PART,
+      file: (b) => Buffer.from(b as Uint8Array),
+      httpStack: new FetchHttpStack((url, init) => server.fetch(url, init as FetchInit)),
+    };
+    return h;
+  }
+
+  it('saves the address the server gave, goes on from its offset after a failure and a restart, then clears it', async () => {
+    const server = fakeFolio();
+    const name = freshName();
+    const first = openDb(name);
+    const row = await enqueueCapture(first, pdf(), { now: T0 });
+
+    // The second part is refused as busy (429): a transient failure, after one part was taken.
+    server.state.busyAfterParts = 1;
+    await runSync(inParts(server, first).deps, 1);
+    const failed = await first.captures.get(row.id);
+    const address = `${server.baseUrl}/api/v1/subidas/subida1`;
+    expect(failed).toMatchObject({ state: 'queued', uploadUrl: address, errorCode: 'limite_de_ritmo' });
+    // Progress is written per part (here one of three), for the popup's bar.
+    expect(failed!.progreso).toBeCloseTo(1 / 3);
+    expect(server.state.tus).toEqual([
+      { method: 'POST', id: 'subida1' },
+      { method: 'PATCH', id: 'subida1', offset: 0 },
+      { method: 'PATCH', id: 'subida1', offset: PART },
+    ]);
+    expect(server.state.subidas.get('subida1')!.metadata).toMatchObject({
+      idempotencia: row.id,
+      nombre: 'informe.pdf',
+      url: 'https://example.org/informe.pdf',
+    });
+    expect(server.state.uploadRequests).toBe(0);
+    first.close();
+
+    // The browser restarts: a new database instance, nothing in memory.
+    const second = openDb(name);
+    const { deps, clock } = inParts(server, second);
+    clock.now = failed!.nextAttemptAt;
+    server.state.tus.length = 0;
+    await runSync(deps);
+    expect(server.state.tus).toEqual([
+      { method: 'HEAD', id: 'subida1' },
+      { method: 'PATCH', id: 'subida1', offset: PART },
+      { method: 'PATCH', id: 'subida1', offset: 2 * PART },
+    ]);
+    const done = await second.captures.get(row.id);
+    expect(done).toMatchObject({ state: 'ready', documentId: 'doc100000000' });
+    expect(done!.uploadUrl).toBeUndefined();
+    expect(await second.bodies.count()).toBe(0);
+    expect(server.state.documents.size).toBe(1);
+    expect(server.state.subidas.size).toBe(1);
+  });
+
+  it('starts again when the server no longer knows the saved address, and still makes one document', async () => {
+    const server = fakeFolio();
+    const db = openDb(freshName());
+    const row = await enqueueCapture(db, pdf(), { now: T0 });
+    await db.captures.update(row.id, { uploadUrl: `${server.baseUrl}/api/v1/subidas/caducada` });
+
+    await runSync(inParts(server, db).deps);
+    expect(server.state.tus.map((r) => `${r.method} ${r.id}`)).toEqual([
+      'HEAD caducada',
+      'POST subida1',
+      'PATCH subida1',
+      'PATCH subida1',
+      'PATCH subida1',
+    ]);
+    const done = await db.captures.get(row.id);
+    expect(done).toMatchObject({ state: 'ready', documentId: 'doc100000000' });
+    expect(done!.uploadUrl).toBeUndefined();
+    expect(server.state.documents.size).toBe(1);
+  });
+
+  it('sends a body under the threshold in one request, as before', async () => {
+    const server = fakeFolio();
+    const db = openDb(freshName());
+    const small = { ...pdf(), body: new Uint8Array(2 * PART) };
+    const row = await enqueueCapture(db, small, { now: T0 });
+
+    await runSync(inParts(server, db).deps);
+    expect(server.state.tus).toEqual([]);
+    expect(server.state.uploadRequests).toBe(1);
+    expect(server.state.keys).toEqual([row.id]);
+    expect(await db.captures.get(row.id)).toMatchObject({ state: 'ready' });
   });
 });
 

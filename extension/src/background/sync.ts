@@ -1,5 +1,6 @@
-import type { FolioClient } from '@folio/shared';
-import type { CaptureRow, FolioDb } from './db';
+import { type Documento, type FolioClient, PARTS_OVER_BYTES, type PartsSource } from '@folio/shared';
+import type { HttpStack } from 'tus-js-client';
+import type { CaptureBody, CaptureRow, FolioDb } from './db';
 import { applyEvent, dueCaptures, nextDueAt } from './outbox';
 
 /** Seconds each poll of a processing document waits on the server (`GET /documentos/{id}?esperar=`). */
@@ -10,6 +11,24 @@ const POLL_BATCH = 4;
 const INLINE_WAIT_MS = 30_000;
 /** A run stops after this long and leaves the rest to the alarm (MV3 may stop a busy worker anyway). */
 const RUN_BUDGET_MS = 4 * 60_000;
+
+/** The upload progress written to a row at most every this much of the file (0-1). */
+const PROGRESS_STEP = 0.05;
+
+/** How bodies too large for one request are sent: in parts (tus), resumable across restarts. */
+export interface PartsOptions {
+  /** Bodies larger than this go in parts; default the client's {@link PARTS_OVER_BYTES}. */
+  overBytes?: number;
+  /** Bytes per part; default the client's (5 MB). */
+  chunkBytes?: number;
+  /**
+   * What tus-js-client reads the body from; default a Blob (its browser build). Its Node build, which
+   * the tests load, reads Buffers.
+   */
+  file?(body: CaptureBody['body']): PartsSource;
+  /** How tus-js-client sends: the background passes one over fetch (a service worker has no XMLHttpRequest). */
+  httpStack?: HttpStack;
+}
 
 /** What a sync run needs; everything that touches the world is passed in. */
 export interface SyncDeps {
@@ -25,6 +44,7 @@ export interface SyncDeps {
   changed(): Promise<void>;
   /** Called when a capture became ready (refresh the library cache). */
   ready?(row: CaptureRow): Promise<void>;
+  parts?: PartsOptions;
 }
 
 /** What one run did, for logs and tests. */
@@ -94,21 +114,80 @@ async function upload(deps: SyncDeps, client: FolioClient, row: CaptureRow): Pro
     return;
   }
   try {
-    const documento = await client.upload({
-      body: stored?.body,
-      nombre: row.nombre,
-      contentType: row.contentType,
-      url: row.url,
-      titulo: row.titulo,
-      idempotencyKey: row.id,
-      esperar: 0,
-    });
+    const body = stored?.body;
+    const documento =
+      body !== undefined && byteSize(body) > (deps.parts?.overBytes ?? PARTS_OVER_BYTES)
+        ? await uploadInParts(deps, client, row, body)
+        : await client.upload({
+            body,
+            nombre: row.nombre,
+            contentType: row.contentType,
+            url: row.url,
+            titulo: row.titulo,
+            idempotencyKey: row.id,
+            esperar: 0,
+          });
     const saved = await applyEvent(deps.db, row.id, { type: 'upload-ok', documento }, tick());
     if (saved?.state === 'ready') await deps.ready?.(saved);
   } catch (error) {
     await applyEvent(deps.db, row.id, { type: 'upload-failed', error }, tick());
   }
   await deps.changed();
+}
+
+/**
+ * Sends a large body in parts. The address the server gives the upload is saved on the row at once, and
+ * a saved one is passed back, so a later attempt (a failure, a restarted worker or browser) goes on from
+ * the server's offset. An address the server no longer knows (expired, or another user's) is answered
+ * 404 and tus-js-client starts a new upload, whose address replaces it; the capture id as idempotency
+ * key still makes one document of it. The row keeps the address through failures; `upload-ok` drops it.
+ */
+async function uploadInParts(
+  deps: SyncDeps,
+  client: FolioClient,
+  row: CaptureRow,
+  body: CaptureBody['body'],
+): Promise<Documento> {
+  // Row writes from the callbacks are chained, so all are done before the outcome is written.
+  let writes: Promise<unknown> = Promise.resolve();
+  const write = (changes: Partial<CaptureRow>, notify = false) => {
+    writes = writes
+      .then(async () => {
+        await deps.db.captures.update(row.id, changes);
+        if (notify) await deps.changed();
+      })
+      .catch(() => {});
+  };
+  let shown = 0;
+  try {
+    return await client.uploadInParts({
+      file: deps.parts?.file ? deps.parts.file(body) : new Blob([body]),
+      nombre: row.nombre,
+      contentType: row.contentType,
+      url: row.url,
+      titulo: row.titulo,
+      idempotencyKey: row.id,
+      chunkSize: deps.parts?.chunkBytes,
+      httpStack: deps.parts?.httpStack,
+      uploadUrl: row.uploadUrl,
+      esperar: 0,
+      onUrl: (url) => {
+        if (url !== row.uploadUrl) write({ uploadUrl: url });
+      },
+      onProgress: (sent, total) => {
+        const progreso = total > 0 ? sent / total : 0;
+        if (progreso - shown < PROGRESS_STEP && sent < total) return;
+        shown = progreso;
+        write({ progreso }, true);
+      },
+    });
+  } finally {
+    await writes;
+  }
+}
+
+function byteSize(body: CaptureBody['body']): number {
+  return typeof body === 'string' ? new Blob([body]).size : body.byteLength;
 }
 
 async function poll(deps: SyncDeps, client: FolioClient, row: CaptureRow): Promise<void> {

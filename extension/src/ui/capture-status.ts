@@ -32,7 +32,8 @@ export function captureStatus(c: CaptureView, now = Date.now()): CaptureStatus {
       return { label: 'En cola', detail: `${c.reintento}${when}`, tone: 'pending' };
     }
     case 'uploading':
-      return { label: 'Subiendo…', tone: 'pending' };
+      // A large file goes in parts; its progress is the share the server holds.
+      return { label: 'Subiendo…', progress: c.progreso, tone: 'pending' };
     case 'processing': {
       const fase = c.fase ? ` (${FASES[c.fase] ?? c.fase})` : '';
       return { label: `Procesando${fase}`, progress: c.progreso, detail: c.reintento, tone: 'pending' };

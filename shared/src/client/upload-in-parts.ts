@@ -1,4 +1,4 @@
-import { DetailedError, Upload } from 'tus-js-client';
+import { DetailedError, type HttpStack, Upload } from 'tus-js-client';
 import { connectionError, errorFromBody, invalidAnswer } from './api-error';
 
 /** What tus-js-client reads a file from: a File or Blob in a browser; a Buffer or an fs.ReadStream in Node. */
@@ -22,6 +22,11 @@ export interface PartsInput {
   /** Called once the server has given the upload its address: keep it to resume after a restart. */
   onUrl?: (url: string) => void;
   onProgress?: (sent: number, total: number) => void;
+  /**
+   * How tus-js-client sends its requests; its default for the platform otherwise (XMLHttpRequest in a page,
+   * node:http in Node). A browser extension's service worker has no XMLHttpRequest and passes one over fetch.
+   */
+  httpStack?: HttpStack;
   signal?: AbortSignal;
 }
 
@@ -61,6 +66,7 @@ export function uploadInParts(
       metadata,
       headers: { Authorization: `Bearer ${apiKey}` },
       retryDelays: RETRY_DELAYS_MS,
+      ...(input.httpStack && { httpStack: input.httpStack }),
       // Resuming is the caller's: it keeps the address given to onUrl where it keeps the file.
       storeFingerprintForResuming: false,
       onUploadUrlAvailable: () => {
