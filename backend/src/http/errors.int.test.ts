@@ -118,6 +118,11 @@ describe('OpenAPI, llms.txt and health', () => {
         'subir',
         'texto',
         'verificar',
+        // Uploads in parts (tus), extensions of the contract.
+        'borrarSubida',
+        'crearSubida',
+        'enviarParte',
+        'estadoSubida',
       ].sort(),
     );
     expect(doc.components.schemas.Documento.properties.titulo).toBeDefined();

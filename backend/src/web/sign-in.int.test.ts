@@ -50,8 +50,13 @@ describe('sign-in', () => {
       const r = await web.post('/entrar', { correo: email, contrasena: 'not the password at all' });
       return { ...r, ms: performance.now() - start, web };
     };
-    const wrong = await timed('carla@example.org');
-    const unknown = await timed('nadie@example.org');
+    // Three tries each, the fastest kept: a busy machine slows single requests, never the fastest of three.
+    const fastest = async (email: string) => {
+      const tries = [await timed(email), await timed(email), await timed(email)];
+      return tries.reduce((a, b) => (b.ms < a.ms ? b : a));
+    };
+    const wrong = await fastest('carla@example.org');
+    const unknown = await fastest('nadie@example.org');
     for (const r of [wrong, unknown]) {
       expect(r.res.status).toBe(401);
       expect(r.text).toContain('El correo o la contraseña no son correctos.');
