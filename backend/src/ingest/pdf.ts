@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openPdfFile, PDF_RANGE_BYTES } from './pdf-source';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Ocr } from '../ai/ocr';
 import {
@@ -66,9 +66,20 @@ export interface PageFrame {
 
 /** Converts a PDF file. Broken and password-protected files fail with a `ConversionError`. */
 export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise<Conversion> {
-  const data = new Uint8Array(await readFile(file.path));
-  if (data.length === 0) throw damaged('el archivo está vacío', 'empty file');
-  const task = getDocument({ data, verbosity: 0, ...assetOptions() });
+  const source = await openPdfFile(file.path);
+  if (source.length === 0) {
+    await source.close();
+    throw damaged('el archivo está vacío', 'empty file');
+  }
+  // Read by ranges from disk (a 2,000-page scan is not loaded whole); pdf.js fetches what each page needs.
+  const task = getDocument({
+    range: source.range,
+    rangeChunkSize: PDF_RANGE_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+    verbosity: 0,
+    ...assetOptions(),
+  });
   try {
     let doc: PDFDocumentProxy;
     try {
@@ -120,6 +131,7 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     return { tipo: withoutText > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
   } finally {
     await task.destroy();
+    await source.close();
   }
 }
 

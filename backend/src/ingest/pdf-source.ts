@@ -1,0 +1,47 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** Bytes pdf.js asks for at a time, and what it is given before it asks (the header, the first objects). */
+export const PDF_RANGE_BYTES = 1024 * 1024;
+
+/** A PDF on disk as pdf.js reads it: by ranges, on demand. `close` releases the file. */
+export interface PdfFileSource {
+  range: PDFDataRangeTransport;
+  length: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a PDF for pdf.js without reading it whole into memory: pdf.js asks for the ranges it needs (the
+ * cross-reference table at the end, then each page's objects as it reads them) and they are read from the
+ * file, so a 600 MB scanned book costs the pages being read, not 600 MB at once.
+ */
+export async function openPdfFile(path: string): Promise<PdfFileSource> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const initial = size > 0 ? await readRange(handle, 0, Math.min(size, PDF_RANGE_BYTES)) : null;
+    const range = new PDFDataRangeTransport(size, initial);
+    range.requestDataRange = (begin: number, end: number) => {
+      readRange(handle, begin, Math.min(end, size)).then(
+        (chunk) => range.onDataRange(begin, chunk),
+        () => range.abort(),
+      );
+    };
+    return { range, length: size, close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+async function readRange(handle: FileHandle, begin: number, end: number): Promise<Uint8Array> {
+  const chunk = new Uint8Array(end - begin);
+  let read = 0;
+  while (read < chunk.length) {
+    const { bytesRead } = await handle.read(chunk, read, chunk.length - read, begin + read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read === chunk.length ? chunk : chunk.subarray(0, read);
+}
