@@ -190,6 +190,26 @@ describe('uploads in parts (tus)', () => {
   });
 });
 
+describe('an upload whose end is refused', () => {
+  it('answers the refusal in the contract shape, keeps the parts, and answers it again on HEAD', async () => {
+    const first = await create(PDF.length, { nombre: 'a.pdf', idempotencia: 'clave-subida-1' });
+    await uploadInParts(first.headers.get('location')!, PDF, PDF.length);
+    // The same key with other bytes: the end of this upload is a 409 conflicto, never a 500.
+    const other = buildSamplePdf({ title: 'Otra bitacora', pages: [['Otra', 'Texto distinto del primero.']] });
+    const second = await create(other.length, { nombre: 'b.pdf', idempotencia: 'clave-subida-1' });
+    const at = second.headers.get('location')!;
+    const last = await patch(at, 0, other);
+    expect(last.status).toBe(409);
+    expect((await last.json()).error).toMatchObject({ codigo: 'conflicto', estado: 409 });
+    const head = await server.request(idOf(at), { method: 'HEAD', headers: tus(key) });
+    expect(head.status).toBe(409);
+    // Nothing half-made became a document, and giving up removes the parts.
+    const docs = await (await server.request('/api/v1/documentos', { headers: auth(key) })).json();
+    expect(docs.documentos.map((d: { titulo: string }) => d.titulo)).not.toContain('Otra bitacora');
+    expect((await server.request(idOf(at), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
+  });
+});
+
 describe('abandoned uploads', () => {
   let s: TestStore;
   let srv: TestServer;
@@ -225,5 +245,41 @@ describe('abandoned uploads', () => {
       idOf(old).split('/').at(-1),
     ]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('the rate limit and uploads in parts', () => {
+  let s: TestStore;
+  let srv: TestServer;
+  beforeAll(async () => {
+    s = await createTestStore();
+    srv = await startTestServer(s, { rateLimitPerMinute: 2 });
+  });
+  afterAll(async () => {
+    await srv?.close();
+    await s?.drop();
+  });
+
+  it('counts the creation of an upload against the key, not its parts', async () => {
+    const k = await srv.key('limitada@example.org');
+    const start = () =>
+      srv.request('/api/v1/subidas', {
+        method: 'POST',
+        headers: tus(k, { 'Upload-Length': String(PDF.length), 'Upload-Metadata': metadata({ nombre: 'p.pdf' }) }),
+      });
+    const at = (await start()).headers.get('location')!;
+    const part = Math.ceil(PDF.length / 6);
+    for (let offset = 0; offset < PDF.length; offset += part) {
+      const res = await srv.request(idOf(at), {
+        method: 'PATCH',
+        body: PDF.subarray(offset, offset + part),
+        headers: tus(k, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }),
+      });
+      expect(res.status).toBe(204);
+    }
+    expect((await start()).status).toBe(201);
+    const third = await start();
+    expect(third.status).toBe(429);
+    expect((await third.json()).error.codigo).toBe('limite_de_ritmo');
   });
 });

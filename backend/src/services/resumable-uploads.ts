@@ -67,8 +67,14 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
     },
     async onUploadFinish(req, upload) {
       const { userId } = callerOf(req);
-      const { documentId, duplicado } = await finish(upload.id, userId, upload.size ?? 0);
-      return { headers: { [DOCUMENT_HEADER]: documentId, [DUPLICATE_HEADER]: duplicado ? 'si' : 'no' } };
+      try {
+        const { documentId, duplicado } = await finish(upload.id, userId, upload.size ?? 0);
+        return { headers: { [DOCUMENT_HEADER]: documentId, [DUPLICATE_HEADER]: duplicado ? 'si' : 'no' } };
+      } catch (err) {
+        // tus answers what a hook throws as { status_code, body }; anything else would be its 500.
+        if (err instanceof AppError) throw { status_code: err.estado, body: JSON.stringify(errorShape(err)) };
+        throw err;
+      }
     },
   });
 
@@ -78,18 +84,22 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
       [id, userId],
     );
     const request = row?.metadata ?? { meta: {} };
-    const tmpPath = path.join(directory, id);
-    const sha256 = await sha256Of(tmpPath);
+    const parts = path.join(directory, id);
+    const sha256 = await sha256Of(parts);
+    // uploadFile takes (moves or removes) the file it is given: it gets a second link to the parts, so that
+    // if it fails (the database busy), the parts are still here and a HEAD finishes the upload again.
+    const handoff = `${parts}.entrega`;
+    await fs.rm(handoff, { force: true });
+    await fs.link(parts, handoff);
     const { row: doc, outcome } = await uploadFile(
       deps,
       userId,
-      { tmpPath, sha256, size, nombre: request.nombre, contentType: request.contentType },
+      { tmpPath: handoff, sha256, size, nombre: request.nombre, contentType: request.contentType },
       request.meta,
       request.idempotencia,
     );
-    // uploadFile took the bytes (moved into the blob store, or removed for a duplicate); the upload's
-    // record in the file store goes with them.
-    await fs.rm(`${tmpPath}.json`, { force: true });
+    await fs.rm(parts, { force: true });
+    await fs.rm(`${parts}.json`, { force: true });
     const duplicado = outcome !== 'created';
     await finishResumableUpload(deps.db, id, doc.id, duplicado);
     return { documentId: doc.id, duplicado };
@@ -114,6 +124,11 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
       callers.set(req, { userId, ...(request && { request }) });
       return tus.handleWeb(req);
     },
+    /**
+     * Makes the document of an upload whose every byte arrived but whose end failed (a HEAD after the last
+     * part finds it so): the same step the last part runs.
+     */
+    finish,
     /** Where an unfinished upload stands (its offset in bytes), or undefined when its parts are gone. */
     async offsetOf(id: string): Promise<number | undefined> {
       try {
@@ -151,4 +166,17 @@ function sha256Of(file: string): Promise<string> {
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));
   });
+}
+
+/** The contract's error body of an AppError, as the route answers it. */
+function errorShape(err: AppError) {
+  return {
+    error: {
+      codigo: err.codigo,
+      mensaje: err.mensaje,
+      message: err.message,
+      estado: err.estado,
+      ...(err.detalles && { detalles: err.detalles }),
+    },
+  };
 }

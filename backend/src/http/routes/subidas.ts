@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { CODIGOS_ERROR, type CodigoError } from '@folio/shared';
+import { CODIGOS_ERROR, ErrorApi, type CodigoError } from '@folio/shared';
 import type { Context } from 'hono';
 import { deleteResumableUpload, findResumableUpload, uploadsInProgress } from '../../db/resumable-uploads.repo';
 import { AppError } from '../../errors';
@@ -60,7 +60,9 @@ export function resumableRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext)
   app.options(`${SUBIDAS_PATH}/:id`, async (c) => uploadsOf(c).handle(c.req.raw, ''));
 
   app.post(SUBIDAS_PATH, ...guard, (c) => beginUpload(c, uploadsOf(c), c.var.principal.userId));
-  app.on(['HEAD', 'PATCH', 'DELETE', 'GET'], `${SUBIDAS_PATH}/:id`, ...guard, (c) =>
+  // Parts are not counted against the key's requests per minute: a 4 GB file is 800 parts of 5 MB, which a
+  // fast link sends in a minute; what a user may have in progress is bounded at creation instead.
+  app.on(['HEAD', 'PATCH', 'DELETE', 'GET'], `${SUBIDAS_PATH}/:id`, requireScope('escritura'), (c) =>
     continueUpload(c, uploadsOf(c), c.var.principal.userId),
   );
 }
@@ -115,13 +117,19 @@ export async function continueUpload(c: Context<AppEnv>, service: ResumableUploa
       headers: { Allow: 'HEAD, PATCH, DELETE, OPTIONS' },
     });
   }
+  const size = Number(upload.size_bytes);
+  if (!upload.document_id && c.req.method === 'HEAD' && (await service.offsetOf(id)) === size) {
+    // Every byte arrived but the document was not made (the last part's answer failed): make it now.
+    const { documentId, duplicado } = await service.finish(id, userId, size);
+    upload.document_id = documentId;
+    upload.duplicado = duplicado;
+  }
   if (upload.document_id) {
     // Finished: the parts became a document and are gone; what is left is which document.
-    const size = String(upload.size_bytes);
     const done = {
       ...TUS_HEADERS,
-      'Upload-Offset': size,
-      'Upload-Length': size,
+      'Upload-Offset': String(size),
+      'Upload-Length': String(size),
       [DOCUMENT_HEADER]: upload.document_id,
       [DUPLICATE_HEADER]: upload.duplicado ? 'si' : 'no',
     };
@@ -139,7 +147,7 @@ export async function continueUpload(c: Context<AppEnv>, service: ResumableUploa
   }
   if (c.req.method === 'PATCH') {
     const offset = await service.offsetOf(id);
-    if (offset !== undefined) await service.ensureRoom(Number(upload.size_bytes) - offset);
+    if (offset !== undefined) await service.ensureRoom(size - offset);
   }
   const res = await service.handle(c.req.raw, userId);
   // Given up: its record goes with its parts, and it no longer counts against the user's uploads.
@@ -151,6 +159,11 @@ export async function continueUpload(c: Context<AppEnv>, service: ResumableUploa
 export async function tusAnswer(c: Context<AppEnv>, res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const text = (await res.text()).trim();
+  const headers = new Headers(res.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  // Already the contract's body: the end of an upload refused by uploadFile (a conflicting Idempotency-Key).
+  if (ErrorApi.safeParse(parseJson(text)).success) return new Response(text, { status: res.status, headers });
   const codigo = CODE_OF_STATUS[res.status] ?? 'interno';
   const estado = res.status === 410 ? 404 : res.status;
   const err = new AppError(codigo, {
@@ -158,9 +171,6 @@ export async function tusAnswer(c: Context<AppEnv>, res: Response): Promise<Resp
     mensaje: `${CODIGOS_ERROR[codigo].mensaje} (subida: ${text || res.statusText})`,
     message: text || CODIGOS_ERROR[codigo].message,
   });
-  const headers = new Headers(res.headers);
-  headers.set('content-type', 'application/json; charset=utf-8');
-  headers.delete('content-length');
   return new Response(JSON.stringify(errorBody(err, c.var.deps.config.publicUrl)), { status: estado, headers });
 }
 
@@ -188,3 +198,11 @@ function resumableRequest(header: string | undefined): ResumableRequest {
 }
 
 const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(bytes >= 1024 ** 3 ? 1 : 2);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
