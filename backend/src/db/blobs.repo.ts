@@ -21,3 +21,12 @@ export async function readBlobChunk(db: Db, key: string, n: number): Promise<Uin
 export async function deleteBlob(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM blob_chunks WHERE key = $1', [key]);
 }
+
+/** Bytes a blob holds so far (the sum of its chunks), 0 when it has none. */
+export async function blobBytes(db: Db, key: string): Promise<number> {
+  const [row] = await db.query<{ bytes: string | number | null }>(
+    'SELECT sum(length(data)) AS bytes FROM blob_chunks WHERE key = $1',
+    [key],
+  );
+  return Number(row?.bytes ?? 0);
+}

@@ -72,3 +72,9 @@ export async function deleteStaleUploads(db: Db, before: Date): Promise<string[]
   );
   return rows.map((r) => r.id);
 }
+
+/** An upload by id alone, for the store that keeps its parts (the route has checked whose it is). */
+export async function resumableUploadById(db: Db, id: string): Promise<ResumableUploadRow | undefined> {
+  const [row] = await db.query<ResumableUploadRow>('SELECT * FROM resumable_uploads WHERE id = $1', [id]);
+  return row;
+}

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
@@ -131,6 +133,17 @@ describe('uploads in parts (tus)', () => {
     // Untouched: the owner goes on from where it was.
     const head = await server.request(idOf(mine), { method: 'HEAD', headers: tus(key) });
     expect(head.headers.get('upload-offset')).toBe('100');
+    // The parts live where the store keeps files: the database's rows (any API process reaches them), or disk.
+    const id = idOf(mine).split('/').at(-1)!;
+    if (server.config.blobStore === 'base_de_datos') {
+      const [row] = await server.runtime.deps.db.query<{ bytes: string }>(
+        "SELECT sum(length(data)) AS bytes FROM blob_chunks WHERE key = 'subida-' || $1",
+        [id],
+      );
+      expect(Number(row!.bytes)).toBe(100);
+    } else {
+      expect(fs.statSync(path.join(server.config.dataDir, 'subidas', id)).size).toBe(100);
+    }
     expect((await server.request(idOf(mine), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
     expect((await server.request(idOf(mine), { method: 'HEAD', headers: tus(key) })).status).toBe(404);
   });

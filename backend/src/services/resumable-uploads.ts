@@ -7,6 +7,7 @@ import { Server } from '@tus/server';
 import type { Deps } from '../context';
 import { deleteStaleUploads, finishResumableUpload, insertResumableUpload } from '../db/resumable-uploads.repo';
 import { AppError } from '../errors';
+import { DatabaseUploadStore, partsKey } from '../storage/database-upload-store';
 import { uploadFile, type UploadMeta } from './upload-document';
 
 /** What a user said about a file when its upload in parts began (its tus `Upload-Metadata`, checked). */
@@ -31,8 +32,9 @@ export const DUPLICATE_HEADER = 'X-Folio-Duplicado';
 const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
 
 /**
- * Uploads in parts with the tus protocol (v1.0, `@tus/server` with its file store in FOLIO_DATA/subidas): the
- * parts stream to one file on disk, so memory stays flat whatever the size. Every request arrives
+ * Uploads in parts with the tus protocol (v1.0, `@tus/server`): the parts stream to one file on disk
+ * (`@tus/file-store` in FOLIO_DATA/subidas), or to 1 MB rows in the database when files are kept there
+ * (storage/database-upload-store.ts), so memory stays flat whatever the size. Every request arrives
  * authenticated; `handle` is given the caller. A finished upload is hashed as it is read from disk and goes
  * through `uploadFile`, as `POST /documentos` does (same SHA-256 duplicate rule, Idempotency-Key, blob store,
  * ingestion queue); the document it became is recorded with the upload and named in the last answer's
@@ -41,7 +43,12 @@ const DISK_RESERVE_BYTES = 256 * 1024 * 1024;
  */
 export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config' | 'log'>, basePath: string) {
   const directory = path.join(deps.config.dataDir, 'subidas');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: deps.config.resumable.expireMs });
+  // Parts where the finished files go: on this disk with the embedded store, in the database when files
+  // are kept there, so that any API process behind one address takes any part.
+  const inDatabase = deps.config.blobStore === 'base_de_datos';
+  const store = inDatabase
+    ? new DatabaseUploadStore(deps.db, deps.config.resumable.expireMs)
+    : new FileStore({ directory, expirationPeriodInMilliseconds: deps.config.resumable.expireMs });
   const callers = new WeakMap<Request, Caller>();
   const callerOf = (req: object): Caller => {
     const caller = callers.get(req as Request);
@@ -84,7 +91,8 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
       [id, userId],
     );
     const request = row?.metadata ?? { meta: {} };
-    const parts = path.join(directory, id);
+    // The parts as one file on this disk (from the database's rows when they are kept there).
+    const parts = inDatabase ? await deps.blobs.localPath(partsKey(id)) : path.join(directory, id);
     const sha256 = await sha256Of(parts);
     // uploadFile takes (moves or removes) the file it is given: it gets a second link to the parts, so that
     // if it fails (the database busy), the parts are still here and a HEAD finishes the upload again.
@@ -98,8 +106,11 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
       request.meta,
       request.idempotencia,
     );
-    await fs.rm(parts, { force: true });
-    await fs.rm(`${parts}.json`, { force: true });
+    if (inDatabase) await deps.blobs.delete(partsKey(id));
+    else {
+      await fs.rm(parts, { force: true });
+      await fs.rm(`${parts}.json`, { force: true });
+    }
     const duplicado = outcome !== 'created';
     await finishResumableUpload(deps.db, id, doc.id, duplicado);
     return { documentId: doc.id, duplicado };
