@@ -26,6 +26,7 @@ let dir: string;
 let video: string;
 
 const PART = 5 * 1024 * 1024;
+const VIDEO_SECONDS = Number(process.env.FOLIO_TEST_VIDEO_SECONDS ?? 20);
 
 async function start(): Promise<void> {
   server = await startTestServer(store, { publicUrl: base });
@@ -51,7 +52,8 @@ beforeAll(async () => {
       '2\n00:00:12,000 --> 00:00:16,000\nEn secas el nivel del acuífero bajó casi dos metros.\n',
   );
   video = path.join(dir, 'charla.mkv');
-  // Noise compresses badly: 20 s at 10 Mb/s is a file of ~25 MB, five parts and more.
+  // Noise compresses badly: 20 s at 10 Mb/s is a file of ~25 MB, five parts and more. FOLIO_TEST_VIDEO_SECONDS
+  // makes it longer for a run at full size (240 s: ~300 MB, sixty parts).
   await runFfmpeg([
     '-hide_banner',
     '-loglevel',
@@ -60,7 +62,7 @@ beforeAll(async () => {
     '-f',
     'lavfi',
     '-i',
-    'nullsrc=s=320x240:d=20,geq=random(1)*255:128:128',
+    `nullsrc=s=320x240:d=${VIDEO_SECONDS},geq=random(1)*255:128:128`,
     '-i',
     path.join(dir, 'es.srt'),
     '-map',
@@ -82,7 +84,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   await start();
   key = await server!.key('grande@example.org');
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await stop();
@@ -136,7 +138,7 @@ describe('a large file in parts through the shared client', () => {
     const [hit] = (await client().search({ q: 'nivel del acuífero en secas' })).pasajes;
     expect(hit).toMatchObject({ documento: { id: doc.id }, ancla: { tipo: 'tiempo' } });
     expect((hit!.ancla as { t0: number }).t0).toBeCloseTo(12, 0);
-  }, 180_000);
+  }, 600_000);
 
   it('gives the same bytes again as the document already there', async () => {
     const again = await client().uploadInParts({
