@@ -14,6 +14,7 @@ import {
   type ExtensionBrowser,
 } from './support/browser';
 import { buildEditorPages } from './fixtures/editors/build';
+import { buildPaddedPdf } from './fixtures/sample-pdf';
 import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 /**
@@ -374,38 +375,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     // One page of text and ~100 MB of padding no page refers to: more than the server takes in one
     // request (95 MB), so it only arrives if the background sends it in parts, over fetch (a service
     // worker has no XMLHttpRequest for tus-js-client).
-    const text = 'BT /F1 18 Tf 72 720 Td (Informe extenso sobre los cenotes de Homun) Tj ET';
-    const padding = 100 * 1024 * 1024;
-    const objects = [
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-      `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    ];
-    const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-    const offsets: number[] = [];
-    let size = parts[0]!.length;
-    const add = (b: Buffer) => {
-      parts.push(b);
-      size += b.length;
-    };
-    objects.forEach((body, i) => {
-      offsets.push(size);
-      add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
-    });
-    offsets.push(size);
-    add(Buffer.from(`6 0 obj\n<< /Length ${padding} >>\nstream\n`));
-    add(Buffer.alloc(padding, 0x20));
-    add(Buffer.from('\nendstream\nendobj\n'));
-    const xref = size;
-    const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-    add(
-      Buffer.from(
-        `xref\n0 7\n0000000000 65535 f \n${entries}trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
-      ),
-    );
-    const pdf = Buffer.concat(parts);
+    const pdf = buildPaddedPdf(100 * 1024 * 1024);
     PAGES['/grande.pdf'] = { type: 'application/pdf', body: () => pdf };
 
     const url = `${site}/grande.pdf`;

@@ -10,47 +10,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildPaddedPdf } from '../../test/fixtures/sample-pdf';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
-
-/** One page of text, then `padding` bytes of a stream no page refers to. */
-function paddedPdf(padding: number): Buffer {
-  const text = 'BT /F1 18 Tf 72 720 Td (Informe extenso sobre los cenotes de Homun) Tj ET';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')];
-  let size = parts[0]!.length;
-  const offsets: number[] = [];
-  const add = (b: Buffer) => {
-    parts.push(b);
-    size += b.length;
-  };
-  objects.forEach((body, i) => {
-    offsets.push(size);
-    add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
-  });
-  offsets.push(size);
-  add(Buffer.from(`6 0 obj\n<< /Length ${padding} >>\nstream\n`));
-  add(Buffer.alloc(padding, 0x20));
-  add(Buffer.from('\nendstream\nendobj\n'));
-  const xref = size;
-  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  add(
-    Buffer.from(
-      `xref\n0 7\n0000000000 65535 f \n${entries}trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
-    ),
-  );
-  return Buffer.concat(parts);
-}
 
 const CHILD = {
   ranges: `
@@ -84,7 +50,7 @@ const sizeMb = Number(arg('mb') ?? 200);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-pdf-'));
 try {
   const file = path.join(dir, 'grande.pdf');
-  fs.writeFileSync(file, paddedPdf(sizeMb * MB));
+  fs.writeFileSync(file, buildPaddedPdf(sizeMb * MB));
   const ranges = measure('ranges', file);
   const whole = measure('whole', file);
   console.log(`## Reading a ${sizeMb} MB PDF (one page of text), one child process each, same run\n`);
