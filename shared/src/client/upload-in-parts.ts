@@ -1,20 +1,13 @@
 import { DetailedError, type HttpStack, Upload } from 'tus-js-client';
 import { connectionError, errorFromBody, invalidAnswer } from './api-error';
+import type { UploadInput } from './client';
 
 /** What tus-js-client reads a file from: a File or Blob in a browser; a Buffer or an fs.ReadStream in Node. */
 export type PartsSource = ConstructorParameters<typeof Upload>[0];
 
-/** A file to add in parts (tus, `/api/v1/subidas`), with what the user says about it. */
-export interface PartsInput {
+/** A file to add in parts (tus, `/api/v1/subidas`), with what the user says about it, as for `upload`. */
+export interface PartsInput extends Omit<UploadInput, 'body' | 'esperar'> {
   file: PartsSource;
-  nombre?: string;
-  contentType?: string;
-  url?: string;
-  titulo?: string;
-  autores?: string;
-  anio?: number;
-  biblioteca?: string;
-  idempotencyKey?: string;
   /** Bytes per part (default 5 MB): what a dropped connection can cost at most. */
   chunkSize?: number;
   /** The address of an upload begun earlier (kept from `onUrl`): the upload goes on from where it stood. */
@@ -27,7 +20,6 @@ export interface PartsInput {
    * node:http in Node). A browser extension's service worker has no XMLHttpRequest and passes one over fetch.
    */
   httpStack?: HttpStack;
-  signal?: AbortSignal;
 }
 
 export const DEFAULT_CHUNK_BYTES = 5 * 1024 * 1024;
