@@ -1,4 +1,4 @@
-import { CODIGOS_ERROR, type CodigoError } from '@folio/shared';
+import { CODIGOS_ERROR, type CodigoError, type ErrorApi } from '@folio/shared';
 
 export interface AppErrorDetail {
   /** Specific Spanish message; the code's default otherwise. */
@@ -38,3 +38,17 @@ export function invalidField(field: string, mensaje: string, message: string): A
 }
 
 export const notFound = (): AppError => new AppError('no_encontrado');
+
+/** The spec's error body for an AppError, with a link to where the code is explained. */
+export function errorBody(err: AppError, publicUrl: string): ErrorApi {
+  return {
+    error: {
+      codigo: err.codigo,
+      mensaje: err.mensaje,
+      message: err.message,
+      estado: err.estado,
+      documentacion: `${publicUrl}/api/v1/llms.txt#${err.codigo}`,
+      ...(err.detalles && { detalles: err.detalles }),
+    },
+  };
+}

@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { AppError } from './errors';
+import { AppError, errorBody } from './errors';
 import type { AppEnv } from './http/env';
-import { errorBody } from './http/error-body';
 
 /**
  * Answers what never reaches Hono (oversize headers, unparsable requests) with the spec's error

@@ -1,16 +1,7 @@
 import type { Db } from './db';
 
-/** What the user said about a file uploaded in parts (from its tus `Upload-Metadata`). */
-export interface ResumableMeta {
-  nombre?: string;
-  titulo?: string;
-  autores?: string;
-  anio?: string;
-  biblioteca?: string;
-  url?: string;
-  idempotencia?: string;
-  tipo?: string;
-}
+/** What the user said about a file uploaded in parts, as the service that checked it keeps it (JSON). */
+export type ResumableMeta = Record<string, unknown>;
 
 export interface ResumableUploadRow {
   id: string;

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AppError } from '../errors';
+import { AppError, errorBody } from '../errors';
 import type { AppEnv } from './env';
-import { errorBody } from './error-body';
 
 function fromHttpException(err: HTTPException): AppError {
   if (err.status === 413) return new AppError('demasiado_grande');

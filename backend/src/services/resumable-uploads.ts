@@ -5,8 +5,13 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Deps } from '../context';
-import { deleteStaleUploads, finishResumableUpload, insertResumableUpload } from '../db/resumable-uploads.repo';
-import { AppError } from '../errors';
+import {
+  deleteStaleUploads,
+  findResumableUpload,
+  finishResumableUpload,
+  insertResumableUpload,
+} from '../db/resumable-uploads.repo';
+import { AppError, errorBody } from '../errors';
 import { DatabaseUploadStore, partsKey } from '../storage/database-upload-store';
 import { uploadFile, type UploadMeta } from './upload-document';
 
@@ -68,7 +73,7 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
         id: upload.id,
         userId,
         sizeBytes: upload.size ?? 0,
-        metadata: { ...request } as Record<string, unknown>,
+        metadata: { ...request },
       });
       return {};
     },
@@ -79,18 +84,17 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
         return { headers: { [DOCUMENT_HEADER]: documentId, [DUPLICATE_HEADER]: duplicado ? 'si' : 'no' } };
       } catch (err) {
         // tus answers what a hook throws as { status_code, body }; anything else would be its 500.
-        if (err instanceof AppError) throw { status_code: err.estado, body: JSON.stringify(errorShape(err)) };
+        if (err instanceof AppError) {
+          throw { status_code: err.estado, body: JSON.stringify(errorBody(err, deps.config.publicUrl)) };
+        }
         throw err;
       }
     },
   });
 
   async function finish(id: string, userId: string, size: number): Promise<{ documentId: string; duplicado: boolean }> {
-    const [row] = await deps.db.query<{ metadata: ResumableRequest }>(
-      'SELECT metadata FROM resumable_uploads WHERE id = $1 AND user_id = $2',
-      [id, userId],
-    );
-    const request = row?.metadata ?? { meta: {} };
+    const row = await findResumableUpload(deps.db, userId, id);
+    const request = (row?.metadata ?? { meta: {} }) as unknown as ResumableRequest;
     // The parts as one file on this disk (from the database's rows when they are kept there).
     const parts = inDatabase ? await deps.blobs.localPath(partsKey(id)) : path.join(directory, id);
     const sha256 = await sha256Of(parts);
@@ -129,7 +133,6 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
   }, period).unref();
 
   return {
-    directory,
     /** Answers one tus request of `userId` (the route has checked the key and, for a creation, the metadata). */
     handle(req: Request, userId: string, request?: ResumableRequest): Promise<Response> {
       callers.set(req, { userId, ...(request && { request }) });
@@ -177,17 +180,4 @@ function sha256Of(file: string): Promise<string> {
       .on('error', reject)
       .on('end', () => resolve(hash.digest('hex')));
   });
-}
-
-/** The contract's error body of an AppError, as the route answers it. */
-function errorShape(err: AppError) {
-  return {
-    error: {
-      codigo: err.codigo,
-      mensaje: err.mensaje,
-      message: err.message,
-      estado: err.estado,
-      ...(err.detalles && { detalles: err.detalles }),
-    },
-  };
 }

@@ -2,11 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { answerMarkdown, EventoPreguntar, FormatoQuery, PreguntarBody, Respuesta } from '@folio/shared';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { AppError } from '../../errors';
+import { AppError, errorBody } from '../../errors';
 import { ask, askEvents, CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, DEFAULT_K } from '../../services/ask';
 import { RESPALDO_NOTA } from '../../services/footnotes';
 import type { AppEnv } from '../env';
-import { errorBody } from '../error-body';
 import { operation, type OperationContext } from '../operation';
 import { respond } from '../respond';
 

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { CODIGOS_ERROR, ErrorApi, type CodigoError } from '@folio/shared';
 import type { Context } from 'hono';
 import { deleteResumableUpload, findResumableUpload, uploadsInProgress } from '../../db/resumable-uploads.repo';
-import { AppError } from '../../errors';
+import { AppError, errorBody } from '../../errors';
 import {
   DOCUMENT_HEADER,
   DUPLICATE_HEADER,
@@ -10,7 +10,6 @@ import {
   type ResumableRequest,
   type ResumableUploads,
 } from '../../services/resumable-uploads';
-import { errorBody } from '../error-body';
 import type { AppEnv } from '../env';
 import { requireScope } from '../middleware/auth';
 import { refuseNulInFields } from '../nul-guard';
