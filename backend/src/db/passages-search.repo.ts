@@ -1,6 +1,7 @@
 import type { Ancla } from '@folio/shared';
 import { foldText } from '../ids';
 import type { Db } from './db';
+import type { StoredPart } from './units.repo';
 
 export interface LexicalFilter {
   userId: string;
@@ -237,13 +238,6 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
      ORDER BY lexical DESC, p.document_id, p.posicion`,
     params,
   );
-}
-
-/** A passage's blocks with their finer anchors (`texto.slice(desde, hasta)`), as ingestion stored them. */
-export interface StoredPart {
-  desde: number;
-  hasta: number;
-  ancla: Ancla;
 }
 
 /**

@@ -29,6 +29,13 @@ export interface NewUnit {
   t1?: number;
 }
 
+/** One of a passage's blocks with its finer anchor: `texto.slice(desde, hasta)`, as ingestion stores it. */
+export interface StoredPart {
+  desde: number;
+  hasta: number;
+  ancla: Ancla;
+}
+
 export interface NewPassage {
   posicion: number;
   unidad: number;
@@ -37,7 +44,7 @@ export interface NewPassage {
   /** Text read from an image (OCR). */
   visual?: boolean;
   /** Its blocks (`texto.slice(desde, hasta)`) with their finer anchors, when they are anchored differently. */
-  partes?: readonly { desde: number; hasta: number; ancla: Ancla }[];
+  partes?: readonly StoredPart[];
 }
 
 /** What lexical search indexes for a passage: its configuration and its accent-folded text. */

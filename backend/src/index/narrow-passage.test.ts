@@ -1,11 +1,12 @@
 import type { Ancla } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { MIN_SPEECH_WORDS, narrowPassage, type PassageBlock } from './narrow-passage';
+import type { StoredPart } from '../db/units.repo';
+import { MIN_SPEECH_WORDS, narrowPassage } from './narrow-passage';
 import { parseQuery } from './query';
 
 /** A passage made of blocks joined by blank lines, as ingestion packs them. */
 function passage(blocks: { texto: string; ancla: Ancla }[]) {
-  const partes: PassageBlock[] = [];
+  const partes: StoredPart[] = [];
   let desde = 0;
   for (const b of blocks) {
     partes.push({ desde, hasta: desde + b.texto.length, ancla: b.ancla });

@@ -1,13 +1,7 @@
 import type { Ancla } from '@folio/shared';
+import type { StoredPart } from '../db/units.repo';
 import { foldText } from '../ids';
 import { queryStem } from './query';
-
-/** One stored block of a passage: `texto.slice(desde, hasta)`, anchored at `ancla`. */
-export interface PassageBlock {
-  desde: number;
-  hasta: number;
-  ancla: Ancla;
-}
 
 /** What a result shows: its text and the anchor that covers exactly that text. */
 export interface NarrowedPassage {
@@ -44,7 +38,7 @@ const SENTENCE_END = /[.!?…]["'»”’)\]]*\s*$/u;
  * says which paragraph, and the whole passage may be many).
  */
 export function narrowPassage(
-  passage: NarrowedPassage & { partes?: readonly PassageBlock[] | null },
+  passage: NarrowedPassage & { partes?: readonly StoredPart[] | null },
   terms: readonly string[],
   typed = '',
 ): NarrowedPassage {
@@ -117,7 +111,7 @@ function wordCount(text: string): number {
 }
 
 /** Cues added after [from, to] to end on a sentence's end and reach the readable minimum. */
-function widenSpeech(texto: string, blocks: readonly PassageBlock[], from: number, to: number): [number, number] {
+function widenSpeech(texto: string, blocks: readonly StoredPart[], from: number, to: number): [number, number] {
   const text = (i: number) => texto.slice(blocks[i]!.desde, blocks[i]!.hasta);
   for (let n = 0; n < MAX_SENTENCE_BLOCKS && to < blocks.length - 1 && !SENTENCE_END.test(text(to)); n++) to++;
   const words = () => wordCount(texto.slice(blocks[from]!.desde, blocks[to]!.hasta));
