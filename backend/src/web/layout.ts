@@ -17,9 +17,11 @@ export interface PageOptions {
   user?: WebUser;
   /** The session's CSRF token, for the sign-out form. */
   csrf?: string;
-  active?: 'biblioteca' | 'claves';
+  active?: 'biblioteca' | 'buscar' | 'preguntar' | 'verificar' | 'citar' | 'claves';
   /** Module scripts under /web/. */
   scripts?: string[];
+  /** Stylesheets under /web/ for this page alone, after app.css. */
+  styles?: string[];
   /** The GET address of this page, for the language links (a POST result names its page). */
   path?: string;
   notice?: string;
@@ -50,6 +52,7 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${o.title} · Folio</title>
         <link rel="stylesheet" href="/web/app.css" />
+        ${(o.styles ?? []).map((href) => html`<link rel="stylesheet" href="/web/${href}" />`)}
         ${(o.scripts ?? []).map((src) => html`<script type="module" src="/web/${src}"></script>`)}
       </head>
       <body>
@@ -59,7 +62,9 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
           ${
             o.user
               ? html`<nav class="main-nav" aria-label="${s.t('nav_label')}">
-                  ${nav('/biblioteca', 'nav_library', 'biblioteca')} ${nav('/ajustes/claves', 'nav_keys', 'claves')}
+                  ${nav('/biblioteca', 'nav_library', 'biblioteca')} ${nav('/buscar', 'nav_search', 'buscar')}
+                  ${nav('/preguntar', 'nav_ask', 'preguntar')} ${nav('/verificar', 'nav_verify', 'verificar')}
+                  ${nav('/citar', 'nav_cite', 'citar')} ${nav('/ajustes/claves', 'nav_keys', 'claves')}
                 </nav>`
               : ''
           }
