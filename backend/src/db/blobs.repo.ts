@@ -23,6 +23,15 @@ export async function deleteBlob(db: Db, key: string): Promise<void> {
 }
 
 /** Bytes a blob holds so far (the sum of its chunks), 0 when it has none. */
+/** How many rows a blob has and the bytes they hold, read together (one snapshot). */
+export async function blobExtent(db: Db, key: string): Promise<{ chunks: number; bytes: number }> {
+  const [row] = await db.query<{ chunks: number; bytes: string | number | null }>(
+    'SELECT count(*)::int AS chunks, sum(length(data)) AS bytes FROM blob_chunks WHERE key = $1',
+    [key],
+  );
+  return { chunks: row?.chunks ?? 0, bytes: Number(row?.bytes ?? 0) };
+}
+
 export async function blobBytes(db: Db, key: string): Promise<number> {
   const [row] = await db.query<{ bytes: string | number | null }>(
     'SELECT sum(length(data)) AS bytes FROM blob_chunks WHERE key = $1',

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { Db } from '../db/db';
-import { blobBytes, countBlobChunks, deleteBlob, insertBlobChunk } from '../db/blobs.repo';
+import { blobBytes, blobExtent, deleteBlob, insertBlobChunk } from '../db/blobs.repo';
 import { resumableUploadById } from '../db/resumable-uploads.repo';
 
 /** Rows of at most about this size hold the parts, as the database blob store holds files. */
@@ -16,6 +16,12 @@ export const partsKey = (id: string) => `subida-${id}`;
  * may arrive at any of them. The upload's size, owner and creation time are its `resumable_uploads` row
  * (written by the route before the store is asked to create it); its offset is the bytes its rows hold.
  * Parts are buffered to 1 MB rows as they stream in, so memory stays flat.
+ *
+ * Two processes may take parts of one upload at once (a client that timed out and sent again, to another
+ * process): tus's lock is per process. The rows keep the upload whole without a lock across processes: a
+ * write starts only where the rows end (else 409, as a wrong `Upload-Offset`), and each row's number is
+ * unique, so of two writers racing for the same row one fails and stops; a writer's rows therefore follow
+ * each other from the offset it was checked at.
  */
 export class DatabaseUploadStore extends DataStore {
   constructor(
@@ -32,13 +38,17 @@ export class DatabaseUploadStore extends DataStore {
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const key = partsKey(id);
-    let n = await countBlobChunks(this.db, key);
+    const extent = await blobExtent(this.db, key);
+    if (extent.bytes !== offset) throw ERRORS.INVALID_OFFSET;
+    let n = extent.chunks;
     let pending: Buffer[] = [];
     let size = 0;
     let written = 0;
     const flush = async () => {
       if (size === 0) return;
-      await insertBlobChunk(this.db, key, n++, Buffer.concat(pending, size));
+      // The row number moves on only once the row is in: a writer that lost a row to another never writes after it.
+      await insertBlobChunk(this.db, key, n, Buffer.concat(pending, size));
+      n++;
       written += size;
       pending = [];
       size = 0;
