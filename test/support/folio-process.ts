@@ -27,6 +27,8 @@ export interface FolioProcess {
   stdout(): string;
   stderr(): string;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash or the kernel's OOM killer would: no handler runs, nothing is flushed or closed. */
+  kill(): Promise<void>;
 }
 
 /** Spawns `main.ts <command>` as `npm start` / `npm run folio` do. */
@@ -48,13 +50,23 @@ export function spawnFolio(command: string, env: NodeJS.ProcessEnv): FolioProces
       child.kill('SIGTERM');
       await exited;
     },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // tsx runs the server in a child node process of its own, which a signal to tsx alone would orphan.
+      await run('pkill', ['-KILL', '-P', String(child.pid)]).catch(() => undefined);
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
 /** Starts `serve` and resolves once /health answers. */
 export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<FolioProcess> {
   const proc = spawnFolio('serve', env);
-  const deadline = Date.now() + 30_000;
+  // A first start migrates an empty store and compiles the TypeScript on the fly: 20 s and more on a
+  // loaded 2-core machine.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
       // 'exit' can come before the output is read: wait for the streams to close to say why.
