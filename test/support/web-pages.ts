@@ -28,7 +28,7 @@ export async function shootBothWidths(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
     if (width === 390) {
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
       expect(overflow, `${name} is wider than a 390 px screen`).toBeLessThanOrEqual(1);
     }
   }
