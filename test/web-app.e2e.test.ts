@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
 import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
 import { API_KEY, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 const EMAIL = 'investigadora@example.org';
@@ -62,7 +63,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('El correo o la contraseña no son correctos.');
     await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'web-entrar.png'), fullPage: true });
+    await shootBothWidths(page, 'web-entrar');
+    await expectAccessible(page);
     await Promise.all([
       page.waitForURL(`${base}/ajustes/claves`),
       page.getByRole('button', { name: 'Entrar' }).click(),
@@ -86,7 +88,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.getByRole('button', { name: 'Copiar' }).click();
     await page.getByRole('button', { name: 'Copiada' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
-    await page.screenshot({ path: path.join(ARTIFACTS, 'web-clave-creada.png'), fullPage: true });
+    await shootBothWidths(page, 'web-clave-creada');
+    await expectAccessible(page);
 
     const res = await api(key);
     expect(res.status).toBe(200);
@@ -121,7 +124,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     ]);
     await page.getByText(`Clave ${prefix} revocada.`).waitFor();
     expect(await page.locator(`tr[data-prefijo="${prefix}"]`).textContent()).toContain('revocada el');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'web-claves.png'), fullPage: true });
+    await shootBothWidths(page, 'web-claves');
+    await expectAccessible(page);
     const res = await api(key);
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { codigo: string } }).error.codigo).toBe('no_autenticado');
@@ -177,10 +181,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.locator('#documentos tr[data-id] a', { hasText: 'Editar' }).first().click();
     await page.waitForURL(/\/biblioteca\/documentos\/.+\/editar$/);
     expect(await page.locator('#titulo').inputValue()).toBe('Cuaderno de campo del acuífero de Yucatán');
-    await page.screenshot({ path: path.join(ARTIFACTS, 'web-editar.png'), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'web-editar-390.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await shootBothWidths(page, 'web-editar');
+    await expectAccessible(page);
     await page.locator('#titulo').fill('Cuaderno de campo del acuífero kárstico de Yucatán');
     await page.locator('#autores').fill('Pérez Canul, Lucía\nChan May, Jorge Alberto');
     await page.locator('#anio').fill('2020');
