@@ -35,7 +35,7 @@ describe("settings → 'Claves de API'", () => {
     const row = new RegExp(`<tr data-prefijo="${prefix}"[\\s\\S]*?</tr>`).exec(list.text)?.[0] ?? '';
     expect(row).toContain('portátil');
     expect(row).toContain(`folio_${prefix}_…`);
-    expect(row).toMatch(/<td>lectura<\/td>/);
+    expect(row).toMatch(/<td data-label="Permisos">lectura<\/td>/);
     expect(row).toContain('nunca');
     expect(row).toContain('activa');
 

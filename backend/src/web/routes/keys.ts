@@ -18,13 +18,13 @@ function keyRow(s: Strings, k: ApiKeyRow, csrf: string | undefined) {
   const name = k.name ?? s.t('key_unnamed');
   return html`<tr data-prefijo="${k.prefix}" class="${k.revoked ? 'revoked' : ''}">
     <th scope="row">${name}</th>
-    <td><code>folio_${k.prefix}_…</code></td>
-    <td>${k.scopes.join(', ')}</td>
-    <td><time datetime="${k.created.toISOString()}">${s.date(k.created)}</time></td>
-    <td>
+    <td data-label="${s.t('col_prefix')}"><code>folio_${k.prefix}_…</code></td>
+    <td data-label="${s.t('col_scopes')}">${k.scopes.join(', ')}</td>
+    <td data-label="${s.t('col_created')}"><time datetime="${k.created.toISOString()}">${s.date(k.created)}</time></td>
+    <td data-label="${s.t('col_last_used')}">
       ${k.last_used ? html`<time datetime="${k.last_used.toISOString()}">${s.date(k.last_used)}</time>` : s.t('never')}
     </td>
-    <td class="state">
+    <td class="state" data-label="${s.t('col_state')}">
       ${
         k.revoked
           ? s.t('key_revoked', { date: s.date(k.revoked) })
