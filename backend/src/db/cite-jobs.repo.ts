@@ -21,6 +21,20 @@ export interface CiteResult {
   bibliografia: string[];
   /** The bibliography with Markdown emphasis, for the Markdown form. */
   bibliografiaMarkdown?: string[];
+  /** Every claim in text order, cited or why not (shown by the web page; not part of Citado). */
+  afirmaciones?: ClaimOutcome[];
+}
+
+/** One claim of a cited text: the index of its citation in `citas`, or why it has none. */
+export interface ClaimOutcome {
+  afirmacion: string;
+  inicio: number;
+  /** Index into `citas` when cited. */
+  cita?: number;
+  /** A question: never cited. */
+  pregunta?: true;
+  /** The best passage found for an uncited claim, with its backing below the threshold. */
+  mejor?: { respaldo: number; cita: string; localizador: string; titulo: string; pasaje: string; enlace: string };
 }
 
 export interface CiteJobRow {

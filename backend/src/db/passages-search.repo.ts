@@ -3,14 +3,45 @@ import { foldText } from '../ids';
 import type { Db } from './db';
 import type { StoredPart } from './units.repo';
 
-export interface LexicalFilter {
+/** Conditions on a candidate's document beyond its owner and its id. */
+export interface DocumentFilter {
+  biblioteca?: string;
+  /** The document's kind (`tipo`: pdf, epub, video…), any of these. */
+  tipos?: string[];
+  /** The document's year, inclusive bounds; a document without a year passes neither. */
+  anioDesde?: number;
+  anioHasta?: number;
+}
+
+/** SQL conditions on the documents row `d` for a DocumentFilter, their parameters appended to `params`. */
+export function documentConditions(f: DocumentFilter, params: unknown[]): string[] {
+  const out: string[] = [];
+  if (f.biblioteca) {
+    params.push(f.biblioteca);
+    out.push(`d.biblioteca = $${params.length}`);
+  }
+  if (f.tipos?.length) {
+    params.push(JSON.stringify(f.tipos));
+    out.push(`d.tipo IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
+  }
+  if (f.anioDesde !== undefined) {
+    params.push(f.anioDesde);
+    out.push(`d.anio >= $${params.length}::int`);
+  }
+  if (f.anioHasta !== undefined) {
+    params.push(f.anioHasta);
+    out.push(`d.anio <= $${params.length}::int`);
+  }
+  return out;
+}
+
+export interface LexicalFilter extends DocumentFilter {
   userId: string;
   /** Accent-folded query words, OR-ed: BM25 ranking decides, not presence of all. */
   terms: string[];
   /** Phrases every result must contain literally (lower case, single spaces). */
   phrases: string[];
   documents?: string[];
-  biblioteca?: string;
   limit: number;
 }
 
@@ -107,10 +138,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
     documentsParam = `$${params.length}::text::jsonb`;
     filters.push(`p.document_id IN (SELECT jsonb_array_elements_text(${documentsParam}))`);
   }
-  if (f.biblioteca) {
-    params.push(f.biblioteca);
-    filters.push(`d.biblioteca = $${params.length}`);
-  }
+  filters.push(...documentConditions(f, params));
   const where = ['d.user_id = $1', "d.estado = 'listo'", ...filters].join(' AND ');
   const columns = `p.document_id, p.posicion, p.unidad, p.texto, p.ancla, p.visual, d.titulo, d.autores, d.anio`;
   params.push(f.limit);

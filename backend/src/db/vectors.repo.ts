@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './db';
-import type { LexicalHit } from './passages-search.repo';
+import { documentConditions, type DocumentFilter, type LexicalHit } from './passages-search.repo';
 
 /*
  * Passage embeddings stay `real[]` (migration 007) on every store, so the exact scan runs anywhere and a
@@ -116,13 +116,12 @@ export async function ensureVectorIndex(
   return true;
 }
 
-export interface VectorFilter {
+export interface VectorFilter extends DocumentFilter {
   userId: string;
   model: string;
   /** The query embedding, L2-normalized like the stored ones (so the dot product is the cosine). */
   vector: Float32Array;
   documents?: string[];
-  biblioteca?: string;
   limit: number;
 }
 
@@ -135,10 +134,7 @@ function candidateConditions(f: VectorFilter, params: unknown[]): { vector: stri
     params.push(JSON.stringify(f.documents));
     vector.push(`v.document_id IN (SELECT jsonb_array_elements_text($${params.length}::text::jsonb))`);
   }
-  if (f.biblioteca) {
-    params.push(f.biblioteca);
-    document.push(`d.biblioteca = $${params.length}`);
-  }
+  document.push(...documentConditions(f, params));
   return { vector, document };
 }
 

@@ -9,7 +9,7 @@ import { formatCitations, type CiteRequest } from '../cite/csl/registry';
 import { markdownText, plainText, richFromHtml, type RichText } from '../cite/csl/rich-text';
 import { citedDocx, readDocx, type DocxDocument } from '../cite/docx/cited-docx';
 import { firstFreeFootnote, insertAll, type Insertion } from '../cite/insert-text';
-import type { CiteJobRow, CiteResult } from '../db/cite-jobs.repo';
+import type { CiteJobRow, CiteResult, ClaimOutcome } from '../db/cite-jobs.repo';
 import { findDocument } from '../db/documents.repo';
 import { DEFAULT_LIMITS } from '../ingest/converter';
 import { newId } from '../ids';
@@ -82,6 +82,7 @@ export async function citeText(
     const best = backingPassage(judged, 0);
     return best < 0 ? undefined : { passage: pasajes[best]!, respaldo: judged[best]!.respaldo };
   };
+  const uncited: ClaimOutcome[] = [];
   const backed = await backedClaims(
     text,
     splitClaims(text),
@@ -89,6 +90,22 @@ export async function citeText(
     opciones.umbral,
     (a, b) => a.id === b.id,
     opts.progress,
+    (claim, best, question) =>
+      uncited.push({
+        afirmacion: claim.text,
+        inicio: claim.start,
+        ...(question && { pregunta: true as const }),
+        ...(best && {
+          mejor: {
+            respaldo: Math.round(best.respaldo * 1000) / 1000,
+            cita: best.passage.cita,
+            localizador: best.passage.localizador,
+            titulo: best.passage.documento.titulo,
+            pasaje: best.passage.texto,
+            enlace: best.passage.enlace,
+          },
+        }),
+      }),
   );
 
   // The references: each cited document's stored metadata, the caller's own documents only.
@@ -129,11 +146,16 @@ export async function citeText(
     respaldo: Math.round(b.respaldo * 1000) / 1000,
     enlace: b.passage.enlace,
   }));
+  const afirmaciones: ClaimOutcome[] = [
+    ...cited.map((b, i) => ({ afirmacion: b.text, inicio: b.start, cita: i })),
+    ...uncited,
+  ].sort((a, b) => a.inicio - b.inicio);
   const resultado = {
     texto,
     citas,
     bibliografia: bibliography.map(plainText),
     bibliografiaMarkdown: bibliography.map(markdownText),
+    afirmaciones,
   };
   if (!docx) return { resultado };
   const heading = REFERENCES_HEADING[locale.split('-')[0]!] ?? REFERENCES_HEADING.en!;

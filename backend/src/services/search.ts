@@ -1,4 +1,11 @@
-import { buildLink, formatCitation, formatLocator, type Busqueda, type Pasaje } from '@folio/shared';
+import {
+  buildLink,
+  formatCitation,
+  formatLocator,
+  type Busqueda,
+  type Pasaje,
+  type TipoDocumento,
+} from '@folio/shared';
 import type { Deps } from '../context';
 import { readPassageParts, searchLexical, type LexicalHit } from '../db/passages-search.repo';
 import { searchVectors } from '../db/vectors.repo';
@@ -13,6 +20,11 @@ export interface SearchRequest {
   k?: number;
   documentos?: string[];
   biblioteca?: string;
+  /** Only documents of these kinds (`tipo`: pdf, epub, video…). */
+  tipos?: TipoDocumento[];
+  /** Only documents dated within these years (inclusive); a document without a year is left out. */
+  anioDesde?: number;
+  anioHasta?: number;
 }
 
 /** Candidates the reranker looks at for every result asked. */
@@ -66,7 +78,16 @@ export async function searchLibrary(
   const k = req.k ?? 10;
   const parsed = parseQuery(req.q);
   const pool = Math.max(MIN_CANDIDATES, k * CANDIDATES_PER_RESULT);
-  const filters = { userId, documents: req.documentos, biblioteca: req.biblioteca, limit: pool };
+  // Every filter is a condition of the candidates' query, so k results of the right kind and year come back.
+  const filters = {
+    userId,
+    documents: req.documentos,
+    biblioteca: req.biblioteca,
+    tipos: req.tipos,
+    anioDesde: req.anioDesde,
+    anioHasta: req.anioHasta,
+    limit: pool,
+  };
   const lexical = await searchLexical(deps.db, { ...filters, terms: parsed.terms, phrases: parsed.phrases });
 
   const key = (h: LexicalHit) => `${h.document_id}:${h.posicion}`;

@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import { AppError } from '../errors';
+import { askRoutes } from './ask/routes';
+import { citeRoutes } from './cite/routes';
 import type { AppEnv } from '../http/env';
 import { handleError } from '../http/error-handler';
 import { pageStrings } from './i18n';
 import { renderMessage } from './layout';
 import { accountRoutes, errorText } from './routes/account';
 import { editDocumentRoutes } from './routes/edit-document';
+import { searchPageRoutes } from './search/routes';
+import { verifyPageRoutes } from './verify/routes';
 import { keyRoutes } from './routes/keys';
 import { libraryRoutes } from './routes/library';
 import { webUploadsInPartsRoutes } from './routes/uploads-in-parts';
@@ -25,6 +29,10 @@ export function webApp(): Hono<AppEnv> {
   libraryRoutes(app);
   webUploadsInPartsRoutes(app);
   editDocumentRoutes(app);
+  searchPageRoutes(app);
+  verifyPageRoutes(app);
+  askRoutes(app);
+  citeRoutes(app);
   app.onError(async (err, c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return handleError(err, c);

@@ -1,0 +1,86 @@
+import type { Lang } from '../i18n';
+
+const es = {
+  title: 'Verificar',
+  intro:
+    'Escribe una afirmación y Folio busca en tu biblioteca los pasajes que la respaldan o la contradicen, y dice si la respaldan.',
+  afirmacion: 'Afirmación',
+  afirmacion_hint: 'Una o varias frases, tal como las escribirías en tu texto.',
+  anio: 'Año del texto (opcional)',
+  anio_hint: 'Las fuentes publicadas después de este año no pueden respaldarla: se dejan aparte.',
+  submit: 'Verificar',
+  verdict_heading: 'Veredicto',
+  veredicto_respaldada: 'Respaldada: tu biblioteca respalda la afirmación.',
+  veredicto_parcial: 'Respaldada en parte: algunas partes de la afirmación tienen respaldo y otras no.',
+  veredicto_sin_respaldo: 'Sin respaldo: ningún pasaje de tu biblioteca la respalda.',
+  veredicto_contradicha: 'Contradicha: un pasaje de tu biblioteca dice lo contrario.',
+  probabilidad: 'Probabilidad de respaldo: {pct} %',
+  scorer: 'Juzgado por: {name} · {ms} ms',
+  passages: 'Pasajes sopesados ({n})',
+  no_passages: 'No hay pasajes en tu biblioteca que hablen de esto.',
+  no_passages_hint: 'Comprueba que el documento esté listo, o escribe la afirmación con otras palabras.',
+  relacion: 'Relación',
+  respaldo: 'Respaldo',
+  respaldo_pct: '{pct} %',
+  relacion_APOYO_DIRECTO: 'Apoyo directo',
+  relacion_CONTRADICCION: 'Contradicción',
+  relacion_CONTEXTO: 'Contexto',
+  relacion_APLICACION_DE_MARCO: 'Aplicación de un marco general',
+  relacion_IMPOSIBLE_TEMPORAL: 'Posterior a la afirmación (descartado)',
+  error_afirmacion: 'Escribe la afirmación que quieres verificar.',
+  error_afirmacion_long: 'La afirmación es demasiado larga (máximo 4000 caracteres).',
+  error_nul: 'El campo «{field}» contiene un carácter nulo (U+0000), que no se admite.',
+  error_anio: 'El año debe ser un número entero como 2021, entre -3000 y 3000.',
+} as const;
+
+export type VerifyStringKey = keyof typeof es;
+
+const en: Record<VerifyStringKey, string> = {
+  title: 'Verify',
+  intro:
+    'Write a claim and Folio looks in your library for the passages that back it or contradict it, and tells whether they back it.',
+  afirmacion: 'Claim',
+  afirmacion_hint: 'One or more sentences, as you would write them in your text.',
+  anio: 'Year of the text (optional)',
+  anio_hint: 'Sources published after this year cannot back it: they are set aside.',
+  submit: 'Verify',
+  verdict_heading: 'Verdict',
+  veredicto_respaldada: 'Supported: your library backs the claim.',
+  veredicto_parcial: 'Partly supported: some parts of the claim are backed and others are not.',
+  veredicto_sin_respaldo: 'Not supported: no passage of your library backs it.',
+  veredicto_contradicha: 'Contradicted: a passage of your library says the opposite.',
+  probabilidad: 'Probability of support: {pct} %',
+  scorer: 'Judged by: {name} · {ms} ms',
+  passages: 'Passages weighed ({n})',
+  no_passages: 'No passage of your library speaks of this.',
+  no_passages_hint: 'Check that the document is ready, or write the claim in other words.',
+  relacion: 'Relation',
+  respaldo: 'Support',
+  respaldo_pct: '{pct} %',
+  relacion_APOYO_DIRECTO: 'Direct support',
+  relacion_CONTRADICCION: 'Contradiction',
+  relacion_CONTEXTO: 'Context',
+  relacion_APLICACION_DE_MARCO: 'Applies a general framework',
+  relacion_IMPOSIBLE_TEMPORAL: 'Later than the claim (set aside)',
+  error_afirmacion: 'Write the claim you want to verify.',
+  error_afirmacion_long: 'The claim is too long (4000 characters at most).',
+  error_nul: 'The field “{field}” contains a null character (U+0000), which is not accepted.',
+  error_anio: 'The year must be a whole number such as 2021, between -3000 and 3000.',
+};
+
+/** The verify page's own strings; a passage's citation, place and buttons come from the search page's. */
+export interface VerifyStrings {
+  lang: Lang;
+  t(key: VerifyStringKey, vars?: Record<string, string | number>): string;
+  has(key: string): key is VerifyStringKey;
+}
+
+export function verifyStrings(lang: Lang): VerifyStrings {
+  const table: Record<VerifyStringKey, string> = lang === 'en' ? en : es;
+  return {
+    lang,
+    t: (key, vars) =>
+      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    has: (key): key is VerifyStringKey => Object.hasOwn(table, key),
+  };
+}
