@@ -190,26 +190,77 @@ export async function attachDownloadedFile(
   );
 }
 
+/** The orders a library can be listed in; each ends on `seq`, unique, so that equal keys keep one order. */
+export type ListSort = 'anadido' | 'titulo' | 'autor' | 'anio';
+
+/** The SQL type of each sort key before the `seq` tiebreak, for casting a cursor's values back. */
+export type SortKeyType = 'text' | 'int' | 'boolean';
+
+// Letters folded for sorting, so that 'Álvarez' sorts with 'alvarez' whatever the database's collation.
+const FOLD_FROM = 'áàäâãåéèëêíìïîóòöôõúùüûñçý';
+const FOLD_TO = 'aaaaaaeeeeiiiiooooouuuuncy';
+const folded = (expr: string) => `translate(lower(${expr}), '${FOLD_FROM}', '${FOLD_TO}')`;
+
+/**
+ * Each order: its direction and the expressions compared before the tiebreak. None of them is ever null
+ * (a row-value comparison with a null is unknown), so a missing author or year is a flag that sorts last.
+ */
+const SORTS: Record<ListSort, { dir: 'ASC' | 'DESC'; keys: { expr: string; type: SortKeyType }[] }> = {
+  anadido: { dir: 'DESC', keys: [] },
+  titulo: { dir: 'ASC', keys: [{ expr: folded('titulo'), type: 'text' }] },
+  autor: {
+    dir: 'ASC',
+    keys: [
+      { expr: `(autores->>0) IS NULL`, type: 'boolean' },
+      { expr: folded(`coalesce(autores->>0, '')`), type: 'text' },
+    ],
+  },
+  anio: {
+    dir: 'DESC',
+    keys: [
+      { expr: 'anio IS NOT NULL', type: 'boolean' },
+      { expr: 'coalesce(anio, 0)', type: 'int' },
+    ],
+  },
+};
+
+/** The types of an order's keys, in order: what a cursor of that order must carry besides `seq`. */
+export const sortKeyTypes = (sort: ListSort): SortKeyType[] => SORTS[sort].keys.map((k) => k.type);
+
+/** Where a page ended: the last row's sort keys and its `seq`. */
+export interface SortPosition {
+  keys: (string | number | boolean)[];
+  seq: string;
+}
+
 export interface ListFilter {
   /** Folded (lower-case, accent-free) text to find in titulo or autores. */
   q?: string;
   estado?: Estado;
+  tipo?: TipoDocumento;
   biblioteca?: string;
+  /** Default: the newest first. */
+  sort?: ListSort;
   limit: number;
-  /** Only documents older than this sequence number (the cursor). */
+  /** Only documents older than this sequence number (newest first only). */
   beforeSeq?: string;
+  /** Only documents after this position in `sort`'s order (the cursor). */
+  after?: SortPosition;
 }
 
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => `\\${m}`);
 }
 
-/** The caller's documents, newest first, with the total that match the filter. */
+/**
+ * The caller's documents in the order asked (newest first by default), with the total that match the
+ * filter and each row's position, from which the next page's cursor is made.
+ */
 export async function listDocuments(
   db: Db,
   userId: string,
   f: ListFilter,
-): Promise<{ rows: DocumentRow[]; total: number }> {
+): Promise<{ rows: DocumentRow[]; total: number; positions: SortPosition[] }> {
   const where = ['user_id = $1'];
   const params: unknown[] = [userId];
   if (f.q) {
@@ -220,25 +271,48 @@ export async function listDocuments(
     params.push(f.estado);
     where.push(`estado = $${params.length}`);
   }
+  if (f.tipo) {
+    params.push(f.tipo);
+    where.push(`tipo = $${params.length}`);
+  }
   if (f.biblioteca) {
     params.push(f.biblioteca);
     where.push(`biblioteca = $${params.length}`);
   }
   const filter = where.join(' AND ');
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE ${filter}`, params);
+  const sort = SORTS[f.sort ?? 'anadido'];
+  // `documents.seq`, the bigint: a bare `seq` would be the output column, text, and sort '9' after '10'
+  // (why a new upload showed first, then ninth after a reload).
+  const exprs = [...sort.keys.map((k) => k.expr), 'documents.seq'];
   const pageParams = [...params];
   let page = filter;
   if (f.beforeSeq) {
     pageParams.push(f.beforeSeq);
-    page += ` AND seq < $${pageParams.length}::bigint`;
+    page += ` AND documents.seq < $${pageParams.length}::bigint`;
+  }
+  if (f.after) {
+    const values = [...f.after.keys, f.after.seq];
+    const types = [...sort.keys.map((k) => k.type), 'bigint'];
+    const placeholders = values.map((v, i) => {
+      pageParams.push(v);
+      return `$${pageParams.length}::${types[i]}`;
+    });
+    page += ` AND (${exprs.join(', ')}) ${sort.dir === 'ASC' ? '>' : '<'} (${placeholders.join(', ')})`;
   }
   pageParams.push(f.limit);
-  const rows = await db.query<DocumentRow>(
-    // `documents.seq`, the bigint: a bare `seq` would be the output column, text, and sort '9' after '10'.
-    `SELECT ${COLUMNS} FROM documents WHERE ${page} ORDER BY documents.seq DESC LIMIT $${pageParams.length}`,
+  const keyColumns = sort.keys.map((k, i) => `, ${k.expr} AS sort_k${i}`).join('');
+  const rows = await db.query<DocumentRow & Record<string, unknown>>(
+    `SELECT ${COLUMNS}${keyColumns} FROM documents WHERE ${page}
+     ORDER BY ${exprs.map((e) => `${e} ${sort.dir}`).join(', ')} LIMIT $${pageParams.length}`,
     pageParams,
   );
-  return { rows, total: count?.n ?? 0 };
+  const positions = rows.map((r) => {
+    const keys = sort.keys.map((_, i) => r[`sort_k${i}`] as string | number | boolean);
+    for (let i = 0; i < sort.keys.length; i++) delete r[`sort_k${i}`];
+    return { keys, seq: r.seq };
+  });
+  return { rows, total: count?.n ?? 0, positions };
 }
 
 export interface DocumentPatch {

@@ -70,8 +70,15 @@ export const ListarQuery = z.object({
   q: z.string().max(500).optional().describe('Matches title or author (accent- and case-insensitive).'),
   estado: z.enum(ESTADOS).optional(),
   biblioteca: extension(z.string().max(200).optional(), 'Only the documents of this named collection.'),
+  tipo: extension(z.enum(TIPOS_DOCUMENTO).optional(), 'Only the documents of this type.'),
+  orden: extension(
+    z.enum(['anadido', 'titulo', 'autor', 'anio']).optional(),
+    'The order of the list: anadido (default, newest first), titulo (A to Z), autor (by the first author, ' +
+      'A to Z, documents without authors last) or anio (newest year first, undated last). Equal keys keep ' +
+      'the order they were added in, so the order is the same at every request. A cursor belongs to its order.',
+  ),
   limite: entero(1, 200).optional().describe('Default 50, maximum 200.'),
-  cursor: z.string().max(500).optional().describe('The `siguiente` of a previous page.'),
+  cursor: z.string().max(4000).optional().describe('The `siguiente` of a previous page (of the same `orden`).'),
   formato: FormatoExportable.optional().describe(
     'markdown: this page as text/markdown. bibtex, ris, csljson (an extension of the contract): every matching ' +
       'document (all pages, honouring ' +

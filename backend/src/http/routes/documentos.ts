@@ -185,7 +185,10 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       operationId: 'listar',
       summary: 'List the library',
       description:
-        'Newest first. `q` matches title or author ignoring accents and case. In lists `autores` holds surnames only. ' +
+        'Newest first unless `orden` (an extension of the contract) asks for title, first author or year; every ' +
+        'order ends on the order of addition, so it is stable across requests and `siguiente` never repeats or ' +
+        'skips a document. `q` matches title or author ignoring accents and case. In lists `autores` holds ' +
+        'surnames only. ' +
         'Export (an extension of the contract): `formato=bibtex`, `ris` or `csljson` answers every matching ' +
         'document (all pages; `q`, `estado` and `biblioteca` apply, `limite` and `cursor` do not) as one file of ' +
         'references, with `Content-Disposition: attachment`, built from the same fields as each `referencia`.',
