@@ -204,7 +204,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       // Exactly the passage: the paragraphs of the other passage on the same page are not marked.
       expect(fold(state.text)).toBe(fold(target!.texto));
       expect(state.text).not.toContain('Secas');
-      expect(await page.textContent('#pagina-actual')).toBe('Página 4 de 4');
+      expect(await page.textContent('#pagina-actual')).toBe('p. 2 · página 4 de 4');
       await page.screenshot({ path: path.join(ARTIFACTS, 'reader-pdf.png') });
     },
   );

@@ -156,6 +156,21 @@ export async function readUnits(
   );
 }
 
+/** The printed folio of each page-anchored unit that has one, by physical position (no text read). */
+export async function readPageFolios(
+  db: Db,
+  documentId: string,
+  pages: number,
+): Promise<{ posicion: number; impresa: string }[]> {
+  return db.query<{ posicion: number; impresa: string }>(
+    `SELECT posicion, ancla->>'impresa' AS impresa FROM units
+     WHERE document_id = $1 AND posicion BETWEEN 1 AND $2
+       AND ancla->>'tipo' = 'pagina' AND ancla->>'impresa' IS NOT NULL
+     ORDER BY posicion`,
+    [documentId, pages],
+  );
+}
+
 /**
  * Physical position of the first unit at or after `atLeast` whose printed folio is `impresa`
  * (lower-case); with `impresa` null, the first unit that has any printed folio.

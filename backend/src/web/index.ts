@@ -4,6 +4,7 @@ import { askRoutes } from './ask/routes';
 import { citeRoutes } from './cite/routes';
 import type { AppEnv } from '../http/env';
 import { handleError } from '../http/error-handler';
+import { documentRoutes } from './document/routes';
 import { pageStrings } from './i18n';
 import { renderMessage } from './layout';
 import { accountRoutes, errorText } from './routes/account';
@@ -26,6 +27,7 @@ export function webApp(): Hono<AppEnv> {
   staticRoutes(app);
   accountRoutes(app);
   keyRoutes(app);
+  documentRoutes(app);
   libraryRoutes(app);
   webUploadsInPartsRoutes(app);
   editDocumentRoutes(app);

@@ -1,4 +1,6 @@
 /* global document, history */
+import { goToInPlace } from './ir-a.js';
+
 /**
  * Folio reader (audio and video): seeks the player to the linked second, pauses once at the linked end
  * (`data-hasta`), keeps the transcript segment that is playing (one cue, where the server listed cues)
@@ -100,4 +102,12 @@ if (media) {
       media.play().catch(() => {});
     });
   }
+
+  goToInPlace(({ t }) => {
+    if (t === undefined) return false;
+    media.currentTime = t;
+    mark(indexAt(t), true);
+    main?.setAttribute('data-ir-a', String(t));
+    return true;
+  });
 }

@@ -1,4 +1,6 @@
-/* global document, console */
+/* global document, console, window */
+import { goToInPlace } from './ir-a.js';
+
 /**
  * Folio reader (PDF): pdf.js's own viewer components (PDFViewer, EventBus, PDFLinkService) from the
  * prebuilt files npm ships, opened at the linked physical page. When the link names a passage, its text is
@@ -13,6 +15,21 @@ const pageLabel = document.getElementById('pagina-actual');
 const base = main.dataset.pdfjs;
 const target = Number(main.dataset.pagina) || 1;
 const passage = document.getElementById('texto-pasaje')?.textContent ?? '';
+/** The printed folio of each physical page (index 0 is page 1), null where the page prints none. */
+const folios = (() => {
+  try {
+    return JSON.parse(main.dataset.folios ?? '[]');
+  } catch {
+    return [];
+  }
+})();
+
+/** 'p. 1 · página 5 de 7', or 'Página 5 de 7' for a page without a printed folio. */
+function labelOf(n) {
+  const folio = folios[n - 1];
+  const template = folio ? pageLabel.dataset.plantillaFolio : pageLabel.dataset.plantilla;
+  return template.replace('{folio}', folio ?? '').replace('{n}', String(n));
+}
 
 /** Letters and digits of `text`, accents stripped and lower-cased, each mapped to its source offset. */
 function folded(text) {
@@ -99,6 +116,16 @@ async function open() {
     linkService,
   });
   linkService.setViewer(pdfViewer);
+  // A phone turned, a window resized: the page keeps the width of the viewer.
+  window.addEventListener('resize', () => {
+    if (main.dataset.estado === 'listo') pdfViewer.currentScaleValue = 'page-width';
+  });
+  goToInPlace(({ pagina }) => {
+    if (!pagina || main.dataset.estado !== 'listo') return false;
+    pdfViewer.currentPageNumber = pagina;
+    main.dataset.irA = String(pagina);
+    return true;
+  });
 
   let scrolled = false;
   eventBus.on('pagesinit', () => {
@@ -109,7 +136,18 @@ async function open() {
   });
   eventBus.on('pagechanging', ({ pageNumber }) => {
     main.dataset.paginaVisible = String(pageNumber);
-    if (pageLabel) pageLabel.textContent = pageLabel.dataset.plantilla.replace('{n}', String(pageNumber));
+    if (pageLabel) pageLabel.textContent = labelOf(pageNumber);
+    // The page links follow the page in view, so 'Anterior' and 'Siguiente' step from where the reader is.
+    const total = Number(main.dataset.paginas) || 1;
+    for (const [rel, n] of [
+      ['prev', pageNumber - 1],
+      ['next', pageNumber + 1],
+    ]) {
+      const link = document.querySelector(`.paginacion a[rel="${rel}"]`);
+      if (!link) continue;
+      link.href = `?pagina=${n}`;
+      link.hidden = n < 1 || n > total;
+    }
   });
   // A text layer is rebuilt whenever its page is drawn again (zoom, scrolling back): mark it every time.
   eventBus.on('textlayerrendered', ({ pageNumber, source }) => {
