@@ -45,6 +45,12 @@ describe('the API client against the real backend', () => {
     expect(ready.referencia).toBeTruthy();
     const list = await client.list({ limite: 10 });
     expect(list.documentos.map((d) => d.id)).toEqual([first.id]);
+    // The list's extensions: a second document, then by title (A to Z) and by type.
+    const second = await client.upload({ body: '# Acuíferos\n\nOtro texto.', nombre: 'a.md', titulo: 'Acuíferos' });
+    const byTitle = await client.list({ orden: 'titulo' });
+    expect(byTitle.documentos.map((d) => d.titulo)).toEqual(['Acuíferos', 'Cenotes de Yucatán']);
+    expect((await client.list({ tipo: 'pdf' })).documentos).toEqual([]);
+    expect((await client.list({ tipo: second.tipo })).documentos).toHaveLength(2);
 
     const found = await client.search({ q: 'nitratos Homún', k: 3 });
     expect(found.pasajes[0]).toMatchObject({ documento: { id: first.id } });

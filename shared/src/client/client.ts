@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Documento, type Estado, ListaDocumentos } from '../contract/documento';
+import { Documento, type Estado, ListaDocumentos, type TipoDocumento } from '../contract/documento';
 import { EVENTOS_PREGUNTAR, EventoPreguntar } from '../contract/eventos';
 import { Busqueda } from '../contract/pasaje';
 import type { CorregirDocumento } from '../contract/requests';
@@ -83,6 +83,10 @@ export interface ListInput {
   limite?: number;
   cursor?: string;
   biblioteca?: string;
+  /** Only this type of document (an extension of the contract). */
+  tipo?: TipoDocumento;
+  /** The order (an extension of the contract): anadido (default), titulo, autor, anio; a cursor keeps its order. */
+  orden?: 'anadido' | 'titulo' | 'autor' | 'anio';
   signal?: AbortSignal;
 }
 
