@@ -56,6 +56,8 @@ describe('the API client against the real backend', () => {
     expect(found.pasajes[0]).toMatchObject({ documento: { id: first.id } });
     expect(found.pasajes[0]!.texto).toContain('44.9 mg/L');
     expect(found.pasajes[0]!.cita).toMatch(/^\(.+\)$/);
+    expect((await client.search({ q: 'nitratos Homún', tipos: ['pdf'] })).pasajes).toEqual([]);
+    expect((await client.search({ q: 'nitratos Homún', tipos: ['documento', 'pdf'] })).pasajes).not.toEqual([]);
   });
 
   it('streams an answer from /preguntar as events ending in fin', async () => {

@@ -15,6 +15,7 @@ export * from './format/authors';
 export * from './format/locator';
 export * from './format/citation';
 export * from './format/link';
+export * from './format/year-range';
 export * from './markdown/document';
 export * from './markdown/document-list';
 export * from './markdown/text';

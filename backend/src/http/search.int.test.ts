@@ -106,6 +106,28 @@ describe('GET /buscar', () => {
     );
   });
 
+  it('restricts by type and by year or range of years (extensions), the same in a JSON body', async () => {
+    const docsOf = async (res: Response) =>
+      new Set(((await res.json()) as { pasajes: { documento: { id: string } }[] }).pasajes.map((p) => p.documento.id));
+    const q = 'nitratos nitrate teatro';
+    expect(await docsOf(await search(q, '&anio=2018'))).toEqual(new Set([ids.water]));
+    // A range, in any order; a document without a year is never in one.
+    expect(await docsOf(await search(q, `&anio=${encodeURIComponent('2022 – 2015')}`))).toEqual(
+      new Set([ids.cenotes, ids.water]),
+    );
+    expect(await docsOf(await search(q, '&tipo=pdf'))).toEqual(new Set());
+    expect(await docsOf(await search(q, '&tipo=pdf&tipo=documento&anio=2021'))).toEqual(new Set([ids.cenotes]));
+    const bad = await search(q, '&anio=dos%20mil');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.detalles.campo).toBe('anio');
+    const post = await ctx.server.request('/api/v1/buscar', {
+      method: 'POST',
+      headers: auth(key, { 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ q, tipos: ['documento'], anio: '2018' }),
+    });
+    expect(await docsOf(post)).toEqual(new Set([ids.water]));
+  });
+
   it('honours k, refuses k over 50 and a missing q, naming the field', async () => {
     const k1 = await (await search('nitratos nitrate agua water', '&k=1')).json();
     expect(k1.pasajes).toHaveLength(1);

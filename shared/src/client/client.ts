@@ -96,6 +96,10 @@ export interface SearchInput {
   k?: number;
   documentos?: string[];
   biblioteca?: string;
+  /** Only documents of these types (an extension of the contract). */
+  tipos?: TipoDocumento[];
+  /** Only documents of this year or range of years, '2021' or '2015-2020' (an extension of the contract). */
+  anio?: string;
   signal?: AbortSignal;
 }
 
@@ -314,7 +318,14 @@ export function createClient(options: ClientOptions): FolioClient {
     },
 
     async search(input) {
-      const query: Query = { q: input.q, k: input.k, documento: input.documentos, biblioteca: input.biblioteca };
+      const query: Query = {
+        q: input.q,
+        k: input.k,
+        documento: input.documentos,
+        biblioteca: input.biblioteca,
+        tipo: input.tipos,
+        anio: input.anio,
+      };
       const res = await call('GET', `${api}/buscar`, { query, signal: input.signal });
       return json(res, Busqueda, 'GET /buscar');
     },

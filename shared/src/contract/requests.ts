@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ESTADOS, TIPOS_DOCUMENTO, TipoObra } from './documento';
+import { parseYearRange } from '../format/year-range';
 import { extension } from './extension';
 
 /** Integer query parameter within bounds (query strings arrive as text). */
@@ -199,6 +200,15 @@ export const TextoQuery = z.object({
   formato: Formato.optional(),
 });
 
+/** A year or a range of years of the documents searched ('2021', '2015-2020'). */
+const AnioRango = z
+  .string()
+  .max(20)
+  .refine((v) => parseYearRange(v) !== undefined, 'A year (2021) or a range of years (2015-2020).');
+const ANIO_RANGO_NOTE =
+  'Only passages of documents dated in this year or range of years, inclusive (2021, 2015-2020); ' +
+  'documents without a year are left out.';
+
 export const BuscarQuery = z.object({
   q: z.string().min(1).max(2000),
   k: entero(1, 50).optional().describe('Default 10, maximum 50.'),
@@ -207,6 +217,11 @@ export const BuscarQuery = z.object({
     .optional()
     .describe('Repeatable or comma-separated.'),
   biblioteca: z.string().max(200).optional().describe('Restrict to one named collection of your library.'),
+  tipo: extension(
+    z.union([z.enum(TIPOS_DOCUMENTO), z.array(z.enum(TIPOS_DOCUMENTO)).max(20)]).optional(),
+    'Only passages of documents of this type; repeatable.',
+  ),
+  anio: extension(AnioRango.optional(), ANIO_RANGO_NOTE),
   formato: Formato.optional(),
 });
 
@@ -216,6 +231,8 @@ export const BuscarBody = z
     k: z.int().min(1).max(50).optional(),
     documentos: z.array(z.string()).max(200).optional(),
     biblioteca: z.string().max(200).optional(),
+    tipos: extension(z.array(z.enum(TIPOS_DOCUMENTO)).max(20).optional(), 'Only passages of documents of these types.'),
+    anio: extension(AnioRango.optional(), ANIO_RANGO_NOTE),
     formato: Formato.optional(),
   })
   .meta({ id: 'BuscarPeticion' });

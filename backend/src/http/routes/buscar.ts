@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { Busqueda, BuscarBody, BuscarQuery, FormatoQuery, searchMarkdown } from '@folio/shared';
+import { Busqueda, BuscarBody, BuscarQuery, FormatoQuery, parseYearRange, searchMarkdown } from '@folio/shared';
 import type { Context } from 'hono';
 import { CROSS_ENCODER_WEIGHT } from '../../index/cross-encoder-rerank';
 import { searchLibrary, type SearchRequest } from '../../services/search';
@@ -27,6 +27,12 @@ export function documentIds(value: string | string[] | undefined): string[] | un
     .map((v) => v.trim())
     .filter(Boolean);
   return ids.length ? ids : undefined;
+}
+
+/** The document filters beyond the contract's: types, and a year or range of years (already checked). */
+function documentFilters(tipos: SearchRequest['tipos'], anio: string | undefined) {
+  const years = anio === undefined ? undefined : parseYearRange(anio);
+  return { tipos, anioDesde: years?.desde, anioHasta: years?.hasta };
 }
 
 async function answer(c: Context<AppEnv>, req: SearchRequest, formato?: 'json' | 'markdown') {
@@ -62,7 +68,13 @@ export function searchRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): v
     (c, { query }) =>
       answer(
         c,
-        { q: query.q, k: query.k, documentos: documentIds(query.documento), biblioteca: query.biblioteca },
+        {
+          q: query.q,
+          k: query.k,
+          documentos: documentIds(query.documento),
+          biblioteca: query.biblioteca,
+          ...documentFilters(query.tipo === undefined ? undefined : [query.tipo].flat(), query.anio),
+        },
         query.formato,
       ),
   );
@@ -82,7 +94,13 @@ export function searchRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): v
     (c, { query, body }) =>
       answer(
         c,
-        { q: body.q, k: body.k, documentos: body.documentos, biblioteca: body.biblioteca },
+        {
+          q: body.q,
+          k: body.k,
+          documentos: body.documentos,
+          biblioteca: body.biblioteca,
+          ...documentFilters(body.tipos, body.anio),
+        },
         body.formato ?? query.formato,
       ),
   );

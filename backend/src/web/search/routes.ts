@@ -1,4 +1,4 @@
-import { TIPOS_DOCUMENTO, type Documento, type TipoDocumento } from '@folio/shared';
+import { parseYearRange, TIPOS_DOCUMENTO, type Documento, type TipoDocumento } from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
@@ -25,16 +25,6 @@ interface SearchForm {
   anio: string;
 }
 
-/** A year or a range of years ('2021', '2015-2020', '2015 – 2020'), or undefined when it is neither. */
-export function parseYears(value: string): { desde: number; hasta: number } | undefined {
-  const m = /^(-?\d{1,4})(?:\s*[-–—]\s*(-?\d{1,4}))?$/.exec(value.trim());
-  if (!m) return undefined;
-  const a = Number(m[1]);
-  const b = m[2] === undefined ? a : Number(m[2]);
-  if (Math.abs(a) > 3000 || Math.abs(b) > 3000) return undefined;
-  return { desde: Math.min(a, b), hasta: Math.max(a, b) };
-}
-
 const isTipo = (v: string): v is TipoDocumento => (TIPOS_DOCUMENTO as readonly string[]).includes(v);
 
 /** The first problem of the form, as a message key and its variables; undefined when it can be searched. */
@@ -45,7 +35,7 @@ function problemOf(f: SearchForm): { key: SearchStringKey; vars?: Record<string,
   if (!f.q.trim()) return { key: 'error_q' };
   if (f.q.length > MAX_QUERY) return { key: 'error_q_long' };
   if (f.tipo && !isTipo(f.tipo)) return { key: 'error_tipo' };
-  if (f.anio.trim() && !parseYears(f.anio)) return { key: 'error_anio' };
+  if (f.anio.trim() && !parseYearRange(f.anio)) return { key: 'error_anio' };
   return undefined;
 }
 
@@ -184,7 +174,7 @@ async function searchPage(c: Context<AppEnv>) {
 
   let results: ReturnType<typeof resultsSection> | '' = '';
   if (asked && !problem) {
-    const years = form.anio.trim() ? parseYears(form.anio) : undefined;
+    const years = form.anio.trim() ? parseYearRange(form.anio) : undefined;
     const found = await searchLibrary(deps, user.userId, {
       q: form.q,
       documentos: documentIds(c.req.queries('documento')),

@@ -3,7 +3,6 @@ import { buildSamplePdf } from '../../../../test/fixtures/sample-pdf';
 import { setPassword } from '../../services/set-password';
 import { auth, useTestServer } from '../../testing/harness';
 import { WebClient } from '../../testing/web-client';
-import { parseYears } from './routes';
 
 const t = useTestServer();
 const PASSWORD = 'una frase para buscar pasajes';
@@ -186,17 +185,5 @@ describe('search page /buscar', () => {
     const res = await t.server.request('/buscar?q=nitratos', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/entrar?siguiente=%2Fbuscar%3Fq%3Dnitratos');
-  });
-});
-
-describe('parseYears', () => {
-  it('reads a year or a range, in either order, and refuses anything else', () => {
-    expect(parseYears('2021')).toEqual({ desde: 2021, hasta: 2021 });
-    expect(parseYears(' 2015 – 2020 ')).toEqual({ desde: 2015, hasta: 2020 });
-    expect(parseYears('2020-2015')).toEqual({ desde: 2015, hasta: 2020 });
-    expect(parseYears('-300')).toEqual({ desde: -300, hasta: -300 });
-    expect(parseYears('dos mil')).toBeUndefined();
-    expect(parseYears('5000')).toBeUndefined();
-    expect(parseYears('2019-')).toBeUndefined();
   });
 });
