@@ -372,10 +372,10 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   });
 
   it('captures a PDF over the one-request limit in parts (tus) from the service worker', async () => {
-    // One page of text and ~100 MB of padding no page refers to: more than the server takes in one
+    // One page of text and ~120 MB of padding no page refers to: more than the server takes in one
     // request (95 MB), so it only arrives if the background sends it in parts, over fetch (a service
     // worker has no XMLHttpRequest for tus-js-client).
-    const pdf = buildPaddedPdf(100 * 1024 * 1024);
+    const pdf = buildPaddedPdf(120 * 1024 * 1024);
     PAGES['/grande.pdf'] = { type: 'application/pdf', body: () => pdf };
 
     const url = `${site}/grande.pdf`;
