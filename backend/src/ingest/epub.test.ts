@@ -381,6 +381,36 @@ describe('convertEpub failures', () => {
     expect(noSpine.mensaje).toBe('El EPUB está dañado: el paquete no indica ningún documento de lectura (spine).');
   });
 
+  it('keeps inline MathML in its sentence and reads a page drawn as SVG text as paragraphs', async () => {
+    const M = 'xmlns="http://www.w3.org/1998/Math/MathML"';
+    const formulas = xhtml(`
+      <section><h1>Matrices</h1>
+        <p>Suppose that <span><math ${M} alttext="Alternative text not available"><mi>A</mi></math></span> is a
+        square matrix of size <span><math ${M}><mi>n</mi></math>
+        </span>, with <math ${M} alttext="A^{-1}"><msup><mi>A</mi><mn>-1</mn></msup></math>.</p>
+        <p>Then <math ${M} display="block"><msup><mi>x</mi><mn>2</mn></msup><mo>=</mo><mfrac><mn>1</mn><mn>2</mn></mfrac></math> holds.</p>
+      </section>`);
+    const drawn = xhtml(`
+      <div class="page"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 368 581"><style>.a{}</style>
+        <text transform="matrix(1 0 0 1 68 227)"><tspan x="0" y="0">Il en avait souvent rêvé, au </tspan>
+        <tspan x="-12" y="15">moins depuis la communale.</tspan><tspan x="0" y="60">Oui, il lui fallait partir.</tspan></text>
+        <text x="10" y="400">Sous le vent</text></svg></div>`);
+    const conversion = await convert(
+      epub3({
+        'OEBPS/Text/cap1.xhtml': formulas,
+        'OEBPS/Text/cap 2.xhtml': drawn,
+        'OEBPS/Text/notas.xhtml': xhtml(''),
+      }),
+    );
+    expect(blocks(conversion)).toEqual([
+      ['Matrices', 1, undefined, 'Suppose that A is a square matrix of size n, with A^{-1}.'],
+      ['Matrices', 2, undefined, 'Then x^2 = 1/2 holds.'],
+      ['Capítulo 2. Sin título propio', 1, undefined, 'Il en avait souvent rêvé, au moins depuis la communale.'],
+      ['Capítulo 2. Sin título propio', 2, undefined, 'Oui, il lui fallait partir.'],
+      ['Capítulo 2. Sin título propio', 3, undefined, 'Sous le vent'],
+    ]);
+  });
+
   it('refuses an empty book', async () => {
     const empty = xhtml('<div><img src="portada.jpg" alt=""/></div>');
     const error = await failure(

@@ -12,8 +12,10 @@ import {
 } from './converter';
 import { outlineFromHtml } from './html';
 import { authorsFromMetadata, authorsFromTags } from './author-names';
+import { mathText, type MathNode } from './mathml-text';
 import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
+import { svgParagraphs, type SvgNode } from './svg-text';
 import { resolveEntryPath, withZip, type ZipArchive } from './zip';
 
 /**
@@ -40,6 +42,9 @@ export const epubConverter: Converter = {
  *   / `role="doc-pagebreak"` markers. A paragraph gets the page it starts on; a page runs on across
  *   documents until the next marker. Labels that are not folios ('Inside Cover') give null. Books with no
  *   pagination at all get no `impresa`.
+ * - Text outside the HTML flow: inline MathML is kept in its sentence as text (alt text, a TeX annotation or
+ *   a linear form: `mathml-text.ts`) and inline SVG `<text>` is read as paragraphs (`svg-text.ts`), so
+ *   that fixed-layout pages drawn as SVG are not taken for a book without text.
  * - Failures (`ConversionError`): DRM or encrypted content, a broken or bomb-like zip (see `zip.ts`), a
  *   package without container or spine, and books without text.
  */
@@ -360,6 +365,7 @@ function markedOutline(
     labels.push(folio(label));
     return document.createTextNode(`${MARK_OPEN}${labels.length - 1}${MARK_CLOSE}`);
   };
+  readFormulasAndDrawings(document as unknown as MarkupDocument);
   const elements = [...document.querySelectorAll('*')] as unknown as El[];
   for (const el of elements) {
     if (el.localName === 'epub:case') {
@@ -391,7 +397,55 @@ function markedOutline(
   const start = pages?.get('');
   if (start !== undefined) document.body?.prepend(mark(start));
   relevelHeadings(elements);
-  return outlineFromHtml(document.toString());
+  return outlineFromHtml(document.toString()).map((event) => ({ ...event, text: tightenFormulas(event.text) }));
+}
+
+/** What `readFormulasAndDrawings` needs of a parsed content document. */
+interface MarkupDocument {
+  querySelectorAll(selector: string): ArrayLike<El & MathNode & SvgNode>;
+  createElement(tag: string): El;
+  createTextNode(text: string): unknown;
+}
+
+/**
+ * Puts the text of MathML and inline SVG where the HTML walk (which skips both, as a web page's are
+ * decoration) reads it: each `<math>` becomes its text in the sentence (see `mathml-text.ts`), set apart
+ * by spaces when displayed; each outermost `<svg>` that draws text becomes a block of paragraphs (see `svg-text.ts`), so a
+ * fixed-layout page set as SVG reads as paragraphs of its section.
+ */
+function readFormulasAndDrawings(document: MarkupDocument): void {
+  for (const math of Array.from(document.querySelectorAll('math'))) {
+    if (!math.isConnected) continue;
+    // Inline, a formula sits tight against its punctuation ('size n.'); displayed, it stands apart.
+    const display = math.getAttribute('display') === 'block' || math.getAttribute('mode') === 'display';
+    const text = mathText(math);
+    math.replaceWith(document.createTextNode(display ? ` ${text} ` : `${text}${FORMULA_END}`));
+  }
+  for (const svg of Array.from(document.querySelectorAll('svg'))) {
+    if (!svg.isConnected) continue;
+    const paragraphs = svgParagraphs(svg);
+    if (paragraphs.length === 0) continue;
+    const block = document.createElement('div');
+    for (const text of paragraphs) {
+      const p = document.createElement('p');
+      p.append(document.createTextNode(text));
+      block.append(p);
+    }
+    svg.replaceWith(block);
+  }
+}
+
+/**
+ * Ends an inline formula in the outline text: the markup around a formula often leaves a space between it
+ * and the punctuation that follows ('size <span><math>…</math> </span>.'), which the outline then keeps.
+ */
+const FORMULA_END = '\uE003';
+const SPACED_PUNCTUATION = new RegExp(`${FORMULA_END}\\s+(?=[.,;:!?)\\]])`, 'g');
+
+/** Removes the formula ends from outline text, and the space between a formula and its punctuation. */
+function tightenFormulas(text: string): string {
+  if (!text.includes(FORMULA_END)) return text;
+  return text.replace(SPACED_PUNCTUATION, '').replaceAll(FORMULA_END, '');
 }
 
 /**
@@ -488,7 +542,7 @@ const SELF_CLOSING = /<([a-zA-Z][\w:.-]*)((?:\s+[^\s/>"'=]+(?:\s*=\s*(?:"[^"]*"|
 function asHtmlDocument(xhtml: string): string {
   // The page markers' own characters cannot come from the book.
   const html = xhtml
-    .replace(/[\uE001\uE002]/g, '')
+    .replace(/[\uE001-\uE003]/g, '')
     .replace(SELF_CLOSING, (whole, tag: string, attributes: string) =>
       VOID_ELEMENTS.has(tag.toLowerCase()) ? whole : `<${tag}${attributes}></${tag}>`,
     );

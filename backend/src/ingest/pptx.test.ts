@@ -151,6 +151,36 @@ describe('convertPptx', () => {
     expect(passages[1]!.texto).toBe(PRESENTACION_AGUA[1]);
   });
 
+  it('reads a chart-only slide: the chart part its frame names, at the frame position', async () => {
+    const C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+    const frame =
+      '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="2" name="Chart 1"/></p:nvGraphicFramePr>' +
+      '<p:xfrm><a:off x="10" y="2000000"/><a:ext cx="1" cy="1"/></p:xfrm>' +
+      `<a:graphic><a:graphicData uri="${C}"><c:chart xmlns:c="${C}" r:id="rId2"/></a:graphicData></a:graphic></p:graphicFrame>`;
+    const chart =
+      `<c:chartSpace xmlns:c="${C}" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><c:chart>` +
+      '<c:title><c:tx><c:rich><a:p><a:r><a:t>Lluvia anual</a:t></a:r></a:p></c:rich></c:tx></c:title>' +
+      '<c:plotArea><c:barChart><c:ser><c:tx><c:v>Mérida</c:v></c:tx><c:cat><c:strRef><c:strCache>' +
+      '<c:pt idx="0"><c:v>Enero</c:v></c:pt></c:strCache></c:strRef></c:cat></c:ser></c:barChart></c:plotArea>' +
+      '</c:chart></c:chartSpace>';
+    const deck = makeZip([
+      { name: '_rels/.rels', data: rels([['rId1', 'officeDocument', 'ppt/presentation.xml']]) },
+      {
+        name: 'ppt/presentation.xml',
+        data: `<p:presentation ${NS}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+      },
+      { name: 'ppt/_rels/presentation.xml.rels', data: rels([['rId1', 'slide', 'slides/slide1.xml']]) },
+      { name: 'ppt/slides/slide1.xml', data: `<p:sld ${NS}>${tree(sp('arriba', { at: [0, 0] }) + frame)}</p:sld>` },
+      { name: 'ppt/slides/_rels/slide1.xml.rels', data: rels([['rId2', 'chart', '../charts/chart7.xml']]) },
+      { name: 'ppt/charts/chart7.xml', data: chart },
+    ]);
+    const conversion = await convertPptx({ path: await files.write('grafico.pptx', deck), size: 0 }, ctx);
+    expect(conversion.unidades[0]!.bloques!.map((b) => b.texto)).toEqual([
+      'arriba',
+      'Lluvia anual\nSeries: Mérida\nCategorías: Enero',
+    ]);
+  });
+
   it('fails on empty, truncated, legacy, encrypted and non-presentation files in both languages', async () => {
     const empty = await failure(convertPptx({ path: await files.write('vacia.pptx', ''), size: 0 }, ctx));
     expect(empty.mensaje).toMatch(/^La presentación está dañada.*vacío/);

@@ -27,6 +27,7 @@ import {
   type Relationships,
   type XmlElement,
 } from './office-package';
+import { chartText } from './pptx-charts';
 import { withTextLanguage } from './text-language';
 
 /**
@@ -68,7 +69,7 @@ const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const BOILERPLATE = new Set(['sldNum', 'dt', 'ftr', 'hdr', 'sldImg']);
 
 /**
- * Converts a PPTX file: text of every shape, group, table and SmartArt diagram, title first and then in
+ * Converts a PPTX file: text of every shape, group, table, SmartArt diagram and chart, title first and then in
  * reading order (top to bottom, left to right by shape offsets, placeholders positioned by their layout),
  * followed by the speaker notes as 'Notas: …'. Empty, password-protected, legacy (.ppt) and broken files,
  * and presentations without any text, fail with a `ConversionError`.
@@ -283,6 +284,8 @@ async function shapeItem(pkg: OfficePackage, shape: XmlElement, context: SlideCo
       if (table) return { text: tableText(table), ...position };
       const diagram = childNamed(data, 'relIds');
       if (diagram) return { text: await diagramText(pkg, diagram, context.rels), ...position };
+      const chart = childNamed(data, 'chart');
+      if (chart) return { text: await chartPartText(pkg, chart, context.rels), ...position };
       return undefined;
     }
     case 'AlternateContent': {
@@ -348,6 +351,13 @@ function tableText(table: XmlElement): string {
 
 function isTrue(value: string | null): boolean {
   return value === '1' || value === 'true';
+}
+
+/** The words of a chart (see `pptx-charts.ts`), from the part the frame's `c:chart` names. */
+async function chartPartText(pkg: OfficePackage, chart: XmlElement, rels: Relationships): Promise<string> {
+  const part = rels.get(chart.getAttribute('r:id') ?? '')?.target;
+  const chartSpace = part ? await pkg.readXml(part).catch(() => undefined) : undefined;
+  return chartSpace ? chartText(chartSpace) : '';
 }
 
 /** The text of a SmartArt diagram: its data part's points, in document order. */
