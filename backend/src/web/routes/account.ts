@@ -122,7 +122,7 @@ export function accountRoutes(app: Hono<AppEnv>): void {
     const signupOpen = await signUpOpen(deps.db, deps.config.web.signup);
     const address = clientAddress(c);
     const keys = [`correo:${email}`, ...(address ? [`ip:${address}`] : [])];
-    const wait = attempts.retryAfter(keys);
+    const wait = await attempts.retryAfter(deps.db, keys);
     if (wait > 0) {
       c.header('Retry-After', String(wait));
       return signInForm(c, s, {
@@ -139,10 +139,10 @@ export function accountRoutes(app: Hono<AppEnv>): void {
       { sessionDays: deps.config.web.sessionDays },
     );
     if (!session) {
-      attempts.fail(keys);
+      await attempts.fail(deps.db, keys);
       return signInForm(c, s, { next, email, signupOpen, status: 401, error: s.t('signin_failed') });
     }
-    attempts.succeed(`correo:${email}`);
+    await attempts.succeed(deps.db, `correo:${email}`);
     // A session already in this browser ends: one cookie, one session.
     const previous = sessionToken(c);
     if (previous) await signOut(deps.db, previous);
