@@ -1,4 +1,5 @@
 import type { CampoConOrigen, DetallesBibliograficos, Estado, OrigenMetadato, TipoDocumento } from '@folio/shared';
+import { cleanStrings } from '../ingest/clean-text';
 import type { Db } from './db';
 
 /** Channel that carries the id of a document whose state changed. */
@@ -56,6 +57,8 @@ export interface DocumentRow {
   referencia: string | null;
   doi: string | null;
   error: string | null;
+  /** What a ready document lacks, said to the reader (migration 022); absent from rows built elsewhere. */
+  aviso?: string | null;
   user_meta: UserMeta;
   /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
   detalles: Details;
@@ -95,11 +98,12 @@ export interface NewDocument {
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, aviso, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
-export async function insertDocument(db: Db, d: NewDocument): Promise<DocumentRow | undefined> {
+export async function insertDocument(db: Db, given: NewDocument): Promise<DocumentRow | undefined> {
+  const d = cleanStrings(given);
   const rows = await db.query<DocumentRow>(
     `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
        search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos)
@@ -174,6 +178,7 @@ export async function attachDownloadedFile(
     sourceMeta?: FoundMetadataRow;
   },
 ): Promise<void> {
+  file = cleanStrings(file);
   await db.query(
     `UPDATE documents SET blob_key = $2, file_name = $3, content_type = $4, size_bytes = $5, transcript_key = $6,
        transcript_format = $7, source_meta = $8::text::jsonb, updated = now() WHERE id = $1`,
@@ -329,6 +334,7 @@ export interface DocumentPatch {
   referencia?: string | null;
   doi?: string | null;
   error?: string | null;
+  aviso?: string | null;
   searchKey?: string;
   userMeta?: UserMeta;
   detalles?: Details;
@@ -352,6 +358,7 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   referencia: 'referencia',
   doi: 'doi',
   error: 'error',
+  aviso: 'aviso',
   searchKey: 'search_key',
   userMeta: 'user_meta',
   detalles: 'detalles',
@@ -362,7 +369,9 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
 const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta', 'origenMetadatos']);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
-export async function updateDocument(db: Db, id: string, patch: DocumentPatch): Promise<void> {
+export async function updateDocument(db: Db, id: string, given: DocumentPatch): Promise<void> {
+  // What a file says (titles, authors, details, page tags) may hold characters no text column takes.
+  const patch = cleanStrings(given);
   const sets: string[] = [];
   const params: unknown[] = [id];
   for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof DocumentPatch, string][]) {

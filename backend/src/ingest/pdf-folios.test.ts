@@ -199,6 +199,15 @@ describe('inferFolios', () => {
       expect(printed(inferFolios([footed(null, ['Capítulo 4 de la obra', 'y su continuación'])]))).toEqual([null]);
       expect(printed(inferFolios([{ top: [], bottom: [] }]))).toEqual([null]);
     });
+
+    it('take nothing from a stack of lone numbers: the ticks of a chart axis', () => {
+      const line = (text: string, y: number) => ({ text, y, height: 10 });
+      const ticks = ['8', '6', '4', '2', '0'].map((t, i) => line(t, 700 - 100 * i));
+      const axis = { top: ticks.slice(0, 3), bottom: [...ticks.slice(3), line('0 2 4 6 8', 250)] };
+      expect(printed(inferFolios([axis]))).toEqual([null]);
+      // A folio alone in the foot, under body text, is still read.
+      expect(printed(inferFolios([{ top: [line('Notes on a chart', 700)], bottom: [line('7', 40)] }]))).toEqual(['7']);
+    });
   });
 
   it('handles no pages and pages without text', () => {

@@ -77,7 +77,8 @@ interface Run {
  * text (no sequence) is not taken; lines longer than a running head are ignored. The one exception is the
  * turn from roman front matter to an arabic body starting at 1 (`pairRuns`), where each side may be
  * shorter if its numbers stand alone on the same page edge as the other's. A one-page document takes a
- * number only when it is the single folio-like number of an outer line ('| 41'), with low confidence.
+ * number only when it is the single folio-like number of an outer line ('| 41') and no other number stands
+ * alone next to it (an axis tick of a chart is no folio), with low confidence.
  *
  * `confianza` grows with the share of pages in the run that carry their number and with the run's length
  * (0.6-0.95); pages inside a run without their own number get the predicted folio with less (0.4-0.7), and
@@ -340,10 +341,16 @@ function mainEdge(run: Run): Edge {
   return top === bottom ? 'both' : top > bottom ? 'top' : 'bottom';
 }
 
-/** One page alone: a single folio-like arabic number on an outer line, not a year. */
+/**
+ * One page alone: a single folio-like arabic number on an outer line, not a year, and not one of a stack of
+ * numbers standing alone on the lines of its edge (a chart's axis ticks, a table's column of figures).
+ */
 function singlePageFolio(candidates: readonly Candidate[]): Folio | null {
   const folios = candidates.filter((c) => c.strong && !c.roman && !c.year && c.weight >= 0.8);
   if (folios.length !== 1) return null;
+  const only = folios[0]!;
+  const near = (c: Candidate) => c.edge === only.edge || c.edge === 'both' || only.edge === 'both';
+  if (candidates.some((c) => c !== only && c.alone && near(c))) return null;
   return {
     impresa: String(folios[0]!.value),
     romana: false,

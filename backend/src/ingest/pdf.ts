@@ -15,8 +15,11 @@ import {
 } from './converter';
 import { documentLanguage } from '../index/language';
 import { recognizedText } from './image';
+import { isGarbled } from './text-quality';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
+import { readAnnotationItems } from './pdf-annotations';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
+import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
 import {
   chooseMetadata,
   findArxivId,
@@ -56,6 +59,14 @@ export interface PageText {
   edges: { top: PageLine[]; bottom: PageLine[] };
   /** Read by OCR from the rendered page. */
   visual?: boolean;
+  /**
+   * What the page's form fields and annotations show (`readAnnotationItems`), already at the end of `texto`;
+   * set only when they show something, and then `layer` is the page's own text, without it: whether the
+   * page has a text layer is judged on `layer` (a scanned form with a filled-in field is still a scan),
+   * and OCR text keeps `shown`.
+   */
+  shown?: string;
+  layer?: string;
 }
 
 /** Where a page sits on screen: pdf.js's viewport transform at scale 1 and the displayed height. */
@@ -111,7 +122,12 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     const scans: number[] = [];
     let withoutText = 0;
     for (const [i, page] of pages.entries()) {
-      if (!lacksTextLayer(page.texto)) continue;
+      // A text layer whose fonts map glyphs to garbage is read again from the rendered page.
+      if (ocr && isGarbled(page.texto)) {
+        scans.push(i);
+        continue;
+      }
+      if (!lacksTextLayer(page.layer ?? page.texto)) continue;
       // An empty page counts whatever it shows; a nearly empty one only when it is a picture (a scan with a
       // stamp or a folio in its text layer): a short born-digital page ('This is page i.') is text.
       const empty = page.texto === '';
@@ -175,7 +191,7 @@ async function ocrPages(
     }
     if (image) {
       const texto = recognizedText(await ocr.recognize(image, { signal: ctx.signal }));
-      if (texto) pages[i] = pageTextFromOcr(texto);
+      if (texto) pages[i] = pageTextFromOcr(pages[i]!.shown ? `${texto}\n\n${pages[i]!.shown}` : texto);
     }
     await ctx.progress((k + 1) / indexes.length);
   }
@@ -320,7 +336,13 @@ async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
   try {
     const content = await page.getTextContent();
     const viewport = page.getViewport({ scale: 1 });
-    return pageTextFromItems(content.items, { transform: viewport.transform, height: viewport.height });
+    const frame = { transform: viewport.transform, height: viewport.height };
+    // What form fields and annotations show is read after the page's own text.
+    const shown = await readAnnotationItems(page);
+    const text = pageTextFromItems([...content.items, ...shown], frame);
+    const annotations = shown.length > 0 ? pageTextFromItems(shown).texto : '';
+    if (!annotations) return text;
+    return { ...text, shown: annotations, layer: pageTextFromItems(content.items, frame).texto };
   } finally {
     page.cleanup();
   }
@@ -339,7 +361,14 @@ interface Line {
   parts: string[];
   y: number;
   height: number;
+  /** Where the last item starts and ends along the baseline (`itemPlace`). */
+  start: number;
   end: number;
+  /** The first item's baseline and writing direction (`itemPlace`). */
+  across: number;
+  angle: number;
+  /** The last item's baseline and height. */
+  last: { across: number; height: number };
   upright: boolean;
   /** The first item's text matrix: where the line starts, and which way it runs. */
   matrix: number[];
@@ -356,31 +385,55 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
   const lines: Line[] = [];
   let line: Line | undefined;
   let endOfLine = true;
-  for (const raw of items) {
-    if (!isTextItem(raw)) continue;
-    const item = raw;
+  const textItems = items.filter(isTextItem);
+  const arabic = isArabicText(textItems.map((item) => item.str).join(''));
+  for (const item of orderTextItems(textItems)) {
     const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform;
     const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0;
     const height = item.height || Math.abs(d) || 1;
+    const place = itemPlace(item.transform);
     // Broken font maps yield control characters; they are never text.
     // eslint-disable-next-line no-control-regex
-    const str = item.str.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+    const str = normalizePresentationForms(item.str.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''), arabic);
     if (str) {
+      // Items written the same way (upright, or turned by a right angle) are compared in their own frame.
+      const comparable = line !== undefined && place.angle === line.angle && place.angle % 90 === 0;
       const sameLine =
         line !== undefined &&
         !endOfLine &&
-        (!upright || !line.upright || Math.abs(y - line.y) <= 0.5 * Math.max(height, line.height));
+        (!comparable || Math.abs(place.across - line.across) <= 0.5 * Math.max(height, line.height));
       if (!sameLine || !line) {
-        line = { parts: [], y, height, end: x, upright, matrix: [a, b, c, d, x, y] };
+        line = {
+          parts: [],
+          y,
+          height,
+          start: place.along,
+          end: place.along,
+          across: place.across,
+          angle: place.angle,
+          last: { across: place.across, height },
+          upright,
+          matrix: [a, b, c, d, x, y],
+        };
         lines.push(line);
       } else {
-        const gap = x - line.end;
+        // A gap after the previous item, or before it in a line read right to left.
+        const gap = Math.max(place.along - line.end, line.start - (place.along + item.width));
         const last = line.parts[line.parts.length - 1] ?? '';
         const spaced = /\s$/.test(last) || /^\s/.test(str);
-        if (!spaced && upright && line.upright && (gap > 0.15 * height || gap < -height)) line.parts.push(' ');
+        // Whole words set off by half a line, not a superscript or an index: words side by side.
+        const shifted =
+          Math.abs(place.across - line.last.across) >= 0.3 * Math.min(height, line.last.height) &&
+          str.trim().length > 3 &&
+          last.trim().length > 3;
+        if (!spaced && comparable && (gap > 0.15 * height || gap < -height || shifted)) line.parts.push(' ');
       }
       line.parts.push(str);
-      if (upright) line.end = x + item.width;
+      if (comparable || line.parts.length === 1) {
+        line.start = place.along;
+        line.end = place.along + item.width;
+      }
+      line.last = { across: place.across, height };
       if (str.trim()) line.height = Math.max(line.height, height);
     }
     endOfLine = item.hasEOL;
@@ -623,9 +676,12 @@ function damaged(detalle: string, detail: string): ConversionError {
   return new ConversionError(`El PDF está dañado o no se puede leer: ${detalle}.`, `Unreadable PDF: ${detail}`);
 }
 
-let assets: { cMapUrl: string; cMapPacked: boolean; standardFontDataUrl: string } | undefined;
+let assets: { cMapUrl: string; cMapPacked: boolean; standardFontDataUrl: string; wasmUrl: string } | undefined;
 
-/** Character maps (CJK text) and standard font metrics (spacing) shipped with pdfjs-dist. */
+/**
+ * Character maps (CJK text), standard font metrics (spacing) and image decoders (JBIG2 and JPEG 2000 scans,
+ * in WebAssembly: without them such a page renders blank and OCR finds nothing) shipped with pdfjs-dist.
+ */
 function assetOptions() {
   if (!assets) {
     const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
@@ -633,6 +689,7 @@ function assetOptions() {
       cMapUrl: join(root, 'cmaps') + '/',
       cMapPacked: true,
       standardFontDataUrl: join(root, 'standard_fonts') + '/',
+      wasmUrl: join(root, 'wasm') + '/',
     };
   }
   return assets;

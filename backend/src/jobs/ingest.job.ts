@@ -22,23 +22,29 @@ import {
   type ConvertContext,
   type TranscriptFormat,
 } from '../ingest/converter';
+import { cleanStrings } from '../ingest/clean-text';
 import { MediaConversionError } from '../ingest/media/media';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
+import { isGarbled } from '../ingest/text-quality';
 import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../ids';
 import { passageIndexing } from '../index/passage-indexing';
 import { searchKeyOf, withUserDetails } from '../services/document-metadata';
 import { fieldOrigins, originOf } from '../services/metadata-origins';
 import { derivedColumns } from '../services/metadata-in-force';
-import type { JobDefinition, JobHandler } from './job-definition';
+import { permanentFailure, type JobDefinition, type JobHandler } from './job-definition';
 import { lookupJob } from './lookup.job';
 import { PhaseTimeoutError, phaseProgress } from './phase-progress';
 
 export const IngestPayload = z.object({ documentId: z.string().min(1) });
 export type IngestPayload = z.infer<typeof IngestPayload>;
 
-/** Reading an uploaded file or a URL into units and passages. Transient failures retry with backoff. */
+/**
+ * Reading an uploaded file or a URL into units and passages. Transient failures (the database busy or
+ * unreachable, an engine that crashed, the network) retry with backoff; a file's own defect (a conversion
+ * error, data the database refuses) fails at once, saying what it is.
+ */
 export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<IngestPayload> {
   return {
     name: 'ingest',
@@ -203,7 +209,13 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
     const row = await findDocumentForJob(deps.db, id);
     if (!row) return; // deleted while queued
     const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
-    await updateDocument(deps.db, id, { estado: 'procesando', fase: 'conversion', progreso: 0.02, error: null });
+    await updateDocument(deps.db, id, {
+      estado: 'procesando',
+      fase: 'conversion',
+      progreso: 0.02,
+      error: null,
+      aviso: null,
+    });
     const ctx: ConvertContext = {
       progress: progress.progress,
       phase: progress.phase,
@@ -212,7 +224,11 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       limits: DEFAULT_LIMITS,
     };
     try {
-      const { conversion, fromPage } = await convertSource(deps, row, ctx);
+      const { conversion: found, fromPage } = await convertSource(deps, row, ctx);
+      // The one place a conversion's strings (titles, authors, unit text, metadata) pass on their way to the
+      // database: characters no text column takes are removed here, whatever the converter.
+      const read = readable(cleanStrings(found));
+      const { conversion } = read;
       await progress.phase('indexado');
       const passages = splitPassages(conversion.unidades);
       const current = await findDocumentForJob(deps.db, id);
@@ -244,6 +260,7 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         fase: null,
         progreso: 1,
         error: null,
+        aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
       });
       // The registry's record of its DOI or ISBN, asked once the document is ready: nothing waits on it.
       if (deps.config.metadataLookup && (details.doi || details.detalles.isbn)) {
@@ -279,6 +296,13 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
         return;
       }
       if (!(await findDocumentForJob(deps.db, id))) return;
+      // Data the database refuses is refused again on every attempt: said at once, not retried.
+      const permanent = permanentFailure(err);
+      if (permanent) {
+        deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
+        await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
+        return;
+      }
       if (job.retryCount >= job.retryLimit) {
         deps.log.error(`ingest ${id} failed for good`, err);
         await markFailed(deps, id, job.retryCount + 1);
@@ -291,6 +315,55 @@ export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
       progress.done();
     }
   };
+}
+
+/** A conversion as it will be stored, with the pages left out of search for a garbled text layer. */
+interface Readable {
+  conversion: Conversion;
+  /** Pages whose text layer is garbled (and OCR did not replace it), their text left out. */
+  garbled: number;
+}
+
+/**
+ * The conversion with the text of garbled PDF pages (`isGarbled`: fonts that map glyphs to the wrong
+ * characters, and no OCR, or OCR that read nothing) left out, so that garbage is never indexed as text.
+ * Other kinds keep their text: a sheet of symbols is what it is.
+ */
+function readable(conversion: Conversion): Readable {
+  if (conversion.tipo !== 'pdf' && conversion.tipo !== 'pdf_escaneado') return { conversion, garbled: 0 };
+  let garbled = 0;
+  const unidades = conversion.unidades.map((unit) => {
+    if (unit.visual || !isGarbled(unit.texto)) return unit;
+    garbled += 1;
+    const { bloques: _, ...rest } = unit;
+    return { ...rest, texto: '' };
+  });
+  return { conversion: garbled ? { ...conversion, unidades } : conversion, garbled };
+}
+
+/**
+ * What a ready document lacks, said plainly (`aviso`), or null: nothing searchable found in it, or pages left
+ * out of search for a garbled text layer; each says whether OCR could help.
+ */
+function warningOf(read: Readable, passages: number, ocr: boolean): string | null {
+  const { conversion, garbled } = read;
+  const pdf = conversion.tipo === 'pdf' || conversion.tipo === 'pdf_escaneado';
+  /** What is missing, then whether OCR tried or could: one sentence when it tried, two when it is off. */
+  const say = (lack: string) =>
+    ocr
+      ? `${lack} y el OCR tampoco encontró palabras en ellas.`
+      : `${lack}. El OCR no está activado en este servidor (FOLIO_OCR=1): actívalo y vuelve a leer el documento.`;
+  const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
+  if (passages === 0) {
+    if (garbled > 0) return say(`No se encontró texto que buscar: las páginas tienen ${unreadable}`);
+    if (pdf) return say('No se encontró texto que buscar: las páginas son imágenes sin capa de texto');
+    return 'No se encontró texto que buscar en el documento.';
+  }
+  if (garbled > 0) {
+    const which = garbled === 1 ? '1 página tiene' : `${garbled} páginas tienen`;
+    return say(`${which} (de ${conversion.unidades.length}) ${unreadable}, que no se indexó`);
+  }
+  return null;
 }
 
 const EMBED_BATCH = 64;

@@ -37,6 +37,7 @@ export function presentDocument(
     ...(origins && { origen_metadatos: origins }),
     ...(opts.duplicado && { duplicado: true }),
     ...(row.estado === 'error' && { error: row.error ?? 'Error desconocido.' }),
+    ...(row.estado === 'listo' && row.aviso && { aviso: row.aviso }),
     creado: row.created.toISOString(),
     enlace: urls.enlace,
     texto_url: urls.texto_url,

@@ -181,6 +181,12 @@ export const Documento = z
     ),
     duplicado: z.boolean().optional(),
     error: z.string().optional(),
+    aviso: extension(
+      z.string().optional(),
+      'Present on a ready document that lacks something a reader would expect, saying what: nothing ' +
+        'searchable was found in it (pages that are images, with OCR off or finding no words), or pages ' +
+        'whose text layer is garbled (fonts that map to the wrong characters) were left out of search.',
+    ),
     creado: z.iso.datetime(),
     enlace: z.url(),
     texto_url: z.url(),
