@@ -83,6 +83,23 @@ describe('document page', () => {
     expect(d.querySelector('.origenes')?.textContent).toContain('Confianza');
   });
 
+  it('says what a ready document lacks (its aviso): a PDF whose only page has no text', async () => {
+    const key = await t.server.key(OWNER);
+    const res = await t.server.request('/api/v1/documentos?nombre=en-blanco.pdf&esperar=120', {
+      method: 'POST',
+      body: new Uint8Array(buildSamplePdf({ ...MUESTRA, pages: [[]] })),
+      headers: auth(key, { 'Content-Type': 'application/pdf' }),
+    });
+    const blank = await res.json();
+    expect(blank.estado).toBe('listo');
+    const { text } = await web.page(`/biblioteca/documentos/${blank.id}`);
+    expect(dom(text).querySelector('.warning[role="note"]')?.textContent).toMatch(/No se encontró texto que buscar/);
+    // A document read whole has none.
+    expect(
+      dom((await web.page(`/biblioteca/documentos/${id}`)).text).querySelector('.warning[role="note"]'),
+    ).toBeNull();
+  });
+
   it('gives the reference in APA by default and in any other style and locale', async () => {
     const apa = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
     expect(apa.querySelector('#referencia')?.getAttribute('data-estilo')).toBe('apa');

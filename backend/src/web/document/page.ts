@@ -102,7 +102,8 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
         html`<span class="badge estado-${d.estado}" id="estado-documento" data-estado="${d.estado}"
             >${label(s, 'estado', d.estado)}</span
           >${d.estado === 'procesando' || d.estado === 'en_cola' ? html` · ${label(s, 'fase', d.fase ?? d.estado)} · ${pct} %` : ''}
-          ${d.error ? html`<p class="doc-error">${d.error}</p>` : ''}`,
+          ${d.error ? html`<p class="doc-error">${d.error}</p>` : ''}
+          ${d.aviso ? html`<p class="warning" role="note">${d.aviso}</p>` : ''}`,
       )}
       ${d.idioma ? item(t.t('f_idioma'), d.idioma) : ''}
       ${det.doi ? item(t.t('f_doi'), html`<a href="https://doi.org/${det.doi}" rel="noreferrer">${det.doi}</a>`) : ''}
