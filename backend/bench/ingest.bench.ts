@@ -1,12 +1,18 @@
 /**
  * Ingestion and API benchmark: prints a table. `npm run bench:ingest` (embedded store), or with
  * DATABASE_URL for a server PostgreSQL. Numbers are wall time on this machine, one run each.
+ * `npm run bench:ingest -- --queue` runs only the queue rows (many small files, pick-up latency).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
+import { z } from 'zod';
+import { loadConfig, type Config } from '../src/config';
+import type { JobDefinition } from '../src/jobs/job-definition';
+import { ingestHandler, ingestJob } from '../src/jobs/ingest.job';
+import { startPgBossQueue } from '../src/jobs/queue';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 import { auth, createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
 
@@ -59,7 +65,132 @@ function pdftotextSeconds(bytes: Buffer): number | undefined {
 }
 const rows: string[][] = [];
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Many small files: `files` one-page PDFs uploaded (esperar=0), timed until all are listo. `pollOnly`
+ * rebuilds the behaviour before issue 18 as the reference: the API process queues, and one worker on a
+ * queue that only polls (every second, the old default) reads them.
+ */
+async function drainSeconds(files: number, pollOnly: boolean): Promise<number> {
+  const store = await createTestStore();
+  const defaults = loadConfig({});
+  const overrides: Partial<Config> = pollOnly
+    ? { queuePollSeconds: 1, workers: 1, log: 'error' }
+    : { queuePollSeconds: defaults.queuePollSeconds, workers: defaults.workers, log: 'error' };
+  const server = await startTestServer(store, overrides, { workers: !pollOnly });
+  const old = pollOnly
+    ? await startPgBossQueue({
+        pglite: server.runtime.pglite,
+        connectionString: server.config.databaseUrl,
+        pollSeconds: 1,
+        pollOnly: true,
+        heartbeatSeconds: server.config.jobHeartbeatSeconds,
+        onError: (err) => console.error(err),
+      })
+    : undefined;
+  await old?.work(ingestJob(server.config), 1, ingestHandler(server.runtime.deps));
+  try {
+    const key = await server.key('queue@example.org');
+    const t0 = performance.now();
+    for (let i = 0; i < files; i++) {
+      const body = buildSamplePdf({
+        title: `Hoja ${i}`,
+        author: 'Pérez, Ana',
+        year: 2020,
+        pages: [[`Hoja ${i}. ${LOREM}`]],
+      });
+      const res = await server.request(`/api/v1/documentos?nombre=h${i}.pdf&esperar=0`, {
+        method: 'POST',
+        body,
+        headers: auth(key),
+      });
+      if (res.status !== 202 && res.status !== 201) throw new Error(`upload ${i}: ${res.status}`);
+    }
+    for (;;) {
+      const [row] = await server.runtime.deps.db.query<{ done: string; failed: string }>(
+        "SELECT count(*) FILTER (WHERE estado = 'listo')::text AS done, count(*) FILTER (WHERE estado = 'error')::text AS failed FROM documents",
+      );
+      if (Number(row!.failed)) throw new Error(`${row!.failed} small files ended in error`);
+      if (Number(row!.done) >= files) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return (performance.now() - t0) / 1000;
+  } finally {
+    await old?.stop();
+    await server.close();
+    await store.drop();
+  }
+}
+
+/** Median milliseconds from `send` to the handler's start, one job at a time on an idle queue. */
+async function pickUpMs(samples: number, pollOnly: boolean, pollSeconds: number): Promise<number> {
+  const store = await createTestStore();
+  const server = await startTestServer(store, { log: 'error' }, { workers: false });
+  const queue = await startPgBossQueue({
+    pglite: server.runtime.pglite,
+    connectionString: server.config.databaseUrl,
+    pollSeconds,
+    pollOnly,
+    heartbeatSeconds: 30,
+    onError: (err) => console.error(err),
+  });
+  const probe: JobDefinition<{ n: number }> = {
+    name: 'bench-pick-up',
+    payload: z.object({ n: z.number() }),
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    expireInSeconds: 60,
+  };
+  try {
+    let started: (t: number) => void = () => {};
+    await queue.work(probe, 1, async () => started(performance.now()));
+    await new Promise((r) => setTimeout(r, 300)); // the worker's first fetch finds nothing
+    const times: number[] = [];
+    for (let n = 0; n < samples; n++) {
+      const begun = new Promise<number>((resolve) => (started = resolve));
+      // Sent at a random point of the (1 s) poll cycle, as an upload would be.
+      await new Promise((r) => setTimeout(r, Math.random() * 1000));
+      const t0 = performance.now();
+      await queue.send(probe, { n });
+      times.push((await begun) - t0);
+    }
+    return median(times);
+  } finally {
+    await queue.stop();
+    await server.close();
+    await store.drop();
+  }
+}
+
+async function queueRows() {
+  const files = 100;
+  const cores = loadConfig({}).workers;
+  const poll = loadConfig({}).queuePollSeconds;
+  const now = await drainSeconds(files, false);
+  const before = await drainSeconds(files, true);
+  rows.push([
+    `${files} one-page PDFs, default settings (NOTIFY, ${cores} workers)`,
+    `${files} files`,
+    `${now.toFixed(2)} s`,
+    `${(files / now).toFixed(1)} files/s`,
+    `before (poll 1 s, 1 worker): ${before.toFixed(2)} s, ${(files / before).toFixed(1)} files/s · ×${(before / now).toFixed(1)}`,
+    '',
+  ]);
+  const notified = await pickUpMs(30, false, poll);
+  const polled = await pickUpMs(15, true, 1);
+  rows.push([
+    `Queue pick-up, send → handler start (poll ${poll} s as fallback)`,
+    '30 jobs, median',
+    `${notified.toFixed(1)} ms`,
+    '',
+    `before (poll every 1 s): median ${polled.toFixed(0)} ms over 15 jobs`,
+    '',
+  ]);
+}
+
 async function main() {
+  if (process.argv.includes('--queue')) return queueRows();
   const store = await createTestStore();
   const server = await startTestServer(store, { maxUploadBytes: 95 * 1024 * 1024, log: 'error' });
   const key = await server.key('bench@example.org');
@@ -190,14 +321,22 @@ async function main() {
     await server.close();
     await store.drop();
   }
+  await queueRows();
+}
+
+function print() {
   const store_ = process.env.DATABASE_URL ? 'server PostgreSQL' : 'embedded PGlite';
   console.log(`\nFolio ingestion benchmark — ${store_}, Node ${process.versions.node}\n`);
-  console.log('| case | size | Folio time | rate | pdftotext · Folio/pdftotext | memory |');
+  console.log(
+    '| case | size | Folio time | rate | reference: pdftotext (queue rows: before issue 18) · ratio | memory |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+main()
+  .then(print)
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

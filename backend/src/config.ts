@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,10 +35,17 @@ const EnvSchema = z.object({
   FOLIO_UPLOAD_GB_PER_USER: z.coerce.number().positive().default(10),
   FOLIO_MAX_JSON_KB: z.coerce.number().positive().default(1024),
   FOLIO_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
-  FOLIO_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  // One ingestion job at once per core by default (a job is mostly CPU: parsing, OCR, embeddings).
+  FOLIO_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16)
+    .default(() => Math.min(os.availableParallelism(), 16)),
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
-  FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  // Only a fallback: a sent job wakes the workers at once through LISTEN/NOTIFY (see jobs/queue.ts).
+  FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(5),
   FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
   FOLIO_MODELS_DIR: z.string().optional(),
   FOLIO_METADATA_LOOKUP: z.enum(['0', '1']).default('1'),
@@ -102,10 +110,14 @@ export interface Config {
   maxJsonBytes: number;
   /** Requests per minute per API key; 0 disables the limit. */
   rateLimitPerMinute: number;
-  /** Ingestion jobs run at once in this process (0: this process runs no workers). */
+  /** Ingestion jobs run at once in this process (default: the machine's cores; 0: this process runs no workers). */
   workers: number;
   jobRetries: number;
   jobHeartbeatSeconds: number;
+  /**
+   * Seconds between the queue's polls. A sent job wakes the workers through LISTEN/NOTIFY; the poll only
+   * catches what NOTIFY does not announce (a retry coming due, a notification lost with a connection).
+   */
   queuePollSeconds: number;
   log: 'silent' | 'error' | 'info' | 'debug';
   /** Local model files (transformers.js layout: <dir>/<org>/<model>/…); only `models pull` downloads. */

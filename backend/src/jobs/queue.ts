@@ -6,7 +6,10 @@ import type { JobDefinition, JobHandler } from './job-definition';
 export interface JobQueue {
   /** Enqueues a job; `key` lets it be found again (e.g. the document id). */
   send<P extends object>(def: JobDefinition<P>, data: P, key?: string): Promise<string>;
-  /** Registers `handler` for `def` and starts polling with `concurrency` parallel jobs. */
+  /**
+   * Registers `handler` for `def` with `concurrency` parallel jobs. A sent job wakes the workers at once
+   * (LISTEN/NOTIFY); a worker that finishes a job fetches the next one at once; polling is the fallback.
+   */
   work<P extends object>(def: JobDefinition<P>, concurrency: number, handler: JobHandler<P>): Promise<void>;
   /** Called with the payload of jobs that exhausted their retries (e.g. killed by repeated crashes). */
   onDeadLetter<P extends object>(def: JobDefinition<P>, handler: (data: P) => Promise<void>): Promise<void>;
@@ -24,7 +27,18 @@ export interface JobQueue {
 export interface QueueOptions {
   pglite?: PGlite;
   connectionString?: string;
+  /**
+   * Seconds between polls. Unless `pollOnly`, they only catch what NOTIFY does not announce: a retry
+   * coming due after its backoff, or a notification lost while the listening connection was down.
+   */
   pollSeconds: number;
+  /**
+   * The behaviour before issue 18, kept as the benchmark's reference: no NOTIFY, and a worker sleeps out
+   * the poll after each job. Otherwise (the default) a sent job wakes the workers through LISTEN/NOTIFY:
+   * pg-boss NOTIFYs in the statement that inserts the job, so it reaches workers in other processes on
+   * a server PostgreSQL as well as the in-process ones of the embedded store.
+   */
+  pollOnly?: boolean;
   heartbeatSeconds: number;
   onError: (err: unknown) => void;
 }
@@ -32,15 +46,22 @@ export interface QueueOptions {
 const deadLetterName = (name: string) => `${name}__dead`;
 
 export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
+  const notify = !opts.pollOnly;
+  // useListenNotify holds one connection LISTENing (the pool's own on a server; in-process on PGlite).
   const boss = opts.pglite
-    ? new PgBoss({ db: fromPglite(opts.pglite), backend: 'pglite', schema: 'pgboss' })
+    ? new PgBoss({ db: fromPglite(opts.pglite), backend: 'pglite', schema: 'pgboss', useListenNotify: notify })
     : new PgBoss({
         connectionString: opts.connectionString,
         schema: 'pgboss',
         max: 4,
         application_name: 'folio-queue',
+        useListenNotify: notify,
       });
   boss.on('error', opts.onError);
+  // Without the listener (e.g. behind PgBouncer in transaction mode) pick-up falls back to the poll: say so.
+  boss.on('warning', (warning: { message?: string; data?: { type?: string } }) => {
+    if (warning.data?.type === 'listen_notify_unavailable') opts.onError(new Error(warning.message));
+  });
   await boss.start();
   const created = new Set<string>();
 
@@ -56,6 +77,7 @@ export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
       heartbeatSeconds: opts.heartbeatSeconds,
       deadLetter: dead,
       deleteAfterSeconds: 24 * 3600,
+      notify,
     };
     if (await boss.getQueue(def.name)) await boss.updateQueue(def.name, options);
     else await boss.createQueue(def.name, options);
@@ -71,22 +93,29 @@ export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
     },
     async work(def, concurrency, handler) {
       await ensureQueue(def);
-      await boss.work(
-        def.name,
-        { pollingIntervalSeconds: opts.pollSeconds, localConcurrency: concurrency, batchSize: 1 },
-        async ([job]) => {
+      // One pg-boss worker per slot rather than localConcurrency, so each knows its own id: a worker
+      // that ends a job is told to fetch again at once instead of sleeping out the poll, so a backlog
+      // drains at the speed of the work (with batchSize 1 pg-boss would otherwise wait between jobs).
+      const polling = { pollingIntervalSeconds: opts.pollSeconds, notifyPollingIntervalSeconds: opts.pollSeconds };
+      for (let slot = 0; slot < concurrency; slot++) {
+        let workerId: string | undefined = undefined;
+        workerId = await boss.work(def.name, { ...polling, batchSize: 1 }, async ([job]) => {
           if (!job) return;
-          // The payload is validated again here: the row may have been written by another version.
-          const data = def.payload.parse(job.data);
-          await handler({
-            id: job.id,
-            data,
-            retryCount: job.retryCount,
-            retryLimit: def.retryLimit,
-            signal: job.signal,
-          });
-        },
-      );
+          try {
+            // The payload is validated again here: the row may have been written by another version.
+            const data = def.payload.parse(job.data);
+            await handler({
+              id: job.id,
+              data,
+              retryCount: job.retryCount,
+              retryLimit: def.retryLimit,
+              signal: job.signal,
+            });
+          } finally {
+            if (workerId && notify) boss.notifyWorker(workerId);
+          }
+        });
+      }
     },
     async onDeadLetter(def, handler) {
       await ensureQueue(def);
