@@ -99,7 +99,9 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       const line = lines.nth(i);
       expect(await line.getAttribute('data-estado')).toBe('listo');
       expect(await line.getAttribute('data-estado-texto')).toBe('listo');
-      expect(await line.textContent()).toContain(`«${f.name.replace(/\.md$/, '')}» añadido.`);
+      // Named by its title once read, else by its file name (often read before its upload is answered).
+      const named = [f.name.replace(/\.md$/, ''), /^# (.+)$/m.exec(f.text)![1]!];
+      expect(named.map((n) => `«${n}» añadido.`)).toContain(await line.textContent());
     }
     expect(parts).toContain('PATCH');
     await page.locator('#documentos tr[data-estado="listo"]').nth(2).waitFor({ timeout: 60_000 });
