@@ -1,13 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { answerMarkdown, EventoPreguntar, FormatoQuery, PreguntarBody, Respuesta } from '@folio/shared';
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { AppError, errorBody } from '../../errors';
-import { ask, askEvents, CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, DEFAULT_K } from '../../services/ask';
+import { ask, CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, DEFAULT_K } from '../../services/ask';
 import { RESPALDO_NOTA } from '../../services/footnotes';
 import type { AppEnv } from '../env';
 import { operation, type OperationContext } from '../operation';
 import { respond } from '../respond';
+import { streamAnswer } from '../stream-answer';
 
 const DESCRIPTION =
   `Retrieves the \`k\` best passages of your library (default ${DEFAULT_K}, at most 12) with the search of ` +
@@ -72,24 +71,7 @@ export function askRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void
         const respuesta = await ask(deps, userId, req, c.req.raw.signal);
         return respond(c, 200, respuesta, answerMarkdown, query.formato);
       }
-      const abort = new AbortController();
-      return streamSSE(c, async (sse) => {
-        sse.onAbort(() => abort.abort());
-        try {
-          for await (const e of askEvents(deps, userId, req, abort.signal)) {
-            await sse.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-          }
-        } catch (err) {
-          if (abort.signal.aborted) return;
-          let appError: AppError;
-          if (err instanceof AppError) appError = err;
-          else {
-            deps.log.error('POST /preguntar (stream) failed', err);
-            appError = new AppError('interno');
-          }
-          await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(appError, deps.config.publicUrl)) });
-        }
-      });
+      return streamAnswer(c, userId, req, 'POST /preguntar (stream)');
     },
   );
 }

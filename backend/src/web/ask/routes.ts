@@ -1,11 +1,11 @@
 import { PreguntarBody } from '@folio/shared';
 import type { Context, Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
-import { AppError, errorBody } from '../../errors';
+import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { nulRefused } from '../../http/nul-guard';
 import { readJson } from '../../http/read-body';
-import { ask, askEvents } from '../../services/ask';
+import { streamAnswer } from '../../http/stream-answer';
+import { ask } from '../../services/ask';
 import { webCsrf } from '../csrf';
 import { formOf } from '../form';
 import { pageStrings } from '../i18n';
@@ -101,23 +101,6 @@ export function askRoutes(app: Hono<AppEnv>): void {
     const userId = c.var.webUser!.userId;
     const { value } = await readJson(c.req.raw, deps.config.maxJsonBytes);
     const req = question((value as { pregunta?: unknown } | null)?.pregunta);
-    const abort = new AbortController();
-    return streamSSE(c, async (sse) => {
-      sse.onAbort(() => abort.abort());
-      try {
-        for await (const e of askEvents(deps, userId, req, abort.signal)) {
-          await sse.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-        }
-      } catch (err) {
-        if (abort.signal.aborted) return;
-        let appError: AppError;
-        if (err instanceof AppError) appError = err;
-        else {
-          deps.log.error('POST /preguntar/flujo failed', err);
-          appError = new AppError('interno');
-        }
-        await sse.writeSSE({ event: 'error', data: JSON.stringify(errorBody(appError, deps.config.publicUrl)) });
-      }
-    });
+    return streamAnswer(c, userId, req, 'POST /preguntar/flujo');
   });
 }
