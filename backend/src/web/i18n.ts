@@ -21,13 +21,17 @@ export interface Strings {
   has(key: string): key is StringKey;
 }
 
+/** A string with its `{name}` placeholders filled from `vars`; a placeholder without a value stays as it is. */
+export function fillPlaceholders(template: string, vars?: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m));
+}
+
 export function stringsFor(lang: Lang): Strings {
   const table = TABLES[lang];
   const dates = new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return {
     lang,
-    t: (key, vars) =>
-      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    t: (key, vars) => fillPlaceholders(table[key], vars),
     date: (d) => dates.format(typeof d === 'string' ? new Date(d) : d),
     has: (key): key is StringKey => Object.hasOwn(table, key),
   };

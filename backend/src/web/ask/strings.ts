@@ -1,4 +1,5 @@
 import type { Strings } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   title: 'Preguntar',
@@ -59,8 +60,7 @@ const TABLES = { es, en } as const;
 /** The Ask page's strings in the page's language. */
 export function askStrings(s: Strings) {
   const table: Record<AskStringKey, string> = TABLES[s.lang];
-  return (key: AskStringKey, vars: Record<string, string | number> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return (key: AskStringKey, vars: Record<string, string | number> = {}) => fillPlaceholders(table[key], vars);
 }
 
 export type AskT = ReturnType<typeof askStrings>;

@@ -1,4 +1,5 @@
 import type { Strings } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   title: 'Citar',
@@ -130,8 +131,7 @@ const TABLES = { es, en } as const;
 /** The Cite page's strings in the page's language. */
 export function citeStrings(s: Strings) {
   const table: Record<CiteStringKey, string> = TABLES[s.lang];
-  return (key: CiteStringKey, vars: Record<string, string | number> = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+  return (key: CiteStringKey, vars: Record<string, string | number> = {}) => fillPlaceholders(table[key], vars);
 }
 
 export type CiteT = ReturnType<typeof citeStrings>;

@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   back_library: 'Biblioteca',
@@ -169,8 +170,7 @@ export function documentStrings(lang: Lang): DocumentStrings {
   const table: Record<DocumentStringKey, string> = lang === 'en' ? en : es;
   return {
     lang,
-    t: (key, vars) =>
-      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    t: (key, vars) => fillPlaceholders(table[key], vars),
     has: (key): key is DocumentStringKey => Object.hasOwn(table, key),
   };
 }

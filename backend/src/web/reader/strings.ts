@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   library: 'Biblioteca',
@@ -100,7 +101,6 @@ export function readerStrings(lang: Lang): ReaderStrings {
   const table: Record<ReaderStringKey, string> = lang === 'en' ? en : es;
   return {
     lang,
-    t: (key, vars) =>
-      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    t: (key, vars) => fillPlaceholders(table[key], vars),
   };
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   title: 'Buscar',
@@ -98,7 +99,6 @@ export function searchStrings(lang: Lang): SearchStrings {
   const table: Record<SearchStringKey, string> = lang === 'en' ? en : es;
   return {
     lang,
-    t: (key, vars) =>
-      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    t: (key, vars) => fillPlaceholders(table[key], vars),
   };
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n';
+import { fillPlaceholders } from '../i18n';
 
 const es = {
   title: 'Verificar',
@@ -79,8 +80,7 @@ export function verifyStrings(lang: Lang): VerifyStrings {
   const table: Record<VerifyStringKey, string> = lang === 'en' ? en : es;
   return {
     lang,
-    t: (key, vars) =>
-      table[key].replace(/\{(\w+)\}/g, (m, name: string) => (vars && name in vars ? String(vars[name]) : m)),
+    t: (key, vars) => fillPlaceholders(table[key], vars),
     has: (key): key is VerifyStringKey => Object.hasOwn(table, key),
   };
 }
