@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** A string that starts as an SQL statement does (upper-case keyword, as this codebase writes them). */
+const SQL = String.raw`/^\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|CREATE|DROP|ALTER|VACUUM|ANALYZE|CHECKPOINT|LISTEN|NOTIFY)\s/`;
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +46,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['hono', 'hono/*', '@hono/*', '**/http/*'], message: 'Only http/ knows about HTTP.' }] },
+      ],
+    },
+  },
+  {
+    // SQL lives in db/ (one repository per table group): a statement written anywhere else is refused.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/db/**', 'backend/src/testing/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${SQL}]`,
+          message: 'SQL lives in db/: add a repository function there.',
+        },
+        {
+          selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${SQL}]`,
+          message: 'SQL lives in db/: add a repository function there.',
+        },
       ],
     },
   },

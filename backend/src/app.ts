@@ -16,6 +16,7 @@ import { styleRoutes } from './http/routes/estilos';
 import { resumableRoutes } from './http/routes/subidas';
 import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
+import { mcpHealthSection } from './mcp/health-section';
 import { mcpRoutes } from './mcp/route';
 import { readerRoutes } from './web/reader/routes';
 import { refuseNulInUrl } from './http/nul-guard';
@@ -65,7 +66,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   });
   // One limiter for the REST API and /mcp alike: the budget is per key, whichever way it is spent.
   const limiter = rateLimit(deps.config.rateLimitPerMinute);
-  healthRoutes(app);
+  healthRoutes(app, (config) => ({ mcp: mcpHealthSection(config.publicUrl) }));
   app.get('/', (c) => {
     // A person in a browser wants the library; a program, the map of the service.
     if (c.req.header('Accept')?.includes('text/html')) return c.redirect('/biblioteca', 302);

@@ -1,0 +1,52 @@
+import type { Deps } from '../context';
+import { BUNDLED_STYLES } from '../cite/csl/registry';
+import { pingDatabase } from '../db/health.repo';
+import { vectorSearchReport } from '../db/vectors.repo';
+import type { FileKind } from '../ingest/converter';
+import { converterFor } from '../ingest/registry';
+import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
+import { ingestJob } from '../jobs/ingest.job';
+import { SEARCH_ENGINES } from './search';
+
+const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
+
+/**
+ * What answers right now: the store, the queue, the engines, citation styles, and the sections of the parts
+ * mounted beside the API (`sections`, e.g. the MCP server's, composed in app.ts). Nothing claims more than
+ * it has.
+ */
+export async function healthReport<S extends Record<string, unknown>>(deps: Deps, sections: S) {
+  const database = await pingDatabase(deps.db);
+  let queue: { ok: boolean; en_cola?: number; activos?: number; error?: string };
+  try {
+    const s = await deps.queue.stats(ingestJob(deps.config));
+    queue = { ok: true, en_cola: s.queued, activos: s.active };
+  } catch (err) {
+    queue = { ok: false, error: (err as Error).message };
+  }
+  const ok = database.ok && queue.ok;
+  return {
+    estado: ok ? 'ok' : 'degradado',
+    version: '1.0.0',
+    api: `${deps.config.publicUrl}/api/v1`,
+    base_datos: { tipo: deps.db.kind, ok: database.ok, ...(database.error && { error: database.error }) },
+    cola: { ...queue, trabajadores_en_este_proceso: deps.config.workers },
+    motores: {
+      lectura: readableKinds(),
+      busqueda_lexica: SEARCH_ENGINES.lexico,
+      busqueda_vectorial: vectorSearchReport(deps.db),
+      ...deps.engines.report(),
+      registros: deps.config.metadataLookup
+        ? `DOI en ${deps.config.metadataLookup.doiResolver}, ISBN en ${deps.config.metadataLookup.isbnResolver} ` +
+          '(al terminar de leer cada documento; FOLIO_METADATA_LOOKUP=0 lo desactiva)'
+        : 'desactivada (FOLIO_METADATA_LOOKUP=0): quedan los metadatos leídos del propio documento',
+    },
+    citas: {
+      estilos_incluidos: Object.keys(BUNDLED_STYLES),
+      cuota: deps.config.citeQuota
+        ? `${deps.config.citeQuota.max} peticiones por usuario cada ${deps.config.citeQuota.days} días`
+        : 'sin cuota',
+    },
+    ...sections,
+  };
+}
