@@ -6,10 +6,12 @@ import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Deps } from '../context';
 import {
+  deleteResumableUpload,
   deleteStaleUploads,
   findResumableUpload,
   finishResumableUpload,
   insertResumableUpload,
+  uploadsInProgress,
 } from '../db/resumable-uploads.repo';
 import { AppError, errorBody } from '../errors';
 import { DatabaseUploadStore, partsKey } from '../storage/database-upload-store';
@@ -153,6 +155,12 @@ export function resumableUploads(deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'co
     },
     /** Removes unfinished uploads older than the expiry, their parts and their records; returns how many. */
     cleanExpired,
+    /** `userId`'s upload `id` (its record), or undefined: another user's is never found. */
+    find: (userId: string, id: string) => findResumableUpload(deps.db, userId, id),
+    /** How many unfinished uploads `userId` has, and their bytes (the per-user limits count them). */
+    inProgress: (userId: string) => uploadsInProgress(deps.db, userId),
+    /** Forgets an upload's record (given up, or finished and asked to be removed). */
+    forget: (id: string) => deleteResumableUpload(deps.db, id),
     /** Refuses a part or an upload the disk cannot hold (507), before a byte of it is written. */
     async ensureRoom(bytes: number): Promise<void> {
       await fs.mkdir(directory, { recursive: true });

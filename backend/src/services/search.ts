@@ -10,6 +10,9 @@ import type { Deps } from '../context';
 import { readPassageParts, searchLexical, type LexicalHit } from '../db/passages-search.repo';
 import { searchVectors } from '../db/vectors.repo';
 import { crossEncoderRerank } from '../index/cross-encoder-rerank';
+
+/** How much the cross-encoder's relevance weighs against the feature score when it rescores (said in the docs). */
+export { CROSS_ENCODER_WEIGHT } from '../index/cross-encoder-rerank';
 import { featureScores } from '../index/feature-rerank';
 import { reciprocalRankFusion } from '../index/fusion';
 import { narrowPassage } from '../index/narrow-passage';

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import type { Deps } from '../context';
 import { readDocx } from '../cite/docx/cited-docx';
 import { insertCiteJob, findCiteJob, type CiteJobRow, type CiteOptions } from '../db/cite-jobs.repo';
+
+export type { CiteJobRow } from '../db/cite-jobs.repo';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ConversionError, DEFAULT_LIMITS } from '../ingest/converter';

@@ -1,8 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Busqueda, BuscarBody, BuscarQuery, FormatoQuery, parseYearRange, searchMarkdown } from '@folio/shared';
 import type { Context } from 'hono';
-import { CROSS_ENCODER_WEIGHT } from '../../index/cross-encoder-rerank';
-import { searchLibrary, type SearchRequest } from '../../services/search';
+import { CROSS_ENCODER_WEIGHT, searchLibrary, type SearchRequest } from '../../services/search';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { respond } from '../respond';

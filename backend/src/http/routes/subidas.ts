@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { CODIGOS_ERROR, ErrorApi, type CodigoError } from '@folio/shared';
 import type { Context } from 'hono';
-import { deleteResumableUpload, findResumableUpload, uploadsInProgress } from '../../db/resumable-uploads.repo';
 import { AppError, errorBody } from '../../errors';
 import {
   DOCUMENT_HEADER,
@@ -89,7 +88,7 @@ export async function beginUpload(c: Context<AppEnv>, service: ResumableUploads,
   }
   const request = resumableRequest(c.req.header('upload-metadata'));
   await service.cleanExpired();
-  const busy = await uploadsInProgress(deps.db, userId);
+  const busy = await service.inProgress(userId);
   const { perUser, bytesPerUser } = deps.config.resumable;
   if (busy.count >= perUser || busy.bytes + length > bytesPerUser) {
     throw new AppError('cuota_superada', {
@@ -104,9 +103,8 @@ export async function beginUpload(c: Context<AppEnv>, service: ResumableUploads,
 
 /** `HEAD`, `PATCH`, `DELETE` (and a refused `GET`) of `userId`'s upload `:id`; another user's is 404. */
 export async function continueUpload(c: Context<AppEnv>, service: ResumableUploads, userId: string): Promise<Response> {
-  const { deps } = c.var;
   const id = c.req.param('id') ?? '';
-  const upload = await findResumableUpload(deps.db, userId, id);
+  const upload = await service.find(userId, id);
   if (!upload) throw new AppError('no_encontrado', { detalles: { subida: id }, headers: TUS_HEADERS });
   if (c.req.method === 'GET') {
     throw new AppError('peticion_invalida', {
@@ -134,7 +132,7 @@ export async function continueUpload(c: Context<AppEnv>, service: ResumableUploa
     };
     if (c.req.method === 'HEAD') return c.body(null, 200, done);
     if (c.req.method === 'DELETE') {
-      await deleteResumableUpload(deps.db, id);
+      await service.forget(id);
       return c.body(null, 204, TUS_HEADERS);
     }
     throw new AppError('conflicto', {
@@ -150,7 +148,7 @@ export async function continueUpload(c: Context<AppEnv>, service: ResumableUploa
   }
   const res = await service.handle(c.req.raw, userId);
   // Given up: its record goes with its parts, and it no longer counts against the user's uploads.
-  if (c.req.method === 'DELETE' && res.status === 204) await deleteResumableUpload(deps.db, id);
+  if (c.req.method === 'DELETE' && res.status === 204) await service.forget(id);
   return tusAnswer(c, res);
 }
 
