@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
-import { makeDeflatedZip } from '../src/ingest/testing/make-deflated-zip';
+import { makeDeflatedZip } from '../src/formats/testing/make-deflated-zip';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCX_TYPE } from '../cite/docx/cited-docx';
 import { convertDocx } from '../ingest/docx';
-import { makeDeflatedZip } from '../ingest/testing/make-deflated-zip';
+import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
 import { DEFAULT_LIMITS } from '../ingest/converter';
 import { tmpFiles } from '../ingest/testing/tmp-files';
-import { openZip } from '../ingest/zip';
+import { openZip } from '../formats/zip';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer();

@@ -2,7 +2,7 @@ import { ConversionError, type Conversion, type Converter, type FoundMetadata } 
 import { captionFormat } from './detect';
 import { isTimed, parseTranscript, unitsFromCues } from './media/cues';
 import { normalizeLanguage } from './metadata';
-import { readTextFile } from './text-decode';
+import { readTextFile } from '../formats/text-decode';
 
 /**
  * A caption file (WebVTT or SubRip) on its own: the transcript of a video, read into cue groups of one to

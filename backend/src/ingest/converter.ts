@@ -1,6 +1,12 @@
 import type { Ancla, TipoDocumento } from '@folio/shared';
 import type { Ocr } from '../ai/ocr';
 import type { Transcriber } from '../ai/transcriber';
+import type { ConvertLimits } from '../formats/limits';
+
+// The error and the limits of every reader live in formats/, where the zip and Office readers shared with
+// cite/ throw and enforce them; a converter takes them from here with the rest of its contract.
+export { ConversionError } from '../formats/conversion-error';
+export { DEFAULT_LIMITS, type ConvertLimits } from '../formats/limits';
 
 /** An original file as the pipeline sees it: already on disk, fingerprinted. */
 export interface SourceFile {
@@ -95,23 +101,6 @@ export interface Engines {
   transcriber?: Transcriber;
 }
 
-/** Bounds every converter enforces; a file past them fails with a ConversionError saying which. */
-export interface ConvertLimits {
-  maxPages: number;
-  /** Total uncompressed bytes a zip-based file may expand to. */
-  maxUnzippedBytes: number;
-  /** Largest uncompressed/compressed ratio of a zip entry (zip bombs). */
-  maxZipRatio: number;
-  maxDurationSeconds: number;
-}
-
-export const DEFAULT_LIMITS: ConvertLimits = {
-  maxPages: 5000,
-  maxUnzippedBytes: 1024 * 1024 * 1024,
-  maxZipRatio: 200,
-  maxDurationSeconds: 12 * 3600,
-};
-
 export interface ConvertContext {
   /** Report progress of the current phase, 0-1. */
   progress(fraction: number): Promise<void>;
@@ -148,19 +137,4 @@ export type FileKind =
 export interface Converter {
   readonly kinds: readonly FileKind[];
   convert(file: SourceFile, ctx: ConvertContext): Promise<Conversion>;
-}
-
-/**
- * A conversion that cannot succeed (broken or unsupported file). `message` is English for logs;
- * `mensaje` is the Spanish text stored in the document's `error`. Retryable failures (I/O, a provider
- * down) are plain errors and are retried by the job queue.
- */
-export class ConversionError extends Error {
-  constructor(
-    readonly mensaje: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ConversionError';
-  }
 }

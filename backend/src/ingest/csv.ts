@@ -11,7 +11,7 @@ import {
   type SourceFile,
 } from './converter';
 import { CellBudget, sheetConversion, type CellKind, type SheetCell, type SheetData } from './sheet-units';
-import { decodeText } from './text-decode';
+import { decodeText } from '../formats/text-decode';
 
 /** Reads a CSV file as one sheet without a name; rows are the file's records, numbered from 1. */
 export const csvConverter: Converter = {

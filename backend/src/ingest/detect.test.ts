@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { captionFormat, detectKind, looksLikeHtml } from './detect';
 import { makePdf } from './testing/make-pdf';
-import { makeZip } from './testing/make-zip';
+import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
 const fixturesExist = hasFixture();

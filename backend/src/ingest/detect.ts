@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type { FileKind } from './converter';
-import { sniffEncoding } from './text-decode';
+import { sniffEncoding } from '../formats/text-decode';
 
 /** What `detectKind` needs: the bytes on disk plus the client's hints. */
 export interface DetectInput {

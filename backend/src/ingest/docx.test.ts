@@ -8,8 +8,8 @@ import { convertDocx, docxConverter, outlineOfMammothHtml } from './docx';
 import { convertOdt } from './odt';
 import { convertRtf } from './rtf';
 import { unitsFromOutline } from './sections';
-import { makeDeflatedZip } from './testing/make-deflated-zip';
-import { makeZip } from './testing/make-zip';
+import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
+import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { notesOutline } from './word-styles';
 

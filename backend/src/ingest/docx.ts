@@ -13,8 +13,8 @@ import {
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { withTextLanguage } from './text-language';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
-import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
-import { resolveEntryPath, withZip, type ZipArchive } from './zip';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../formats/xml';
+import { resolveEntryPath, withZip, type ZipArchive } from '../formats/zip';
 
 /**
  * Reads Word documents (DOCX, DOCM, DOTX) with mammoth: paragraph styles that stand for headings

@@ -6,7 +6,7 @@ import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext, type ConvertLimits } from './converter';
 import { detectKind } from './detect';
 import { convertEpub, epubConverter } from './epub';
-import { makeDeflatedZip, type DeflatedZipEntry } from './testing/make-deflated-zip';
+import { makeDeflatedZip, type DeflatedZipEntry } from '../formats/testing/make-deflated-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
 const EPUB_FIXTURES = fixturePath('epub');

@@ -16,7 +16,7 @@ import { mathText, type MathNode } from './mathml-text';
 import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { svgParagraphs, type SvgNode } from './svg-text';
-import { resolveEntryPath, withZip, type ZipArchive } from './zip';
+import { resolveEntryPath, withZip, type ZipArchive } from '../formats/zip';
 
 /**
  * Reads an EPUB (2 or 3): the content documents in spine order, as sections and paragraphs anchored by
@@ -45,7 +45,7 @@ export const epubConverter: Converter = {
  * - Text outside the HTML flow: inline MathML is kept in its sentence as text (alt text, a TeX annotation or
  *   a linear form: `mathml-text.ts`) and inline SVG `<text>` is read as paragraphs (`svg-text.ts`), so
  *   that fixed-layout pages drawn as SVG are not taken for a book without text.
- * - Failures (`ConversionError`): DRM or encrypted content, a broken or bomb-like zip (see `zip.ts`), a
+ * - Failures (`ConversionError`): DRM or encrypted content, a broken or bomb-like zip (see `formats/zip.ts`), a
  *   package without container or spine, and books without text.
  */
 export async function convertEpub(file: SourceFile, ctx: ConvertContext): Promise<Conversion> {

@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
 import { cleanTitle } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
-import { decodeWith, sniffEncoding } from './text-decode';
+import { decodeWith, sniffEncoding } from '../formats/text-decode';
 import { pageMetadata, type MetaDocument } from './url/page-metadata';
 
 /** Reads an HTML file (not a captured web page: no readability pass) into sections and paragraphs. */

@@ -5,7 +5,7 @@ import { outlineFromHtml } from './html';
 import { authorsFromMetadata } from './author-names';
 import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
-import { readTextFile } from './text-decode';
+import { readTextFile } from '../formats/text-decode';
 
 /** Reads a Markdown file: sections from ATX and Setext headings, inline markup reduced to its text. */
 export const markdownConverter: Converter = {

@@ -6,7 +6,7 @@ import { ConversionError, type Conversion, type ConvertContext } from './convert
 import { convertOds, formatOdfDate, parseOdfDuration, readTable, renderCell } from './ods';
 import { parseXml, type XmlElement } from './office-package';
 import { CellBudget, sheetUnits } from './sheet-units';
-import { makeZip } from './testing/make-zip';
+import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');

@@ -3,8 +3,8 @@ import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionError, type Conversion } from './converter';
 import { convertOdt, odtConverter } from './odt';
-import { makeDeflatedZip } from './testing/make-deflated-zip';
-import { makeZip } from './testing/make-zip';
+import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
+import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');

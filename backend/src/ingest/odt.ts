@@ -10,9 +10,9 @@ import {
 } from './office-package';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
-import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from './xml';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../formats/xml';
 import { withTextLanguage } from './text-language';
-import { withZip } from './zip';
+import { withZip } from '../formats/zip';
 
 /**
  * Reads OpenDocument text (ODT, OTT): `text:h` headings by outline level, paragraphs, lists and tables from

@@ -3,7 +3,7 @@ import { DOMParser } from 'linkedom';
 import { ConversionError, DEFAULT_LIMITS, type ConvertLimits, type FoundMetadata } from './converter';
 import { authorsFromMetadata } from './author-names';
 import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
-import { openZip, resolveEntryPath, type ZipArchive } from './zip';
+import { openZip, resolveEntryPath, type ZipArchive } from '../formats/zip';
 
 /**
  * The zip container of OOXML (PPTX, XLSX) and ODF (ODP, ODS) files. Before the zip is opened (with the

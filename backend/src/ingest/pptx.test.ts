@@ -5,8 +5,8 @@ import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fix
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { splitPassages } from './passages';
 import { convertPptx, readingOrder, slideUnit, type SlideItem } from './pptx';
-import { makeDeflatedZip } from './testing/make-deflated-zip';
-import { makeZip } from './testing/make-zip';
+import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
+import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');

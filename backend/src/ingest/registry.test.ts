@@ -8,7 +8,7 @@ import { makePdf } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { textConverter } from './text';
 import { TIPO_OF_KIND } from './tipo-of-kind';
-import { makeZip } from './testing/make-zip';
+import { makeZip } from '../formats/testing/make-zip';
 
 const ctx = { progress: async () => {} };
 

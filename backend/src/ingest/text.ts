@@ -1,7 +1,7 @@
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
 import { cleanTitle } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
-import { readTextFile } from './text-decode';
+import { readTextFile } from '../formats/text-decode';
 
 /** A first line longer than this is prose, not a title. */
 const MAX_TITLE_LENGTH = 120;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-csl';
 import { DOMParser } from 'linkedom';
-import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../ingest/xml';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 
 /**
  * The CSL styles and locales citation-js formats with. Three styles are built into

@@ -1,11 +1,12 @@
-import { ConversionError, type ConvertLimits } from '../../ingest/converter';
+import { ConversionError } from '../../formats/conversion-error';
+import type { ConvertLimits } from '../../formats/limits';
 import { checkZipContainer, wordDocumentCheck } from '../../ingest/office-package';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../ingest/word-styles';
-import { parseXml, xmlAttr, xmlChildren, type XmlElement } from '../../ingest/xml';
-import { resolveEntryPath, withZip } from '../../ingest/zip';
+import { parseXml, xmlAttr, xmlChildren, type XmlElement } from '../../formats/xml';
+import { resolveEntryPath, withZip } from '../../formats/zip';
 import type { RichText } from '../csl/rich-text';
 import { readBodyText, type BodyText, type CharSource } from './body-text';
-import { writeZip } from './write-zip';
+import { writeZip } from '../../formats/write-zip';
 
 /**
  * A Word document to cite: its parts as they are, the body's running text (paragraphs that are not

@@ -8,7 +8,7 @@ import {
   type FoundMetadata,
   type SourceFile,
 } from '../converter';
-import { readTextFile } from '../text-decode';
+import { readTextFile } from '../../formats/text-decode';
 import { isTimed, parseTranscript, unitsFromCues, type Cue } from './cues';
 import { extractEmbeddedCaptions } from './embedded-captions';
 import { language, probeMedia, type MediaProbe } from './probe';

@@ -1,5 +1,5 @@
 import { decodeHtml } from '../html';
-import { decodeWith, sniffEncoding } from '../text-decode';
+import { decodeWith, sniffEncoding } from '../../formats/text-decode';
 import { bodyBytes, type FetchedBody } from './safe-fetch';
 
 /**

@@ -11,7 +11,7 @@ const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 
 /**
  * One entry as it goes into the archive, every header field written as given: `writeZip` fills them in
- * from the content; test helpers (`ingest/testing/make-deflated-zip.ts`) forge them to build damaged
+ * from the content; test helpers (`testing/make-deflated-zip.ts`) forge them to build damaged
  * archives.
  */
 export interface ZipRecord {
@@ -81,7 +81,7 @@ export function writeZipRecords(records: ZipRecord[]): Uint8Array {
 
 /**
  * Writes a zip archive (deflated entries, in the given order; UTF-8 names) for the packages Folio writes
- * back (.docx). `ingest/testing/make-deflated-zip.ts` forges damaged archives for tests with
+ * back (.docx). `testing/make-deflated-zip.ts` forges damaged archives for tests with
  * `writeZipRecords`; this one only ever writes well-formed ones.
  */
 export function writeZip(entries: ZipFileEntry[]): Uint8Array {

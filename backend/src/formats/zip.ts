@@ -3,7 +3,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ConversionError, DEFAULT_LIMITS, type ConvertLimits } from './converter';
+import { ConversionError } from './conversion-error';
+import { DEFAULT_LIMITS, type ConvertLimits } from './limits';
 import { decodeWith, sniffEncoding } from './text-decode';
 
 /**

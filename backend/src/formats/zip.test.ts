@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError } from './converter';
+import { ConversionError } from './conversion-error';
 import { makeDeflatedZip } from './testing/make-deflated-zip';
 import { makeZip } from './testing/make-zip';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../ingest/testing/tmp-files';
 import {
   decodeEntryText,
   normalizeEntryName,

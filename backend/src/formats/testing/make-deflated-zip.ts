@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import { writeZipRecords } from '../../cite/docx/write-zip';
+import { writeZipRecords } from '../write-zip';
 
 /** One entry of {@link makeDeflatedZip}; the optional fields forge headers for robustness tests. */
 export interface DeflatedZipEntry {
