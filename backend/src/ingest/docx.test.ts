@@ -11,7 +11,7 @@ import { unitsFromOutline } from './sections';
 import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
 import { makeZip } from '../formats/testing/make-zip';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
-import { notesOutline } from './word-styles';
+import { notesOutline } from './office/word-notes';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
 const SHARED_DOCX = fixturePath('office/docx');

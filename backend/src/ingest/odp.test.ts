@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversionError, type ConvertContext } from './converter';
 import { convertOdp, readPage } from './odp';
-import { parseXml } from './office-package';
+import { parseXml } from '../formats/office-package';
 import { convertPptx } from './pptx';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 

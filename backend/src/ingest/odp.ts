@@ -7,10 +7,10 @@ import {
   descendantNamed,
   localName,
   odfInlineText,
-  odfMetadata,
   openOfficePackage,
   type XmlElement,
-} from './office-package';
+} from '../formats/office-package';
+import { odfMetadata } from './office/office-metadata';
 import { checkSlideCount, PRESENTATION_LABEL, presentationConversion, readingOrder, type SlideItem } from './pptx';
 
 /**

@@ -6,11 +6,11 @@ import {
   damaged,
   localName,
   odfInlineText,
-  odfMetadata,
   openOfficePackage,
   type PackageLabel,
   type XmlElement,
-} from './office-package';
+} from '../formats/office-package';
+import { odfMetadata } from './office/office-metadata';
 import {
   CellBudget,
   formatClock,

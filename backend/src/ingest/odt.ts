@@ -4,12 +4,12 @@ import {
   damagedError,
   encryptedError,
   noTextError,
-  officeMetadata,
   wordDocumentCheck,
-  type OfficeProperties,
-} from './office-package';
+} from '../formats/office-package';
+import { officeMetadata, type OfficeProperties } from './office/office-metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline, type Note } from './word-styles';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../formats/word-styles';
+import { notesOutline, type Note } from './office/word-notes';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../formats/xml';
 import { withTextLanguage } from './text-language';
 import { withZip } from '../formats/zip';

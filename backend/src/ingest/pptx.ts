@@ -19,14 +19,14 @@ import {
   descendantNamed,
   descendantsNamed,
   localName,
-  ooxmlMetadata,
   openOfficePackage,
   readRelationships,
   type OfficePackage,
   type PackageLabel,
   type Relationships,
   type XmlElement,
-} from './office-package';
+} from '../formats/office-package';
+import { ooxmlMetadata } from './office/office-metadata';
 import { chartText } from './pptx-charts';
 import { withTextLanguage } from './text-language';
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from './converter';
-import { damaged, ooxmlMetadata, openOfficePackage, type PackageLabel } from './office-package';
+import { damaged, openOfficePackage, type PackageLabel } from '../formats/office-package';
+import { ooxmlMetadata } from './office/office-metadata';
 import {
   CellBudget,
   formatClock,

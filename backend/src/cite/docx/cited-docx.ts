@@ -1,7 +1,7 @@
 import { ConversionError } from '../../formats/conversion-error';
 import type { ConvertLimits } from '../../formats/limits';
-import { checkZipContainer, wordDocumentCheck } from '../../ingest/office-package';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../ingest/word-styles';
+import { checkZipContainer, wordDocumentCheck } from '../../formats/office-package';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
 import { parseXml, xmlAttr, xmlChildren, type XmlElement } from '../../formats/xml';
 import { resolveEntryPath, withZip } from '../../formats/zip';
 import type { RichText } from '../csl/rich-text';

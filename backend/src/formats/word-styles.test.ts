@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName, notesOutline } from './word-styles';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from './word-styles';
 
 describe('style names', () => {
   it('reads heading levels in Word, ODF and localized spellings', () => {
@@ -27,21 +27,5 @@ describe('style names', () => {
     expect(isTocStyleName('TOC Heading')).toBe(true);
     expect(isTocStyleName('Contents Heading')).toBe(true);
     expect(isTocStyleName('Heading 1')).toBe(false);
-  });
-});
-
-describe('notesOutline', () => {
-  it('puts each note in a last section, led by its mark', () => {
-    expect(
-      notesOutline([
-        { marker: '[1]', paragraphs: ['Uno.', 'Sigue.'] },
-        { marker: '[2]', paragraphs: [' '] },
-      ]),
-    ).toEqual([
-      { kind: 'heading', level: 1, text: 'Notas' },
-      { kind: 'paragraph', text: '[1] Uno.' },
-      { kind: 'paragraph', text: 'Sigue.' },
-    ]);
-    expect(notesOutline([])).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
 import { open as openFile } from 'node:fs/promises';
 import { DOMParser } from 'linkedom';
-import { ConversionError, DEFAULT_LIMITS, type ConvertLimits, type FoundMetadata } from './converter';
-import { authorsFromMetadata } from './author-names';
-import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
-import { openZip, resolveEntryPath, type ZipArchive } from '../formats/zip';
+import { ConversionError } from './conversion-error';
+import { DEFAULT_LIMITS, type ConvertLimits } from './limits';
+import { openZip, resolveEntryPath, type ZipArchive } from './zip';
 
 /**
  * The zip container of OOXML (PPTX, XLSX) and ODF (ODP, ODS) files. Before the zip is opened (with the
@@ -12,8 +11,8 @@ import { openZip, resolveEntryPath, type ZipArchive } from '../formats/zip';
  * 'table:table-row'); `localName` strips the prefix, so a producer's choice of prefixes does not matter.
  *
  * The word-processor converters (DOCX, ODT, RTF) read their parts with the stricter parser of `xml.ts`,
- * but share from here the container check (`checkZipContainer`), their errors and the cleaning of the
- * properties a file carries (`officeMetadata`).
+ * but share from here the container check (`checkZipContainer`) and their errors. (What a file says about
+ * itself becomes found metadata in `ingest/office/office-metadata.ts`.)
  */
 
 /** How the file is named in messages: Spanish for the user, English for logs. */
@@ -381,60 +380,6 @@ export function odfInlineText(element: XmlElement): string {
     }
   }
   return out;
-}
-
-/** Title, authors, year and language from OOXML `docProps/core.xml`. */
-export async function ooxmlMetadata(pkg: OfficePackage): Promise<FoundMetadata> {
-  const core = await pkg.readXml('docProps/core.xml').catch(() => undefined);
-  if (!core) return {};
-  const field = (name: string) => childNamed(core, name)?.textContent ?? undefined;
-  return officeMetadata({
-    title: field('title'),
-    creator: field('creator'),
-    created: field('created'),
-    language: field('language'),
-  });
-}
-
-/** Title, authors, year and language from ODF `meta.xml`. */
-export async function odfMetadata(pkg: OfficePackage): Promise<FoundMetadata> {
-  const meta = childNamed(await pkg.readXml('meta.xml').catch(() => undefined), 'meta');
-  if (!meta) return {};
-  const field = (name: string) => childNamed(meta, name)?.textContent ?? undefined;
-  return officeMetadata({
-    title: field('title'),
-    creator: field('initial-creator') ?? field('creator'),
-    created: field('creation-date'),
-    language: field('language'),
-  });
-}
-
-/**
- * What an office file says about itself (core.xml, meta.xml, RTF `\info`). A word processor's paragraph in
- * the Title style stands in for a missing title.
- */
-export interface OfficeProperties {
-  title?: string;
-  creator?: string;
-  created?: string;
-  language?: string;
-  titleParagraph?: string;
-}
-
-/** Cleans the properties of an office file into found metadata. */
-export function officeMetadata(props: OfficeProperties): FoundMetadata {
-  const metadatos: FoundMetadata = {};
-  const titulo = cleanTitle(props.title) ?? cleanTitle(props.titleParagraph);
-  if (titulo) metadatos.titulo = titulo;
-  // 'Castañeda Ruiz, Mariana' is kept whole and 'Mariana Castañeda Ruiz' inverted to it: double surnames
-  // survive either way (author-names.ts).
-  const autores = authorsFromMetadata(props.creator);
-  if (autores.length > 0) metadatos.autores = autores;
-  const anio = yearFromDate(props.created);
-  if (anio) metadatos.anio = anio;
-  const idioma = normalizeLanguage(props.language);
-  if (idioma) metadatos.idioma = idioma;
-  return metadatos;
 }
 
 /** A `ConversionError` for a file that cannot be read. */
