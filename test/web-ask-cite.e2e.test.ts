@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertDocx } from '../backend/src/ingest/docx';
+import { convertDocx } from '../backend/src/ingest/office/docx';
 import { DEFAULT_LIMITS } from '../backend/src/ingest/converter';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
 import { hasChromium, launchPlain, noChromium } from './support/browser';

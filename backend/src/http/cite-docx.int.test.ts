@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCX_TYPE } from '../cite/docx/cited-docx';
-import { convertDocx } from '../ingest/docx';
+import { convertDocx } from '../ingest/office/docx';
 import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
 import { DEFAULT_LIMITS } from '../ingest/converter';
 import { tmpFiles } from '../ingest/testing/tmp-files';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import type { Block, Conversion, SourceFile } from './converter';
 import { convertEpub } from './epub';
-import { convertPptx } from './pptx';
+import { convertPptx } from './office/pptx';
 
 const DIR = 'real-world';
 const present = hasFixture(`${DIR}/README.md`);

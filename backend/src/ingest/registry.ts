@@ -12,17 +12,17 @@ import { htmlFileConverter } from './html-file';
 import { imageConverter } from './image';
 import { markdownConverter } from './markdown';
 import { csvConverter } from './csv';
-import { docxConverter } from './docx';
+import { docxConverter } from './office/docx';
 import { epubConverter } from './epub';
 import { mediaConverter } from './media/media';
-import { odpConverter } from './odp';
-import { odtConverter } from './odt';
-import { odsConverter } from './ods';
+import { odpConverter } from './office/odp';
+import { odtConverter } from './office/odt';
+import { odsConverter } from './office/ods';
 import { pdfConverter } from './pdf';
-import { pptxConverter } from './pptx';
-import { rtfConverter } from './rtf';
+import { pptxConverter } from './office/pptx';
+import { rtfConverter } from './office/rtf';
 import { textConverter } from './text';
-import { xlsxConverter } from './xlsx';
+import { xlsxConverter } from './office/xlsx';
 
 /** Every converter Folio has; a kind may be claimed by one converter only. */
 const CONVERTERS: readonly Converter[] = [

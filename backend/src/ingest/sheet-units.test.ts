@@ -3,7 +3,7 @@ import type { AnclaHoja } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from './converter';
 import { convertCsv } from './csv';
-import { convertOds } from './ods';
+import { convertOds } from './office/ods';
 import { splitPassages } from './passages';
 import {
   CellBudget,
@@ -18,7 +18,7 @@ import {
   type SheetCell,
   type SheetData,
 } from './sheet-units';
-import { convertXlsx } from './xlsx';
+import { convertXlsx } from './office/xlsx';
 
 const OFFICE = resolve(import.meta.dirname, '../../../test/fixtures/office');
 const ctx: ConvertContext = { progress: async () => {} };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCX_TYPE } from '../../cite/docx/cited-docx';
 import { insertCiteJob } from '../../db/cite-jobs.repo';
 import { newId } from '../../ids';
-import { convertDocx } from '../../ingest/docx';
+import { convertDocx } from '../../ingest/office/docx';
 import { DEFAULT_LIMITS } from '../../ingest/converter';
 import { tmpFiles } from '../../ingest/testing/tmp-files';
 import { setPassword } from '../../services/set-password';

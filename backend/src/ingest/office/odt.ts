@@ -1,18 +1,18 @@
-import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from './converter';
+import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from '../converter';
 import {
   checkZipContainer,
   damagedError,
   encryptedError,
   noTextError,
   wordDocumentCheck,
-} from '../formats/office-package';
-import { officeMetadata, type OfficeProperties } from './office/office-metadata';
-import { unitsFromOutline, type OutlineEvent } from './sections';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../formats/word-styles';
-import { notesOutline, type Note } from './office/word-notes';
-import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../formats/xml';
-import { withTextLanguage } from './text-language';
-import { withZip } from '../formats/zip';
+} from '../../formats/office-package';
+import { officeMetadata, type OfficeProperties } from './office-metadata';
+import { unitsFromOutline, type OutlineEvent } from '../sections';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
+import { notesOutline, type Note } from './word-notes';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
+import { withTextLanguage } from '../text-language';
+import { withZip } from '../../formats/zip';
 
 /**
  * Reads OpenDocument text (ODT, OTT): `text:h` headings by outline level, paragraphs, lists and tables from

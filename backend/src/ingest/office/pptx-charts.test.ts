@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml } from '../formats/office-package';
+import { parseXml } from '../../formats/office-package';
 import { PRESENTATION_LABEL } from './pptx';
 import { chartText } from './pptx-charts';
 

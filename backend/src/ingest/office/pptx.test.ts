@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
-import { ConversionError, type Conversion, type ConvertContext } from './converter';
-import { splitPassages } from './passages';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
+import { ConversionError, type Conversion, type ConvertContext } from '../converter';
+import { splitPassages } from '../passages';
 import { convertPptx, readingOrder, slideUnit, type SlideItem } from './pptx';
-import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
-import { makeZip } from '../formats/testing/make-zip';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { makeDeflatedZip } from '../../formats/testing/make-deflated-zip';
+import { makeZip } from '../../formats/testing/make-zip';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
 const SHARED = fixturePath('office/pptx');

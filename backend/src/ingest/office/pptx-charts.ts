@@ -5,7 +5,7 @@ import {
   descendantsNamed,
   localName,
   type XmlElement,
-} from '../formats/office-package';
+} from '../../formats/office-package';
 
 /** Starts the line of a chart's series names in its text. */
 export const SERIES_PREFIX = 'Series: ';

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaHoja } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
-import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from './converter';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
+import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from '../converter';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 import { convertXlsx, dateFormatKind, renderValue } from './xlsx';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');

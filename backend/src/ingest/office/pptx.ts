@@ -10,8 +10,8 @@ import {
   type FoundMetadata,
   type SourceFile,
   type Unit,
-} from './converter';
-import { cleanTitle } from './metadata';
+} from '../converter';
+import { cleanTitle } from '../metadata';
 import {
   childNamed,
   childrenNamed,
@@ -25,10 +25,10 @@ import {
   type PackageLabel,
   type Relationships,
   type XmlElement,
-} from '../formats/office-package';
-import { ooxmlMetadata } from './office/office-metadata';
+} from '../../formats/office-package';
+import { ooxmlMetadata } from './office-metadata';
 import { chartText } from './pptx-charts';
-import { withTextLanguage } from './text-language';
+import { withTextLanguage } from '../text-language';
 
 /**
  * Reads a PPTX presentation: one unit per slide in the order of `presentation.xml` (not of the part

@@ -1,15 +1,15 @@
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
-import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from './converter';
-import { outlineFromHtml } from './html';
-import { checkZipContainer, damagedError, noTextError, wordDocumentCheck } from '../formats/office-package';
-import { officeMetadata, type OfficeProperties } from './office/office-metadata';
-import { unitsFromOutline, type OutlineEvent } from './sections';
-import { withTextLanguage } from './text-language';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../formats/word-styles';
-import { notesOutline, type Note } from './office/word-notes';
-import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../formats/xml';
-import { resolveEntryPath, withZip, type ZipArchive } from '../formats/zip';
+import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from '../converter';
+import { outlineFromHtml } from '../html';
+import { checkZipContainer, damagedError, noTextError, wordDocumentCheck } from '../../formats/office-package';
+import { officeMetadata, type OfficeProperties } from './office-metadata';
+import { unitsFromOutline, type OutlineEvent } from '../sections';
+import { withTextLanguage } from '../text-language';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
+import { notesOutline, type Note } from './word-notes';
+import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
+import { resolveEntryPath, withZip, type ZipArchive } from '../../formats/zip';
 
 /**
  * Reads Word documents (DOCX, DOCM, DOTX) with mammoth: paragraph styles that stand for headings

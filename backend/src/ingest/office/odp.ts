@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from './converter';
+import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from '../converter';
 import {
   checkOdfEncryption,
   childNamed,
@@ -9,8 +9,8 @@ import {
   odfInlineText,
   openOfficePackage,
   type XmlElement,
-} from '../formats/office-package';
-import { odfMetadata } from './office/office-metadata';
+} from '../../formats/office-package';
+import { odfMetadata } from './office-metadata';
 import { checkSlideCount, PRESENTATION_LABEL, presentationConversion, readingOrder, type SlideItem } from './pptx';
 
 /**

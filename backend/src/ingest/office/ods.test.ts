@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import type { AnclaHoja } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
-import { ConversionError, type Conversion, type ConvertContext } from './converter';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
+import { ConversionError, type Conversion, type ConvertContext } from '../converter';
 import { convertOds, formatOdfDate, parseOdfDuration, readTable, renderCell } from './ods';
-import { parseXml, type XmlElement } from '../formats/office-package';
-import { CellBudget, sheetUnits } from './sheet-units';
-import { makeZip } from '../formats/testing/make-zip';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { parseXml, type XmlElement } from '../../formats/office-package';
+import { CellBudget, sheetUnits } from '../sheet-units';
+import { makeZip } from '../../formats/testing/make-zip';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
 const SHARED = fixturePath('office/ods');

@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, type ConvertContext } from './converter';
+import { ConversionError, type ConvertContext } from '../converter';
 import { convertOdp, readPage } from './odp';
-import { parseXml } from '../formats/office-package';
+import { parseXml } from '../../formats/office-package';
 import { convertPptx } from './pptx';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
-const OFFICE = resolve(import.meta.dirname, '../../../test/fixtures/office');
+const OFFICE = resolve(import.meta.dirname, '../../../../test/fixtures/office');
 const ctx: ConvertContext = { progress: async () => {} };
 const LABEL = { es: 'La presentación', en: 'presentation', legacy: '.ppt', modern: '.odp' };
 const NS =

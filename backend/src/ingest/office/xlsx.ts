@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from './converter';
-import { damaged, openOfficePackage, type PackageLabel } from '../formats/office-package';
-import { ooxmlMetadata } from './office/office-metadata';
+import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from '../converter';
+import { damaged, openOfficePackage, type PackageLabel } from '../../formats/office-package';
+import { ooxmlMetadata } from './office-metadata';
 import {
   CellBudget,
   formatClock,
@@ -12,7 +12,7 @@ import {
   type MergeRange,
   type SheetCell,
   type SheetData,
-} from './sheet-units';
+} from '../sheet-units';
 
 /**
  * Reads an XLSX workbook with exceljs: one sheet after another, hidden sheets left out (a reader of the

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Conversion, Converter } from './converter';
-import { damagedError, emptyFileError, noTextError } from '../formats/office-package';
-import { officeMetadata, type OfficeProperties } from './office/office-metadata';
-import { unitsFromOutline, type OutlineEvent } from './sections';
-import { withTextLanguage } from './text-language';
-import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../formats/word-styles';
-import { notesOutline, type Note } from './office/word-notes';
+import type { Conversion, Converter } from '../converter';
+import { damagedError, emptyFileError, noTextError } from '../../formats/office-package';
+import { officeMetadata, type OfficeProperties } from './office-metadata';
+import { unitsFromOutline, type OutlineEvent } from '../sections';
+import { withTextLanguage } from '../text-language';
+import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
+import { notesOutline, type Note } from './word-notes';
 
 /**
  * Reads RTF: paragraphs whose style is a heading (by `\outlinelevelN`, or by a stylesheet name such as

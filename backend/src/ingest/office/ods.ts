@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from './converter';
+import { DEFAULT_LIMITS, type Conversion, type Converter, type ConvertContext, type SourceFile } from '../converter';
 import {
   checkOdfEncryption,
   childNamed,
@@ -9,8 +9,8 @@ import {
   openOfficePackage,
   type PackageLabel,
   type XmlElement,
-} from '../formats/office-package';
-import { odfMetadata } from './office/office-metadata';
+} from '../../formats/office-package';
+import { odfMetadata } from './office-metadata';
 import {
   CellBudget,
   formatClock,
@@ -21,7 +21,7 @@ import {
   type MergeRange,
   type SheetCell,
   type SheetData,
-} from './sheet-units';
+} from '../sheet-units';
 
 /**
  * Reads an ODS spreadsheet from its `content.xml`: one sheet per `table:table`, hidden sheets

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, type Conversion } from './converter';
+import { ConversionError, type Conversion } from '../converter';
 import { convertRtf, parseRtf, rtfConverter } from './rtf';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
 
 /** RTF source as bytes: characters above U+00FF never appear in RTF, so latin1 is exact. */

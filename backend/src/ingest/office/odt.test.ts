@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConversionError, type Conversion } from './converter';
+import { ConversionError, type Conversion } from '../converter';
 import { convertOdt, odtConverter } from './odt';
-import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
-import { makeZip } from '../formats/testing/make-zip';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { makeDeflatedZip } from '../../formats/testing/make-deflated-zip';
+import { makeZip } from '../../formats/testing/make-zip';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const OFFICE = resolve(REPO_ROOT, 'test/fixtures/office');
 
 let tmp: TmpFiles;
