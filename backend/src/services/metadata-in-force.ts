@@ -3,7 +3,7 @@ import type { DocumentRow, Details } from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
 import { foldText } from '../ids';
 import { searchKeyOf } from './document-metadata';
-import { apaReference } from './reference';
+import { apaReference } from '../cite/reference';
 
 /** A document's bibliographic values as they stand after a change (a correction, a registry's record). */
 export interface MetadataValues {

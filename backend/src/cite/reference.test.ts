@@ -2,9 +2,9 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-csl';
 import { formatCitation } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { cslItem } from '../cite/csl/csl-item';
-import { spanishApa } from '../cite/csl/registry';
-import { risOf } from '../cite/csl/export';
+import { cslItem } from './csl/csl-item';
+import { spanishApa } from './csl/registry';
+import { risOf } from './csl/export';
 import { apaReference, type ReferenceInput } from './reference';
 
 /** citation-js's own APA (es-ES) of a CSL item: the bibliography entry and the in-text citation. */

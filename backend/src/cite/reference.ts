@@ -1,9 +1,9 @@
 import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-csl';
-import { cslItem, type ReferenceInput } from '../cite/csl/csl-item';
-import { spanishApa } from '../cite/csl/registry';
+import { cslItem, type ReferenceInput } from './csl/csl-item';
+import { spanishApa } from './csl/registry';
 
-export type { ReferenceInput } from '../cite/csl/csl-item';
+export type { ReferenceInput } from './csl/csl-item';
 
 /**
  * The APA reference of a document (Spanish locale: 'y' between authors, as cite's APA in Spanish writes it),
