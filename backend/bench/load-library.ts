@@ -1,5 +1,5 @@
 /**
- * Loading a benchmark library into a store exactly as the ingest job (jobs/ingest.job.ts) indexes a
+ * Loading a benchmark library into a store exactly as the ingest job (services/ingest-document.ts) indexes a
  * document, through the public repository functions only, so the benches keep measuring the real
  * search whatever its tables and indexes become: insert the document, replace its units and passages
  * with the indexing callback (language, folded text, headings), write its BM25 postings, store its passage vectors when an embedder is
@@ -83,7 +83,7 @@ export async function loadLibrary(
           userMeta: {},
           searchKey,
         });
-        // Exactly what the ingest job indexes with (jobs/ingest.job.ts).
+        // Exactly what the ingest job indexes with (services/ingest-document.ts).
         await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
         if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
         await indexPassageTerms(tx, id, foldText(doc.title), opts.termIndexing);

@@ -10,14 +10,15 @@ import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
 import { CITE_CHANNEL } from './db/cite-jobs.repo';
 import { DOCUMENT_CHANNEL } from './db/documents.repo';
-import { citeHandler, citeJob, markCiteFailed } from './jobs/cite.job';
+import { citeJob, ingestJob, lookupJob } from './jobs/definitions';
 import { listenDocumentEvents } from './jobs/document-events';
-import { ingestHandler, ingestJob, markFailed } from './jobs/ingest.job';
-import { lookupHandler, lookupJob } from './jobs/lookup.job';
 import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
+import { citeHandler, markCiteFailed } from './workers/cite.worker';
+import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
+import { lookupHandler } from './workers/lookup.worker';
 
 /** The embedded store is held by one process at a time; another process is told so plainly. */
 export class StoreBusyError extends Error {
@@ -141,7 +142,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
     }
     if (opts.workers && config.workers > 0) {
       await queue.work(job, config.workers, ingestHandler(deps));
-      await queue.onDeadLetter(job, (data) => markFailed(deps, data.documentId));
+      await queue.onDeadLetter(job, ingestDeadLetter(deps));
       await queue.work(cite, config.workers, citeHandler(deps));
       await queue.work(lookupJob, config.workers, lookupHandler(deps));
       await queue.onDeadLetter(cite, (data) => markCiteFailed(deps, data.citeId));

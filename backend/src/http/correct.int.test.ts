@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateDocument } from '../db/documents.repo';
-import { ingestJob } from '../jobs/ingest.job';
+import { ingestJob } from '../jobs/definitions';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer();

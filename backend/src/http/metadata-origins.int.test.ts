@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CONFIANZA_ORIGEN, type Documento } from '@folio/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { updateDocument } from '../db/documents.repo';
-import { ingestJob } from '../jobs/ingest.job';
+import { ingestJob } from '../jobs/definitions';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer();

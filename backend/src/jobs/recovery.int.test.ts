@@ -2,7 +2,8 @@ import { PgBoss, fromPglite } from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
 import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
-import { ingestHandler, ingestJob } from './ingest.job';
+import { ingestHandler } from '../workers/ingest.worker';
+import { ingestJob } from './definitions';
 
 let store: TestStore | undefined;
 const open: TestServer[] = [];

@@ -5,7 +5,7 @@ import { vectorSearchReport } from '../db/vectors.repo';
 import type { FileKind } from '../ingest/converter';
 import { converterFor } from '../ingest/registry';
 import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
-import { ingestJob } from '../jobs/ingest.job';
+import { ingestJob } from '../jobs/definitions';
 import { SEARCH_ENGINES } from './search';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));

@@ -8,7 +8,7 @@ export type { CiteJobRow } from '../db/cite-jobs.repo';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ConversionError, DEFAULT_LIMITS } from '../ingest/converter';
-import { citeJob } from '../jobs/cite.job';
+import { citeJob } from '../jobs/definitions';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { storeBlob } from './cite-text';
 import { rememberResource, replayedResource, requestFingerprint, type IdempotentRequest } from './idempotency';

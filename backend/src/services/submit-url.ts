@@ -8,7 +8,7 @@ import {
   type DocumentRow,
 } from '../db/documents.repo';
 import { newId } from '../ids';
-import { ingestJob } from '../jobs/ingest.job';
+import { ingestJob } from '../jobs/definitions';
 import { searchKeyOf } from './document-metadata';
 import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';

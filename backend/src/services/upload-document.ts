@@ -10,7 +10,7 @@ import {
 import { newId } from '../ids';
 import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
-import { ingestJob } from '../jobs/ingest.job';
+import { ingestJob } from '../jobs/definitions';
 import { searchKeyOf, titleFromFileName } from './document-metadata';
 import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';

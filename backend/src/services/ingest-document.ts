@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
-import type { Config } from '../config';
 import type { Deps } from '../context';
 import {
   attachDownloadedFile,
@@ -30,30 +28,12 @@ import { isGarbled } from '../ingest/text-quality';
 import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../ids';
 import { passageIndexing } from '../index/passage-indexing';
-import { searchKeyOf, withUserDetails } from '../services/document-metadata';
-import { fieldOrigins, originOf } from '../services/metadata-origins';
-import { derivedColumns } from '../services/metadata-in-force';
-import { permanentFailure, type JobDefinition, type JobHandler } from './job-definition';
-import { lookupJob } from './lookup.job';
-import { PhaseTimeoutError, phaseProgress } from './phase-progress';
-
-export const IngestPayload = z.object({ documentId: z.string().min(1) });
-export type IngestPayload = z.infer<typeof IngestPayload>;
-
-/**
- * Reading an uploaded file or a URL into units and passages. Transient failures (the database busy or
- * unreachable, an engine that crashed, the network) retry with backoff; a file's own defect (a conversion
- * error, data the database refuses) fails at once, saying what it is.
- */
-export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<IngestPayload> {
-  return {
-    name: 'ingest',
-    payload: IngestPayload,
-    retryLimit: config.jobRetries,
-    retryDelaySeconds: 5,
-    expireInSeconds: 3600,
-  };
-}
+import { lookupJob } from '../jobs/definitions';
+import { permanentFailure, type JobAttempt } from '../jobs/job-definition';
+import { PhaseTimeoutError, phaseProgress } from '../jobs/phase-progress';
+import { searchKeyOf, withUserDetails } from './document-metadata';
+import { fieldOrigins, originOf } from './metadata-origins';
+import { derivedColumns } from './metadata-in-force';
 
 /**
  * Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's
@@ -203,118 +183,118 @@ async function convertSource(
   return { conversion, fromPage: conversion.tipo === 'web' };
 }
 
-export function ingestHandler(deps: IngestDeps): JobHandler<IngestPayload> {
-  return async (job) => {
-    const id = job.data.documentId;
-    const row = await findDocumentForJob(deps.db, id);
-    if (!row) return; // deleted while queued
-    const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
-    await updateDocument(deps.db, id, {
-      estado: 'procesando',
-      fase: 'conversion',
-      progreso: 0.02,
-      error: null,
-      aviso: null,
-    });
-    const ctx: ConvertContext = {
-      progress: progress.progress,
-      phase: progress.phase,
-      signal: progress.signal,
-      engines: deps.engines,
-      limits: DEFAULT_LIMITS,
-    };
-    try {
-      const { conversion: found, fromPage } = await convertSource(deps, row, ctx);
-      // The one place a conversion's strings (titles, authors, unit text, metadata) pass on their way to the
-      // database: characters no text column takes are removed here, whatever the converter.
-      const read = readable(cleanStrings(found));
-      const { conversion } = read;
-      await progress.phase('indexado');
-      const passages = splitPassages(conversion.unidades);
-      const current = await findDocumentForJob(deps.db, id);
-      if (!current) return; // deleted while reading
-      const declared = current.user_meta.idioma ?? conversion.metadatos.idioma ?? row.idioma;
-      const reading = mergeMetadata({ ...row, user_meta: current.user_meta }, conversion.metadatos);
-      await replaceContent(deps.db, id, conversion.unidades, passages, (p) =>
-        passageIndexing(p, declared, reading.titulo),
-      );
-      await embedPassages(deps, id, passages, progress.progress, progress.signal);
-      // The user may have corrected the document while it was being read: their values, as they are now.
-      const latest = await findDocumentForJob(deps.db, id);
-      if (!latest) return;
-      const now = { ...row, user_meta: latest.user_meta };
-      const meta = mergeMetadata(now, conversion.metadatos);
-      const details = mergeDetails(now, conversion.metadatos);
-      const origins = mergeOrigins(now, conversion.metadatos, fromPage);
-      await indexPassageTerms(deps.db, id, foldText(meta.titulo));
-      deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
-      await updateDocument(deps.db, id, {
-        ...meta,
-        ...details,
-        origenMetadatos: origins,
-        tipo: conversion.tipo,
-        unidades: conversion.unidades.length,
-        duracion: conversion.metadatos.duracion ?? null,
-        ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
-        estado: 'listo',
-        fase: null,
-        progreso: 1,
-        error: null,
-        aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
-      });
-      // The registry's record of its DOI or ISBN, asked once the document is ready: nothing waits on it.
-      if (deps.config.metadataLookup && (details.doi || details.detalles.isbn)) {
-        await deps.queue.send(lookupJob, { documentId: id }, id);
-      }
-      // A server's autovacuum keeps planner statistics; the embedded store needs asking.
-      if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
-    } catch (caught) {
-      // A converter stopped by the phase clock may throw its own abort error: the reason says why.
-      const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
-      if (err instanceof ConversionError) {
-        // A media file with no text source still tells its duration and tags.
-        const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
-        const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
-        await updateDocument(deps.db, id, {
-          ...(known && {
-            ...known,
-            searchKey: searchKeyOf(known.titulo, known.autores),
-            // Only the fields `known` sets: the DOI and the language keep the origins they had.
-            origenMetadatos: fieldOrigins({
-              ...row.origen_metadatos,
-              titulo: fresh.titulo,
-              autores: fresh.autores,
-              anio: fresh.anio,
-            }),
-          }),
-          ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
-          estado: 'error',
-          fase: null,
-          progreso: null,
-          error: err.mensaje,
-        });
-        return;
-      }
-      if (!(await findDocumentForJob(deps.db, id))) return;
-      // Data the database refuses is refused again on every attempt: said at once, not retried.
-      const permanent = permanentFailure(err);
-      if (permanent) {
-        deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
-        await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
-        return;
-      }
-      if (job.retryCount >= job.retryLimit) {
-        deps.log.error(`ingest ${id} failed for good`, err);
-        await markFailed(deps, id, job.retryCount + 1);
-        return;
-      }
-      deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
-      await updateDocument(deps.db, id, { fase: 'reintentando' });
-      throw err;
-    } finally {
-      progress.done();
-    }
+/** The attempt of the ingest job running this reading: its retries, and the signal that stops it. */
+export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
+
+export async function ingestDocument(deps: IngestDeps, id: string, job: IngestAttempt): Promise<void> {
+  const row = await findDocumentForJob(deps.db, id);
+  if (!row) return; // deleted while queued
+  const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
+  await updateDocument(deps.db, id, {
+    estado: 'procesando',
+    fase: 'conversion',
+    progreso: 0.02,
+    error: null,
+    aviso: null,
+  });
+  const ctx: ConvertContext = {
+    progress: progress.progress,
+    phase: progress.phase,
+    signal: progress.signal,
+    engines: deps.engines,
+    limits: DEFAULT_LIMITS,
   };
+  try {
+    const { conversion: found, fromPage } = await convertSource(deps, row, ctx);
+    // The one place a conversion's strings (titles, authors, unit text, metadata) pass on their way to the
+    // database: characters no text column takes are removed here, whatever the converter.
+    const read = readable(cleanStrings(found));
+    const { conversion } = read;
+    await progress.phase('indexado');
+    const passages = splitPassages(conversion.unidades);
+    const current = await findDocumentForJob(deps.db, id);
+    if (!current) return; // deleted while reading
+    const declared = current.user_meta.idioma ?? conversion.metadatos.idioma ?? row.idioma;
+    const reading = mergeMetadata({ ...row, user_meta: current.user_meta }, conversion.metadatos);
+    await replaceContent(deps.db, id, conversion.unidades, passages, (p) =>
+      passageIndexing(p, declared, reading.titulo),
+    );
+    await embedPassages(deps, id, passages, progress.progress, progress.signal);
+    // The user may have corrected the document while it was being read: their values, as they are now.
+    const latest = await findDocumentForJob(deps.db, id);
+    if (!latest) return;
+    const now = { ...row, user_meta: latest.user_meta };
+    const meta = mergeMetadata(now, conversion.metadatos);
+    const details = mergeDetails(now, conversion.metadatos);
+    const origins = mergeOrigins(now, conversion.metadatos, fromPage);
+    await indexPassageTerms(deps.db, id, foldText(meta.titulo));
+    deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
+    await updateDocument(deps.db, id, {
+      ...meta,
+      ...details,
+      origenMetadatos: origins,
+      tipo: conversion.tipo,
+      unidades: conversion.unidades.length,
+      duracion: conversion.metadatos.duracion ?? null,
+      ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
+      estado: 'listo',
+      fase: null,
+      progreso: 1,
+      error: null,
+      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
+    });
+    // The registry's record of its DOI or ISBN, asked once the document is ready: nothing waits on it.
+    if (deps.config.metadataLookup && (details.doi || details.detalles.isbn)) {
+      await deps.queue.send(lookupJob, { documentId: id }, id);
+    }
+    // A server's autovacuum keeps planner statistics; the embedded store needs asking.
+    if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
+  } catch (caught) {
+    // A converter stopped by the phase clock may throw its own abort error: the reason says why.
+    const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
+    if (err instanceof ConversionError) {
+      // A media file with no text source still tells its duration and tags.
+      const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
+      const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
+      await updateDocument(deps.db, id, {
+        ...(known && {
+          ...known,
+          searchKey: searchKeyOf(known.titulo, known.autores),
+          // Only the fields `known` sets: the DOI and the language keep the origins they had.
+          origenMetadatos: fieldOrigins({
+            ...row.origen_metadatos,
+            titulo: fresh.titulo,
+            autores: fresh.autores,
+            anio: fresh.anio,
+          }),
+        }),
+        ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
+        estado: 'error',
+        fase: null,
+        progreso: null,
+        error: err.mensaje,
+      });
+      return;
+    }
+    if (!(await findDocumentForJob(deps.db, id))) return;
+    // Data the database refuses is refused again on every attempt: said at once, not retried.
+    const permanent = permanentFailure(err);
+    if (permanent) {
+      deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
+      await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
+      return;
+    }
+    if (job.retryCount >= job.retryLimit) {
+      deps.log.error(`ingest ${id} failed for good`, err);
+      await markFailed(deps, id, job.retryCount + 1);
+      return;
+    }
+    deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
+    await updateDocument(deps.db, id, { fase: 'reintentando' });
+    throw err;
+  } finally {
+    progress.done();
+  }
 }
 
 /** A conversion as it will be stored, with the pages left out of search for a garbled text layer. */

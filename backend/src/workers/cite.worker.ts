@@ -1,25 +1,10 @@
-import { z } from 'zod';
-import type { Config } from '../config';
 import type { Deps } from '../context';
 import { findCiteJobForWorker, updateCiteJob } from '../db/cite-jobs.repo';
 import { AppError } from '../errors';
 import { ConversionError } from '../ingest/converter';
+import type { CitePayload } from '../jobs/definitions';
+import type { JobHandler } from '../jobs/job-definition';
 import { citeText, storeBlob } from '../services/cite-text';
-import type { JobDefinition, JobHandler } from './job-definition';
-
-export const CitePayload = z.object({ citeId: z.string().min(1) });
-export type CitePayload = z.infer<typeof CitePayload>;
-
-/** Citing a text or a .docx (POST /citar). Transient failures (search, a model endpoint) retry with backoff. */
-export function citeJob(config: Pick<Config, 'jobRetries'>): JobDefinition<CitePayload> {
-  return {
-    name: 'cite',
-    payload: CitePayload,
-    retryLimit: config.jobRetries,
-    retryDelaySeconds: 2,
-    expireInSeconds: 1800,
-  };
-}
 
 type CiteJobDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines'>;
 
