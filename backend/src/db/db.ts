@@ -16,7 +16,11 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `fn` in a transaction; rolls back if it throws. */
+  /**
+   * Runs `fn` in a transaction; rolls back if it throws. Called on a transaction, `fn` runs in that same
+   * transaction (no savepoint: a throw rolls back the whole of it), so a repository function that opens its
+   * own composes into a caller's.
+   */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on `channel`; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;

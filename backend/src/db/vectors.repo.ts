@@ -60,8 +60,26 @@ export function vectorIndexName(model: string, dimensions: number): string {
 /** The expression the index holds and a query must repeat word for word for the planner to use it. */
 const asVector = (column: string, dimensions: number) => `(${column}::vector(${dimensions}))`;
 
-/** Stores the embeddings of a document's passages for `model`, replacing earlier ones. */
+/**
+ * Stores the embeddings of a document's passages for `model`, replacing earlier ones; builds the model's
+ * index when it is due.
+ */
 export async function replaceVectors(
+  db: Db,
+  documentId: string,
+  model: string,
+  vectors: { posicion: number; embedding: Float32Array }[],
+): Promise<void> {
+  await storeVectors(db, documentId, model, vectors);
+  if (vectors.length) await ensureVectorIndex(db, model, vectors[0]!.embedding.length);
+}
+
+/**
+ * `replaceVectors` without the index: for a caller writing a document's index in one transaction, which
+ * calls `ensureVectorIndex` once it has committed. Built inside, the index would keep its advisory lock
+ * until that commit while other writers of vectors wait on it holding their own locks.
+ */
+export async function storeVectors(
   db: Db,
   documentId: string,
   model: string,
@@ -81,7 +99,6 @@ export async function replaceVectors(
       );
     }
   });
-  if (vectors.length) await ensureVectorIndex(db, model, vectors[0]!.embedding.length);
 }
 
 /**

@@ -5,13 +5,14 @@ import {
   attachDownloadedFile,
   findDocumentForJob,
   updateDocument,
+  type Details,
   type DocumentRow,
   type FieldOrigins,
 } from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
 import { refreshSearchStatistics } from '../db/statistics.repo';
-import { replaceContent } from '../db/units.repo';
-import { replaceVectors } from '../db/vectors.repo';
+import { replaceContent, type NewPassage, type PassageIndexing } from '../db/units.repo';
+import { ensureVectorIndex, storeVectors } from '../db/vectors.repo';
 import { EmbeddingError } from '../ai/embedder';
 import {
   ConversionError,
@@ -35,81 +36,211 @@ import { searchKeyOf, withUserDetails } from './document-metadata';
 import { fieldOrigins, originOf } from './metadata-origins';
 import { derivedColumns } from './metadata-in-force';
 
-/**
- * Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's
- * guess. A field the user cleared (null in `user_meta`) stays clear.
- */
-function mergeMetadata(row: DocumentRow, found: Conversion['metadatos']) {
-  const user = row.user_meta;
-  const source = row.source_meta ?? {};
-  return {
-    titulo: user.titulo ?? source.titulo ?? found.titulo ?? row.titulo,
-    autores: user.autores ?? source.autores ?? found.autores ?? row.autores,
-    anio: user.anio !== undefined ? user.anio : (source.anio ?? found.anio ?? row.anio ?? null),
-  };
-}
+type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
 
-/** The DOI, language and bibliographic details in force after a reading, the user's first. */
-function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
-  const user = row.user_meta;
-  return {
-    doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
-    idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
-    // Of these fields a reading finds the ISBN (PDF front matter) and the container (a page's site, a
-    // podcast's show); a registry may bring the rest later, and its container wins over the page's.
-    detalles: withUserDetails(
-      {
-        ...row.detalles,
-        ...(found.isbn && { isbn: found.isbn }),
-        ...(!row.detalles.contenedor &&
-          (row.source_meta?.contenedor ?? found.contenedor) && {
-            contenedor: row.source_meta?.contenedor ?? found.contenedor,
-          }),
-      },
-      user.detalles,
-    ),
-  };
-}
+/** The attempt of the ingest job running this reading: its retries, and the signal that stops it. */
+export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
 
 /**
- * Where each value `mergeMetadata` and `mergeDetails` put in force came from, in their order: the user;
- * the page, feed or registry (`source_meta`, which says which fields a registry gave); the file (its
- * converter's `origen` when it tells one, else the page's tags for a page read from its URL or a captured
- * HTML file, else the file's properties); then the value already in force, with its origin.
+ * Reads a document (its file, or its URL) into units, passages, vectors and postings and makes it ready.
+ * Everything slow (download, conversion, OCR, transcription, embeddings) happens before the index is
+ * written; the index writes and the ready state are one transaction, so a search never sees half a
+ * document. A file's own defect ends it in `error` at once; other failures throw to be retried, and the
+ * last attempt records the failure instead.
  */
-function mergeOrigins(row: DocumentRow, found: Conversion['metadatos'], fromPage: boolean): FieldOrigins {
-  const user = row.user_meta;
-  const source = row.source_meta ?? {};
-  const previous = row.origen_metadatos ?? {};
-  const ofSource = (field: 'titulo' | 'autores' | 'anio' | 'doi') =>
-    source.registro?.includes(field) ? 'registro' : 'pagina_web';
-  const ofFile = (field: keyof NonNullable<Conversion['metadatos']['origen']>) =>
-    found.origen?.[field] ?? (fromPage ? 'pagina_web' : 'propiedades');
-  return fieldOrigins({
-    titulo: originOf(user.titulo, [
-      [source.titulo, ofSource('titulo')],
-      [found.titulo, ofFile('titulo')],
-      [row.titulo, previous.titulo],
-    ]),
-    autores: originOf(user.autores, [
-      [source.autores, ofSource('autores')],
-      [found.autores, ofFile('autores')],
-      [row.autores, previous.autores],
-    ]),
-    anio: originOf(user.anio, [
-      [source.anio, ofSource('anio')],
-      [found.anio, ofFile('anio')],
-      [row.anio, previous.anio],
-    ]),
-    doi: originOf(user.doi, [
-      [source.doi, ofSource('doi')],
-      [found.doi, ofFile('doi')],
-    ]),
-    idioma: originOf(user.idioma, [[found.idioma, ofFile('idioma')]]),
+export async function ingestDocument(deps: IngestDeps, id: string, job: IngestAttempt): Promise<void> {
+  const row = await findDocumentForJob(deps.db, id);
+  if (!row) return; // deleted while queued
+  const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
+  await markProcessing(deps, id);
+  try {
+    const { read, fromPage } = await readSource(deps, row, {
+      progress: progress.progress,
+      phase: progress.phase,
+      signal: progress.signal,
+      engines: deps.engines,
+      limits: DEFAULT_LIMITS,
+    });
+    await progress.phase('indexado');
+    const passages = splitPassages(read.conversion.unidades);
+    const current = await findDocumentForJob(deps.db, id);
+    if (!current) return; // deleted while reading
+    const indexing = indexingOf({ ...row, user_meta: current.user_meta }, read.conversion);
+    const vectors = await embedPassages(deps, id, passages, progress.progress, progress.signal);
+    const ready = await writeIndex(deps, row, { read, fromPage, passages, indexing, vectors });
+    if (!ready) return; // deleted while embedding
+    await afterReady(deps, id, ready, vectors);
+  } catch (caught) {
+    // A converter stopped by the phase clock may throw its own abort error: the reason says why.
+    const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
+    await recordFailure(deps, row, job, err);
+  } finally {
+    progress.done();
+  }
+}
+
+/** The document is being read: its earlier error and warning are cleared. */
+async function markProcessing(deps: Pick<Deps, 'db'>, id: string): Promise<void> {
+  await updateDocument(deps.db, id, {
+    estado: 'procesando',
+    fase: 'conversion',
+    progreso: 0.02,
+    error: null,
+    aviso: null,
   });
 }
 
-type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
+/**
+ * The document's source, converted and made storable: the one place a conversion's strings (titles,
+ * authors, unit text, metadata) pass on their way to the database, where characters no text column takes
+ * are removed whatever the converter; then garbled pages are left out.
+ */
+async function readSource(
+  deps: IngestDeps,
+  row: DocumentRow,
+  ctx: ConvertContext,
+): Promise<{ read: Readable; fromPage: boolean }> {
+  const { conversion, fromPage } = await convertSource(deps, row, ctx);
+  return { read: readable(cleanStrings(conversion)), fromPage };
+}
+
+/**
+ * How lexical search indexes each passage: the language the user or the file declares, and the title in
+ * force when the passages are split (a heading that only repeats it is left out).
+ */
+function indexingOf(now: DocumentRow, conversion: Conversion): (p: NewPassage) => PassageIndexing {
+  const declared = now.user_meta.idioma ?? conversion.metadatos.idioma ?? now.idioma;
+  const reading = mergeMetadata(now, conversion.metadatos);
+  return (p) => passageIndexing(p, declared, reading.titulo);
+}
+
+/** What a reading stores: the conversion, its passages and how each is indexed, and their embeddings. */
+interface ReadContent {
+  read: Readable;
+  /** The conversion came from a web page (read from its URL or a captured HTML file). */
+  fromPage: boolean;
+  passages: NewPassage[];
+  indexing: (p: NewPassage) => PassageIndexing;
+  vectors: PassageVectors | undefined;
+}
+
+/**
+ * Writes the index and makes the document ready, in one transaction: units and passages, vectors, BM25
+ * postings, and the metadata in force with `listo`. The user may have corrected the document while it was
+ * being read: `user_meta` is read again here, and their values are the ones written. Returns the details
+ * in force, or undefined when the document was deleted meanwhile.
+ */
+async function writeIndex(
+  deps: Pick<Deps, 'db' | 'log' | 'engines'>,
+  row: DocumentRow,
+  content: ReadContent,
+): Promise<{ details: ReturnType<typeof mergeDetails> } | undefined> {
+  const { read, fromPage, passages, indexing, vectors } = content;
+  const { conversion } = read;
+  const id = row.id;
+  return deps.db.transaction(async (tx) => {
+    const latest = await findDocumentForJob(tx, id);
+    if (!latest) return undefined;
+    await replaceContent(tx, id, conversion.unidades, passages, indexing);
+    if (vectors) await storeVectors(tx, id, vectors.model, vectors.vectors);
+    const now = { ...row, user_meta: latest.user_meta };
+    const meta = mergeMetadata(now, conversion.metadatos);
+    const details = mergeDetails(now, conversion.metadatos);
+    const origins = mergeOrigins(now, conversion.metadatos, fromPage);
+    await indexPassageTerms(tx, id, foldText(meta.titulo));
+    deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
+    await updateDocument(tx, id, {
+      ...meta,
+      ...details,
+      origenMetadatos: origins,
+      tipo: conversion.tipo,
+      unidades: conversion.unidades.length,
+      duracion: conversion.metadatos.duracion ?? null,
+      ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
+      estado: 'listo',
+      fase: null,
+      progreso: 1,
+      error: null,
+      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
+    });
+    return { details };
+  });
+}
+
+/**
+ * What follows a ready document, none of which it waits on: the model's vector index once it has enough
+ * vectors (built outside the index transaction, whose lock it would hold until commit), the registry's
+ * record of its DOI or ISBN, and the embedded store's planner statistics.
+ */
+async function afterReady(
+  deps: IngestDeps,
+  id: string,
+  ready: { details: { doi: string | null; detalles: Details } },
+  vectors: PassageVectors | undefined,
+): Promise<void> {
+  const first = vectors?.vectors[0];
+  if (vectors && first) await ensureVectorIndex(deps.db, vectors.model, first.embedding.length);
+  if (deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
+    await deps.queue.send(lookupJob, { documentId: id }, id);
+  }
+  // A server's autovacuum keeps planner statistics; the embedded store needs asking.
+  if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
+}
+
+/**
+ * How a reading that threw ends. A conversion error (the file's own defect, a phase past its time) ends
+ * the document in `error` with its reason; data the database refuses is refused again on every attempt, so
+ * it is said at once; anything else is thrown to be retried, until the last attempt marks it failed.
+ */
+async function recordFailure(deps: IngestDeps, row: DocumentRow, job: IngestAttempt, err: unknown): Promise<void> {
+  const id = row.id;
+  if (err instanceof ConversionError) {
+    await recordConversionError(deps, row, err);
+    return;
+  }
+  if (!(await findDocumentForJob(deps.db, id))) return;
+  const permanent = permanentFailure(err);
+  if (permanent) {
+    deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
+    await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
+    return;
+  }
+  if (job.retryCount >= job.retryLimit) {
+    deps.log.error(`ingest ${id} failed for good`, err);
+    await markFailed(deps, id, job.retryCount + 1);
+    return;
+  }
+  deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
+  await updateDocument(deps.db, id, { fase: 'reintentando' });
+  throw err;
+}
+
+/**
+ * A document stopped by its file's own defect: its reason; a media file with no text source still tells its
+ * duration and tags.
+ */
+async function recordConversionError(deps: Pick<Deps, 'db'>, row: DocumentRow, err: ConversionError): Promise<void> {
+  const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
+  const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
+  await updateDocument(deps.db, row.id, {
+    ...(known && {
+      ...known,
+      searchKey: searchKeyOf(known.titulo, known.autores),
+      // Only the fields `known` sets: the DOI and the language keep the origins they had.
+      origenMetadatos: fieldOrigins({
+        ...row.origen_metadatos,
+        titulo: fresh.titulo,
+        autores: fresh.autores,
+        anio: fresh.anio,
+      }),
+    }),
+    ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
+    estado: 'error',
+    fase: null,
+    progreso: null,
+    error: err.mensaje,
+  });
+}
 
 /**
  * The source of a document as a conversion: its stored file, or for a URL document the download
@@ -183,120 +314,6 @@ async function convertSource(
   return { conversion, fromPage: conversion.tipo === 'web' };
 }
 
-/** The attempt of the ingest job running this reading: its retries, and the signal that stops it. */
-export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
-
-export async function ingestDocument(deps: IngestDeps, id: string, job: IngestAttempt): Promise<void> {
-  const row = await findDocumentForJob(deps.db, id);
-  if (!row) return; // deleted while queued
-  const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
-  await updateDocument(deps.db, id, {
-    estado: 'procesando',
-    fase: 'conversion',
-    progreso: 0.02,
-    error: null,
-    aviso: null,
-  });
-  const ctx: ConvertContext = {
-    progress: progress.progress,
-    phase: progress.phase,
-    signal: progress.signal,
-    engines: deps.engines,
-    limits: DEFAULT_LIMITS,
-  };
-  try {
-    const { conversion: found, fromPage } = await convertSource(deps, row, ctx);
-    // The one place a conversion's strings (titles, authors, unit text, metadata) pass on their way to the
-    // database: characters no text column takes are removed here, whatever the converter.
-    const read = readable(cleanStrings(found));
-    const { conversion } = read;
-    await progress.phase('indexado');
-    const passages = splitPassages(conversion.unidades);
-    const current = await findDocumentForJob(deps.db, id);
-    if (!current) return; // deleted while reading
-    const declared = current.user_meta.idioma ?? conversion.metadatos.idioma ?? row.idioma;
-    const reading = mergeMetadata({ ...row, user_meta: current.user_meta }, conversion.metadatos);
-    await replaceContent(deps.db, id, conversion.unidades, passages, (p) =>
-      passageIndexing(p, declared, reading.titulo),
-    );
-    await embedPassages(deps, id, passages, progress.progress, progress.signal);
-    // The user may have corrected the document while it was being read: their values, as they are now.
-    const latest = await findDocumentForJob(deps.db, id);
-    if (!latest) return;
-    const now = { ...row, user_meta: latest.user_meta };
-    const meta = mergeMetadata(now, conversion.metadatos);
-    const details = mergeDetails(now, conversion.metadatos);
-    const origins = mergeOrigins(now, conversion.metadatos, fromPage);
-    await indexPassageTerms(deps.db, id, foldText(meta.titulo));
-    deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
-    await updateDocument(deps.db, id, {
-      ...meta,
-      ...details,
-      origenMetadatos: origins,
-      tipo: conversion.tipo,
-      unidades: conversion.unidades.length,
-      duracion: conversion.metadatos.duracion ?? null,
-      ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
-      estado: 'listo',
-      fase: null,
-      progreso: 1,
-      error: null,
-      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
-    });
-    // The registry's record of its DOI or ISBN, asked once the document is ready: nothing waits on it.
-    if (deps.config.metadataLookup && (details.doi || details.detalles.isbn)) {
-      await deps.queue.send(lookupJob, { documentId: id }, id);
-    }
-    // A server's autovacuum keeps planner statistics; the embedded store needs asking.
-    if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
-  } catch (caught) {
-    // A converter stopped by the phase clock may throw its own abort error: the reason says why.
-    const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
-    if (err instanceof ConversionError) {
-      // A media file with no text source still tells its duration and tags.
-      const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
-      const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
-      await updateDocument(deps.db, id, {
-        ...(known && {
-          ...known,
-          searchKey: searchKeyOf(known.titulo, known.autores),
-          // Only the fields `known` sets: the DOI and the language keep the origins they had.
-          origenMetadatos: fieldOrigins({
-            ...row.origen_metadatos,
-            titulo: fresh.titulo,
-            autores: fresh.autores,
-            anio: fresh.anio,
-          }),
-        }),
-        ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
-        estado: 'error',
-        fase: null,
-        progreso: null,
-        error: err.mensaje,
-      });
-      return;
-    }
-    if (!(await findDocumentForJob(deps.db, id))) return;
-    // Data the database refuses is refused again on every attempt: said at once, not retried.
-    const permanent = permanentFailure(err);
-    if (permanent) {
-      deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
-      await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
-      return;
-    }
-    if (job.retryCount >= job.retryLimit) {
-      deps.log.error(`ingest ${id} failed for good`, err);
-      await markFailed(deps, id, job.retryCount + 1);
-      return;
-    }
-    deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
-    await updateDocument(deps.db, id, { fase: 'reintentando' });
-    throw err;
-  } finally {
-    progress.done();
-  }
-}
-
 /** A conversion as it will be stored, with the pages left out of search for a garbled text layer. */
 interface Readable {
   conversion: Conversion;
@@ -348,21 +365,27 @@ function warningOf(read: Readable, passages: number, ocr: boolean): string | nul
 
 const EMBED_BATCH = 64;
 
+/** A document's passage embeddings from one model. */
+interface PassageVectors {
+  model: string;
+  vectors: { posicion: number; embedding: Float32Array }[];
+}
+
 /**
- * Embeds a document's passages for semantic search, in batches (the indexing phase's progress). An
- * endpoint that is down is retried with the job; a model that cannot embed at all leaves the document
- * searchable lexically, and says so in the log.
+ * Embeds a document's passages for semantic search, in batches (the indexing phase's progress), before the
+ * index transaction opens. An endpoint that is down is retried with the job; a model that cannot embed at
+ * all leaves the document searchable lexically (undefined), and says so in the log.
  */
 async function embedPassages(
-  deps: Pick<Deps, 'db' | 'engines' | 'log'>,
+  deps: Pick<Deps, 'engines' | 'log'>,
   id: string,
   passages: { posicion: number; texto: string }[],
   progress: (fraction: number) => Promise<void>,
   signal: AbortSignal,
-): Promise<void> {
+): Promise<PassageVectors | undefined> {
   const embedder = deps.engines.embedder;
-  if (!embedder || passages.length === 0) return;
-  const vectors: { posicion: number; embedding: Float32Array }[] = [];
+  if (!embedder || passages.length === 0) return undefined;
+  const vectors: PassageVectors['vectors'] = [];
   try {
     for (let i = 0; i < passages.length; i += EMBED_BATCH) {
       const batch = passages.slice(i, i + EMBED_BATCH);
@@ -376,11 +399,11 @@ async function embedPassages(
   } catch (err) {
     if (err instanceof EmbeddingError && !err.retryable) {
       deps.log.error(`embeddings for ${id} failed; the document stays searchable lexically`, err);
-      return;
+      return undefined;
     }
     throw err;
   }
-  await replaceVectors(deps.db, id, embedder.name, vectors);
+  return { model: embedder.name, vectors };
 }
 
 /** Ends a document whose ingestion kept failing (also called for jobs killed by crashes). */
@@ -393,5 +416,79 @@ export async function markFailed(deps: Pick<Deps, 'db'>, id: string, attempts?: 
     fase: null,
     progreso: null,
     error: `No se pudo leer el documento${times} por un fallo interno. Súbelo de nuevo para reintentar.`,
+  });
+}
+
+/**
+ * Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's
+ * guess. A field the user cleared (null in `user_meta`) stays clear.
+ */
+function mergeMetadata(row: DocumentRow, found: Conversion['metadatos']) {
+  const user = row.user_meta;
+  const source = row.source_meta ?? {};
+  return {
+    titulo: user.titulo ?? source.titulo ?? found.titulo ?? row.titulo,
+    autores: user.autores ?? source.autores ?? found.autores ?? row.autores,
+    anio: user.anio !== undefined ? user.anio : (source.anio ?? found.anio ?? row.anio ?? null),
+  };
+}
+
+/** The DOI, language and bibliographic details in force after a reading, the user's first. */
+function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
+  const user = row.user_meta;
+  return {
+    doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
+    idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
+    // Of these fields a reading finds the ISBN (PDF front matter) and the container (a page's site, a
+    // podcast's show); a registry may bring the rest later, and its container wins over the page's.
+    detalles: withUserDetails(
+      {
+        ...row.detalles,
+        ...(found.isbn && { isbn: found.isbn }),
+        ...(!row.detalles.contenedor &&
+          (row.source_meta?.contenedor ?? found.contenedor) && {
+            contenedor: row.source_meta?.contenedor ?? found.contenedor,
+          }),
+      },
+      user.detalles,
+    ),
+  };
+}
+
+/**
+ * Where each value `mergeMetadata` and `mergeDetails` put in force came from, in their order: the user;
+ * the page, feed or registry (`source_meta`, which says which fields a registry gave); the file (its
+ * converter's `origen` when it tells one, else the page's tags for a page read from its URL or a captured
+ * HTML file, else the file's properties); then the value already in force, with its origin.
+ */
+function mergeOrigins(row: DocumentRow, found: Conversion['metadatos'], fromPage: boolean): FieldOrigins {
+  const user = row.user_meta;
+  const source = row.source_meta ?? {};
+  const previous = row.origen_metadatos ?? {};
+  const ofSource = (field: 'titulo' | 'autores' | 'anio' | 'doi') =>
+    source.registro?.includes(field) ? 'registro' : 'pagina_web';
+  const ofFile = (field: keyof NonNullable<Conversion['metadatos']['origen']>) =>
+    found.origen?.[field] ?? (fromPage ? 'pagina_web' : 'propiedades');
+  return fieldOrigins({
+    titulo: originOf(user.titulo, [
+      [source.titulo, ofSource('titulo')],
+      [found.titulo, ofFile('titulo')],
+      [row.titulo, previous.titulo],
+    ]),
+    autores: originOf(user.autores, [
+      [source.autores, ofSource('autores')],
+      [found.autores, ofFile('autores')],
+      [row.autores, previous.autores],
+    ]),
+    anio: originOf(user.anio, [
+      [source.anio, ofSource('anio')],
+      [found.anio, ofFile('anio')],
+      [row.anio, previous.anio],
+    ]),
+    doi: originOf(user.doi, [
+      [source.doi, ofSource('doi')],
+      [found.doi, ofFile('doi')],
+    ]),
+    idioma: originOf(user.idioma, [[found.idioma, ofFile('idioma')]]),
   });
 }
