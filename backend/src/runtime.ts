@@ -16,7 +16,7 @@ import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
-import { citeHandler, markCiteFailed } from './workers/cite.worker';
+import { citeDeadLetter, citeHandler } from './workers/cite.worker';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';
 
@@ -145,7 +145,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       await queue.onDeadLetter(job, ingestDeadLetter(deps));
       await queue.work(cite, config.workers, citeHandler(deps));
       await queue.work(lookupJob, config.workers, lookupHandler(deps));
-      await queue.onDeadLetter(cite, (data) => markCiteFailed(deps, data.citeId));
+      await queue.onDeadLetter(cite, citeDeadLetter(deps));
     }
     return {
       deps,
