@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { questionLanguage } from '../src/ai/overlap';
 import { splitSentences } from '../src/ai/sentences';
-import { foldText } from '../src/ids';
+import { foldText } from '../src/text/fold';
 import { NOTHING_FOUND } from '../src/services/ask';
 import { RESPALDO_NOTA } from '../src/services/footnotes';
 import { auth } from '../src/testing/harness';

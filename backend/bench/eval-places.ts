@@ -14,7 +14,7 @@
  * `--fallos` prints every block whose first result is somewhere else.
  */
 import type { Ancla } from '@folio/shared';
-import { foldText } from '../src/ids';
+import { foldText } from '../src/text/fold';
 import { auth } from '../src/testing/harness';
 import { openFixtureLibrary, type LibraryFile } from './fixture-library';
 

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config';
 import { searchLexical } from '../src/db/passages-search.repo';
 import { searchVectors } from '../src/db/vectors.repo';
 import { ensureUser } from '../src/db/users.repo';
-import { parseQuery } from '../src/index/query';
+import { parseQuery } from '../src/search/query';
 import { searchLibrary } from '../src/services/search';
 import { createTestStore, startTestServer } from '../src/testing/harness';
 import { loadLibrary, sciFactDocument } from './load-library';

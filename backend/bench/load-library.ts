@@ -13,8 +13,9 @@ import { indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.re
 import { refreshSearchStatistics } from '../src/db/statistics.repo';
 import { replaceContent } from '../src/db/units.repo';
 import { replaceVectors } from '../src/db/vectors.repo';
-import { foldText, newId } from '../src/ids';
-import { passageIndexing } from '../src/index/passage-indexing';
+import { newId } from '../src/ids';
+import { foldText } from '../src/text/fold';
+import { passageIndexing } from '../src/search/passage-indexing';
 import type { Unit } from '../src/ingest/converter';
 import { splitPassages, type Passage } from '../src/ingest/passages';
 import { searchKeyOf } from '../src/services/document-metadata';

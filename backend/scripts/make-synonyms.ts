@@ -26,7 +26,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { foldText } from '../src/ids';
+import { foldText } from '../src/text/fold';
 import { stemIn, type StemLanguage } from '../src/support/stems';
 
 const require = createRequire(import.meta.url);

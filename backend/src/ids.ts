@@ -9,13 +9,3 @@ export function newId(length = 12): string {
   for (const b of bytes) out += ALPHABET[b & 31];
   return out;
 }
-
-/** Lower-case text without diacritics, for accent- and case-insensitive matching. */
-export function foldText(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TINY_EMBED_MODEL } from '../../scripts/make-tiny-embedding-model';
 import { TINY_RERANK_MODEL } from '../../scripts/make-tiny-reranker-model';
 import { loadConfig } from '../config';
-import { FEATURE_RERANKER } from '../index/feature-rerank';
+import { FEATURE_RERANKER } from '../search/feature-rerank';
 import { createLogger } from '../log';
 import { RerankerError } from './reranker';
 import { createEngines } from './engines';

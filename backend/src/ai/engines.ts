@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { FEATURE_RERANKER } from '../index/feature-rerank';
+import { FEATURE_RERANKER } from '../search/feature-rerank';
 import type { Engines } from '../ingest/converter';
 import type { Logger } from '../log';
 import { createSupportEngine } from '../support/engine';

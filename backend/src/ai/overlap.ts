@@ -1,5 +1,5 @@
-import { foldText } from '../ids';
-import { isStopword } from '../index/language';
+import { foldText } from '../text/fold';
+import { isStopword } from '../text/language';
 
 /**
  * Words that shape a question without saying what it is about ('¿qué dice X sobre Y?'), beyond the search

@@ -1,4 +1,4 @@
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 
 /**
  * What a question asks for: a quantity, a time, a person, a cause, a place, what something is, or something

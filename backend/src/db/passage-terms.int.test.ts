@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { passageIndexing } from '../index/passage-indexing';
-import { foldText } from '../ids';
+import { passageIndexing } from '../search/passage-indexing';
+import { foldText } from '../text/fold';
 import { useTestServer } from '../testing/harness';
 import { insertDocument, updateDocument } from './documents.repo';
 import { indexPassageTerms, libraryTermStats } from './passage-terms.repo';

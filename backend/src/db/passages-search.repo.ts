@@ -1,5 +1,5 @@
 import type { Ancla } from '@folio/shared';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import type { Db } from './db';
 import type { StoredPart } from './units.repo';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../ids';
-import { passageIndexing } from '../index/passage-indexing';
+import { foldText } from '../text/fold';
+import { passageIndexing } from '../search/passage-indexing';
 import { useTestServer } from '../testing/harness';
 import { insertDocument, updateDocument } from './documents.repo';
 import { indexPassageTerms } from './passage-terms.repo';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTransformersReranker } from '../ai/transformers-reranker';
-import { CROSS_ENCODER_WEIGHT } from '../index/cross-encoder-rerank';
-import { FEATURE_RERANKER } from '../index/feature-rerank';
+import { CROSS_ENCODER_WEIGHT } from '../search/cross-encoder-rerank';
+import { FEATURE_RERANKER } from '../search/feature-rerank';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 
 // The same small library on two servers: one with the tiny cross-encoder the project builds

@@ -13,7 +13,7 @@ import {
   type SourceFile,
   type Unit,
 } from './converter';
-import { documentLanguage } from '../index/language';
+import { documentLanguage } from '../text/language';
 import { recognizedText } from './image';
 import { isGarbled } from './text-quality';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';

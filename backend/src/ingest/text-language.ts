@@ -1,4 +1,4 @@
-import { documentLanguage } from '../index/language';
+import { documentLanguage } from '../text/language';
 import type { FoundMetadata, Unit } from './converter';
 
 /** Units read for the language: enough words to tell, few enough to stay cheap on a long document. */

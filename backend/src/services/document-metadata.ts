@@ -1,6 +1,6 @@
 import { surname } from '@folio/shared';
 import type { Details, UserMeta } from '../db/documents.repo';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 
 /** Title from a file name: the name without its extension, separators turned into spaces. */
 export function titleFromFileName(name: string | undefined): string | undefined {

@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, formatReferences, type ExportFormat } from '../cite/csl
 import type { Deps } from '../context';
 import { findDocument, listDocuments, type DocumentRow } from '../db/documents.repo';
 import { notFound } from '../errors';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 
 /** A file of references, ready to send. */
 export interface ReferenceFile {

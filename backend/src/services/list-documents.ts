@@ -2,7 +2,7 @@ import type { Estado, ListaDocumentos, TipoDocumento } from '@folio/shared';
 import type { Deps } from '../context';
 import { listDocuments, sortKeyTypes, type ListSort, type SortPosition } from '../db/documents.repo';
 import { invalidField } from '../errors';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import { presentDocument } from './present-document';
 
 export type { ListSort } from '../db/documents.repo';

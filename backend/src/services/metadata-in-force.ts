@@ -1,7 +1,7 @@
 import type { Deps } from '../context';
 import type { DocumentRow, Details } from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import { searchKeyOf } from './document-metadata';
 import { apaReference } from '../cite/reference';
 

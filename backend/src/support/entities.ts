@@ -1,4 +1,4 @@
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import { isFunctionWord } from './text';
 
 /**

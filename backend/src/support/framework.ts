@@ -1,4 +1,4 @@
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 
 /**
  * Marks of a general rule: universal quantifiers, norms and habitual statements ('todos los …', 'toda

@@ -1,4 +1,4 @@
-import { searchConfigOf } from '../index/language';
+import { searchConfigOf } from '../text/language';
 
 /**
  * Numbers written in words, Spanish and English, as digits: 'cuarenta y ocho' → '48', 'twelve' → '12',

@@ -1,4 +1,4 @@
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import { MONTHS } from './quantity-forms';
 import { isFunctionWord, parseNumber, stemKey } from './text';
 

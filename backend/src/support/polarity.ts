@@ -1,4 +1,4 @@
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 
 /**
  * Negation cues of Spanish and English, on accent-folded text. Spanish doubles its negations ('no … nunca',

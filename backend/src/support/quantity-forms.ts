@@ -8,7 +8,7 @@
  * written in hours by numbers.ts (`durationsInHours`).
  */
 
-import { searchConfigOf } from '../index/language';
+import { searchConfigOf } from '../text/language';
 import { numbersInDigits } from './number-words';
 
 const NUM = String.raw`\d+(?:[.,]\d+)*`;

@@ -1,5 +1,5 @@
 import type { Embedder } from '../ai/embedder';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import type { NliModel } from '../ai/nli';
 import { align, isRecord, type Alignment } from './align';
 import { withoutAttribution } from './attribution';

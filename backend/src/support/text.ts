@@ -1,5 +1,5 @@
-import { foldText } from '../ids';
-import { isStopword } from '../index/language';
+import { foldText } from '../text/fold';
+import { isStopword } from '../text/language';
 
 /**
  * Function words of Spanish and English that carry no claim of their own, beyond the search stopwords

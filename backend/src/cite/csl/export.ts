@@ -1,6 +1,6 @@
 import { Cite, type CSL } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
-import { foldText } from '../../ids';
+import { foldText } from '../../text/fold';
 
 /** The reference formats a library or a document can be exported in. */
 export type ExportFormat = 'bibtex' | 'ris' | 'csljson';

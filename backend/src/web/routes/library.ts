@@ -15,7 +15,7 @@ import { html } from 'hono/html';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { streamMultipart } from '../../http/upload-body';
-import { foldText } from '../../ids';
+import { foldText } from '../../text/fold';
 import { assignCollection } from '../../services/assign-collection';
 import { createCollection } from '../../services/create-collection';
 import { deleteLibraryDocument } from '../../services/delete-document';

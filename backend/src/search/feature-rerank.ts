@@ -1,5 +1,5 @@
-import { foldText } from '../ids';
-import { isStopword } from './language';
+import { foldText } from '../text/fold';
+import { isStopword } from '../text/language';
 import { queryStem, type ParsedQuery } from './query';
 
 /** A lexical candidate as the reranker sees it. */

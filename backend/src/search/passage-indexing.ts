@@ -1,7 +1,7 @@
 import type { Ancla } from '@folio/shared';
 import type { PassageIndexing } from '../db/units.repo';
-import { foldText } from '../ids';
-import { searchConfigOf } from './language';
+import { foldText } from '../text/fold';
+import { searchConfigOf } from '../text/language';
 
 /** The headings an anchor carries: a section's or web page's path, a sheet's name. */
 function headingsOf(ancla: Ancla): string[] {

@@ -1,5 +1,5 @@
-import { foldText } from '../ids';
-import { isStopword } from './language';
+import { foldText } from '../text/fold';
+import { isStopword } from '../text/language';
 
 /** A search as Folio reads it: literal phrases (in double quotes) and the words to rank by. */
 export interface ParsedQuery {

@@ -1,6 +1,6 @@
 import type { Ancla } from '@folio/shared';
 import type { StoredPart } from '../db/units.repo';
-import { foldText } from '../ids';
+import { foldText } from '../text/fold';
 import { queryStem } from './query';
 
 /** What a result shows: its text and the anchor that covers exactly that text. */
