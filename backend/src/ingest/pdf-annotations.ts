@@ -1,6 +1,6 @@
-import { AnnotationMode, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { OrderedItem } from './pdf-text-order';
+import { loadPdfJs } from './pdfjs';
 
 /** The parts of a pdf.js annotation (`page.getAnnotations()`) read here. */
 export interface AnnotationLike {
@@ -129,6 +129,7 @@ export function annotationTextItems(texts: readonly AnnotationText[]): OrderedIt
 
 /** The text each annotation's appearance stream draws, by annotation id, in lines. */
 async function appearanceTexts(page: PDFPageProxy): Promise<Map<string, string[]>> {
+  const { AnnotationMode, OPS } = await loadPdfJs();
   const list = await page.getOperatorList({ intent: 'display', annotationMode: AnnotationMode.ENABLE });
   const texts = new Map<string, string[]>();
   let current: string[] | undefined;

@@ -1,5 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfJs } from './pdfjs';
 
 /** Bytes pdf.js asks for at a time, and what it is given before it asks (the header, the first objects). */
 export const PDF_RANGE_BYTES = 1024 * 1024;
@@ -17,6 +18,7 @@ export interface PdfFileSource {
  * file, so a 600 MB scanned book costs the pages being read, not 600 MB at once.
  */
 export async function openPdfFile(path: string): Promise<PdfFileSource> {
+  const { PDFDataRangeTransport } = await loadPdfJs();
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();

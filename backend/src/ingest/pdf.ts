@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { openPdfFile, PDF_RANGE_BYTES } from './pdf-source';
+import { loadPdfJs, type PdfJs } from './pdfjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Ocr } from '../ai/ocr';
 import {
@@ -77,6 +77,7 @@ export interface PageFrame {
 
 /** Converts a PDF file. Broken and password-protected files fail with a `ConversionError`. */
 export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise<Conversion> {
+  const { getDocument } = await loadPdfJs();
   const source = await openPdfFile(file.path);
   if (source.length === 0) {
     await source.close();
@@ -197,15 +198,17 @@ async function ocrPages(
   }
 }
 
-const IMAGE_OPS = new Set<number>([
-  OPS.paintImageXObject,
-  OPS.paintInlineImageXObject,
-  OPS.paintImageXObjectRepeat,
-  OPS.paintInlineImageXObjectGroup,
-  OPS.paintImageMaskXObject,
-  OPS.paintImageMaskXObjectGroup,
-  OPS.paintImageMaskXObjectRepeat,
-]);
+/** The operators that paint a picture (pdf.js is loaded by then: a document is open). */
+const imageOps = ({ OPS }: PdfJs) =>
+  new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageMaskXObjectRepeat,
+  ]);
 
 /** Whether the page draws a picture (scans are images, or 1-bit image masks); false when that fails. */
 async function showsImage(doc: PDFDocumentProxy, n: number, signal: AbortSignal | undefined): Promise<boolean> {
@@ -214,7 +217,8 @@ async function showsImage(doc: PDFDocumentProxy, n: number, signal: AbortSignal 
   try {
     page = await doc.getPage(n);
     const { fnArray } = await page.getOperatorList();
-    return fnArray.some((op) => IMAGE_OPS.has(op));
+    const painted = imageOps(await loadPdfJs());
+    return fnArray.some((op) => painted.has(op));
   } catch {
     return false;
   } finally {

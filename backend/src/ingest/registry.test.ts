@@ -3,7 +3,7 @@ import type { FileKind } from './converter';
 import { htmlFileConverter } from './html-file';
 import { markdownConverter } from './markdown';
 import { pdfConverter } from './pdf';
-import { convertFile, converterFor } from './registry';
+import { convertFile, converterFor, loadConverter } from './registry';
 import { makePdf } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 import { textConverter } from './text';
@@ -13,14 +13,16 @@ import { makeZip } from '../formats/testing/make-zip';
 const ctx = { progress: async () => {} };
 
 describe('converterFor', () => {
-  it('has a converter for every kind a document can be, and none for a bare zip or unknown bytes', () => {
-    expect(converterFor('pdf')).toBe(pdfConverter);
-    expect(converterFor('texto')).toBe(textConverter);
-    expect(converterFor('markdown')).toBe(markdownConverter);
-    expect(converterFor('html')).toBe(htmlFileConverter);
+  it('has a converter for every kind a document can be, and none for a bare zip or unknown bytes', async () => {
+    expect(await loadConverter('pdf')).toBe(pdfConverter);
+    expect(await loadConverter('texto')).toBe(textConverter);
+    expect(await loadConverter('markdown')).toBe(markdownConverter);
+    expect(await loadConverter('html')).toBe(htmlFileConverter);
     const kinds = Object.keys(TIPO_OF_KIND) as FileKind[];
     for (const kind of kinds.filter((k) => k !== 'zip' && k !== 'desconocido')) {
       expect(converterFor(kind)?.kinds, kind).toContain(kind);
+      // The kinds the registry lists without importing a converter are those its module claims.
+      expect((await loadConverter(kind))?.kinds, kind).toEqual(converterFor(kind)?.kinds);
     }
     expect(converterFor('zip')).toBeUndefined();
     expect(converterFor('desconocido')).toBeUndefined();

@@ -7,44 +7,53 @@ import {
   type SourceFile,
 } from './converter';
 import { detectKind } from './detect';
-import { captionsConverter } from './captions';
-import { htmlFileConverter } from './html-file';
-import { imageConverter } from './image';
-import { markdownConverter } from './markdown';
-import { csvConverter } from './csv';
-import { docxConverter } from './office/docx';
-import { epubConverter } from './epub';
-import { mediaConverter } from './media/media';
-import { odpConverter } from './office/odp';
-import { odtConverter } from './office/odt';
-import { odsConverter } from './office/ods';
-import { pdfConverter } from './pdf';
-import { pptxConverter } from './office/pptx';
-import { rtfConverter } from './office/rtf';
-import { textConverter } from './text';
-import { xlsxConverter } from './office/xlsx';
 
-/** Every converter Folio has; a kind may be claimed by one converter only. */
-const CONVERTERS: readonly Converter[] = [
-  pdfConverter,
-  textConverter,
-  markdownConverter,
-  htmlFileConverter,
-  epubConverter,
-  docxConverter,
-  odtConverter,
-  rtfConverter,
-  pptxConverter,
-  odpConverter,
-  xlsxConverter,
-  odsConverter,
-  csvConverter,
-  captionsConverter,
-  mediaConverter,
-  imageConverter,
+/**
+ * Every converter Folio has, by the kinds it claims (a kind may be claimed by one converter only), each
+ * imported on the first file of its kinds: a server that reads no spreadsheet never loads exceljs, and one
+ * that reads no PDF never loads pdf.js. `registry.test.ts` checks each module claims the kinds listed here.
+ */
+const CONVERTERS: readonly { kinds: readonly FileKind[]; load: () => Promise<Converter> }[] = [
+  { kinds: ['pdf'], load: async () => (await import('./pdf')).pdfConverter },
+  { kinds: ['texto'], load: async () => (await import('./text')).textConverter },
+  { kinds: ['markdown'], load: async () => (await import('./markdown')).markdownConverter },
+  { kinds: ['html'], load: async () => (await import('./html-file')).htmlFileConverter },
+  { kinds: ['epub'], load: async () => (await import('./epub')).epubConverter },
+  { kinds: ['docx'], load: async () => (await import('./office/docx')).docxConverter },
+  { kinds: ['odt'], load: async () => (await import('./office/odt')).odtConverter },
+  { kinds: ['rtf'], load: async () => (await import('./office/rtf')).rtfConverter },
+  { kinds: ['pptx'], load: async () => (await import('./office/pptx')).pptxConverter },
+  { kinds: ['odp'], load: async () => (await import('./office/odp')).odpConverter },
+  { kinds: ['xlsx'], load: async () => (await import('./office/xlsx')).xlsxConverter },
+  { kinds: ['ods'], load: async () => (await import('./office/ods')).odsConverter },
+  { kinds: ['csv'], load: async () => (await import('./csv')).csvConverter },
+  { kinds: ['subtitulos'], load: async () => (await import('./captions')).captionsConverter },
+  { kinds: ['audio', 'video'], load: async () => (await import('./media/media')).mediaConverter },
+  { kinds: ['imagen'], load: async () => (await import('./image')).imageConverter },
 ];
 
-const BY_KIND = new Map<FileKind, Converter>(CONVERTERS.flatMap((c) => c.kinds.map((kind) => [kind, c] as const)));
+/** A converter that imports its module on its first conversion. */
+function onFirstUse(entry: (typeof CONVERTERS)[number]): Converter & { load(): Promise<Converter> } {
+  let loaded: Promise<Converter> | undefined;
+  const load = () =>
+    (loaded ??= entry.load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+  return { kinds: entry.kinds, load, convert: async (file, ctx) => (await load()).convert(file, ctx) };
+}
+
+const BY_KIND = new Map<FileKind, ReturnType<typeof onFirstUse>>(
+  CONVERTERS.flatMap((entry) => {
+    const converter = onFirstUse(entry);
+    return entry.kinds.map((kind) => [kind, converter] as const);
+  }),
+);
+
+/** The module's own converter for a kind (imported now if it was not), or undefined. */
+export async function loadConverter(kind: FileKind): Promise<Converter | undefined> {
+  return BY_KIND.get(kind)?.load();
+}
 
 /** The converter for a kind, or undefined when Folio cannot read that kind yet. */
 export function converterFor(kind: FileKind): Converter | undefined {

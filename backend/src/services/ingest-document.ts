@@ -22,11 +22,10 @@ import {
   type TranscriptFormat,
 } from '../ingest/converter';
 import { cleanStrings } from '../ingest/clean-text';
-import { MediaConversionError } from '../ingest/media/media';
+import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
 import { isGarbled } from '../ingest/text-quality';
-import { readUrl } from '../ingest/url/read-url';
 import { foldText } from '../text/fold';
 import { passageIndexing } from '../search/passage-indexing';
 import { lookupJob } from '../jobs/definitions';
@@ -260,6 +259,8 @@ async function convertSource(
     if (!row.url)
       throw new ConversionError('El documento no tiene archivo ni URL.', 'Document has neither file nor URL');
     await ctx.phase?.('descarga');
+    // Imported on the first URL document: the page, feed and video readers are not needed before.
+    const { readUrl } = await import('../ingest/url/read-url');
     const reading = await readUrl(row.url, {
       allowPrivate: deps.config.fetch.allowPrivate,
       timeoutMs: deps.config.fetch.timeoutMs,

@@ -1,6 +1,5 @@
 import { TranscriptionError } from '../../ai/transcriber';
 import {
-  ConversionError,
   DEFAULT_LIMITS,
   type Conversion,
   type ConvertContext,
@@ -12,30 +11,9 @@ import { readTextFile } from '../../formats/text-decode';
 import { isTimed, parseTranscript, unitsFromCues, type Cue } from './cues';
 import { extractEmbeddedCaptions } from './embedded-captions';
 import { language, probeMedia, type MediaProbe } from './probe';
+import { MediaConversionError, MediaWithoutTextError } from './media-errors';
 
-/**
- * A media file that cannot become a document, for a reason that leaves what was learnt about it valid:
- * `tipo` and `metadatos` (with `duracion` whenever known) can still be stored on the failed document.
- */
-export class MediaConversionError extends ConversionError {
-  constructor(
-    mensaje: string,
-    message: string,
-    readonly tipo: 'audio' | 'video',
-    readonly metadatos: FoundMetadata,
-  ) {
-    super(mensaje, message);
-    this.name = 'MediaConversionError';
-  }
-}
-
-/** Audio or video with no text to read: no captions, no transcript, and no transcription available. */
-export class MediaWithoutTextError extends MediaConversionError {
-  constructor(mensaje: string, message: string, tipo: 'audio' | 'video', metadatos: FoundMetadata) {
-    super(mensaje, message, tipo, metadatos);
-    this.name = 'MediaWithoutTextError';
-  }
-}
+export { MediaConversionError, MediaWithoutTextError } from './media-errors';
 
 /** How to turn transcription on, for the message of a document that had no text. */
 export const HOW_TO_ENABLE_TRANSCRIPTION =
