@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   FOLIO_WHISPER_MODEL: z.string().default('Xenova/whisper-small'),
   FOLIO_OCR: z.enum(['0', '1']).default('1'),
   FOLIO_OCR_LANGS: z.string().default('spa+eng'),
+  // Minutes an engine (OCR worker, local models) is kept with no use before it is released; 0: kept.
+  FOLIO_ENGINE_IDLE_MINUTES: z.coerce.number().min(0).default(5),
   FOLIO_FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   FOLIO_FETCH_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   FOLIO_FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
@@ -136,6 +138,11 @@ export interface Config {
   /** The local Whisper model looked for under modelsDir when no endpoint is set. */
   whisperModel: string;
   ocr: { enabled: boolean; langs: string[] };
+  /**
+   * Milliseconds an engine loaded on first use (the OCR worker, the cross-encoder, the NLI model) is kept
+   * without a call before it is released, giving its memory back; 0 keeps it until the process stops.
+   */
+  engineIdleMs: number;
   fetch: { allowPrivate: boolean; timeoutMs: number; maxRedirects: number };
   /** Sentence embeddings: an OpenAI-compatible endpoint if set, else a local model under modelsDir. */
   embeddings: {
@@ -212,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     whisperModel: e.FOLIO_WHISPER_MODEL,
     ocr: { enabled: e.FOLIO_OCR === '1', langs: e.FOLIO_OCR_LANGS.split('+').filter(Boolean) },
+    engineIdleMs: Math.round(e.FOLIO_ENGINE_IDLE_MINUTES * 60_000),
     fetch: {
       allowPrivate: e.FOLIO_FETCH_ALLOW_PRIVATE === '1',
       timeoutMs: e.FOLIO_FETCH_TIMEOUT_SECONDS * 1000,

@@ -6,6 +6,7 @@ import { createSupportEngine } from '../support/engine';
 import type { SupportScorer } from '../support/support';
 import type { Embedder } from './embedder';
 import { createExtractiveWriter } from './extractive-writer';
+import { idleEngine } from './idle-engine';
 import type { Ocr } from './ocr';
 import { createOpenAiEmbedder } from './openai-embedder';
 import { createOpenAiTranscriber } from './openai-transcriber';
@@ -41,26 +42,26 @@ export interface EngineSet extends Engines {
   /** Writes answers from numbered passages: a language model when FOLIO_LLM_URL is set, else extractive. */
   writer: Writer;
   report(): EngineReport;
+  /** Which engines loaded on first use are loaded now (none right after start). */
+  active(): { ocr: boolean };
   close(): Promise<void>;
 }
 
-/** An OCR engine created on first use, so a process that never OCRs never loads it. */
-function lazyOcr(name: string, create: () => Promise<Ocr>): Ocr & { started(): boolean } {
-  let engine: Promise<Ocr> | undefined;
+/**
+ * An OCR engine created on first use, so a process that never OCRs never loads tesseract.js, and whose
+ * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s).
+ */
+function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(): boolean } {
+  const held = idleEngine<Ocr>({
+    create: async () => (await import('./tesseract-ocr')).createTesseractOcr({ langs }),
+    release: (ocr) => ocr.close(),
+    idleMs,
+  });
   return {
     name,
-    started: () => engine !== undefined,
-    async recognize(image, opts) {
-      // A start that failed (e.g. data missing then installed) is tried again on the next page.
-      engine ??= create().catch((err: unknown) => {
-        engine = undefined;
-        throw err;
-      });
-      return (await engine).recognize(image, opts);
-    },
-    async close() {
-      if (engine) await (await engine).close();
-    },
+    loaded: held.loaded,
+    recognize: (image, opts) => held.use((ocr) => ocr.recognize(image, opts)),
+    close: held.close,
   };
 }
 
@@ -86,13 +87,14 @@ function lazyReranker(name: string, create: () => Promise<Reranker>): Reranker &
 
 export async function createEngines(config: Config, log: Logger): Promise<EngineSet> {
   let ocr: ReturnType<typeof lazyOcr> | undefined;
-  let ocrReport = 'desactivado (FOLIO_OCR=0)';
   if (config.ocr.enabled) {
-    const { createTesseractOcr } = await import('./tesseract-ocr');
-    const langs = config.ocr.langs;
-    ocr = lazyOcr(`tesseract.js (${langs.join('+')})`, () => createTesseractOcr({ langs }));
-    ocrReport = ocr.name;
+    ocr = lazyOcr(`tesseract.js (${config.ocr.langs.join('+')})`, config.ocr.langs, config.engineIdleMs);
   }
+  // Said without loading the engine: a worker is running now, or one starts with the next page to read.
+  const ocrNow = () =>
+    !ocr
+      ? 'desactivado (FOLIO_OCR=0)'
+      : `${ocr.name}; ${ocr.loaded() ? 'activo' : 'en reposo: se carga al primer uso'}`;
 
   let transcriber: Transcriber | undefined;
   let transcriptionReport: string;
@@ -160,13 +162,14 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
     writer,
     support: support.scorer,
     report: () => ({
-      ocr: ocrReport,
+      ocr: ocrNow(),
       transcripcion: transcriptionReport,
       embeddings: embeddingsReport,
       reranker: rerankerNow(),
       escritor: config.llm ? writer.name : `${writer.name}; define FOLIO_LLM_URL para usar un modelo de lenguaje`,
       respaldo: support.report(),
     }),
+    active: () => ({ ocr: ocr?.loaded() ?? false }),
     close: async () => {
       await ocr?.close();
     },

@@ -1,0 +1,64 @@
+/**
+ * An engine held only while it is used: created on first use, released after `idleMs` with no call in
+ * flight, and created again by the next call. OCR workers and model sessions hold hundreds of MB that a
+ * personal server should give back between batches.
+ */
+export interface IdleEngine<T> {
+  /** Runs `work` with the engine, creating it first when it is not loaded. */
+  use<R>(work: (engine: T) => Promise<R>): Promise<R>;
+  /** Whether the engine is loaded (or loading) now: what /health reports, without loading it. */
+  loaded(): boolean;
+  /** Releases the engine now (at shutdown); a later `use` creates it again. */
+  close(): Promise<void>;
+}
+
+export interface IdleEngineOptions<T> {
+  create: () => Promise<T>;
+  release: (engine: T) => Promise<void>;
+  /** Milliseconds without use before the engine is released; 0 keeps it until `close`. */
+  idleMs: number;
+}
+
+export function idleEngine<T>({ create, release, idleMs }: IdleEngineOptions<T>): IdleEngine<T> {
+  let engine: Promise<T> | undefined;
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const drop = async () => {
+    const current = engine;
+    engine = undefined;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const loaded = await current?.catch(() => undefined);
+    if (loaded !== undefined) await release(loaded);
+  };
+  const idleSoon = () => {
+    if (!idleMs || inFlight > 0 || !engine) return;
+    // unref: an idle engine's timer never keeps the process alive.
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (inFlight === 0) void drop().catch(() => undefined);
+    }, idleMs).unref();
+  };
+
+  return {
+    async use(work) {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      inFlight++;
+      try {
+        // A start that failed (e.g. data missing, then installed) is tried again on the next call.
+        engine ??= create().catch((err: unknown) => {
+          engine = undefined;
+          throw err;
+        });
+        return await work(await engine);
+      } finally {
+        inFlight--;
+        idleSoon();
+      }
+    },
+    loaded: () => engine !== undefined,
+    close: drop,
+  };
+}
