@@ -1,7 +1,9 @@
 /**
  * Ingestion and API benchmark: prints a table. `npm run bench:ingest` (embedded store), or with
  * DATABASE_URL for a server PostgreSQL. Numbers are wall time on this machine, one run each.
- * `npm run bench:ingest -- --queue` runs only the queue rows (many small files, pick-up latency).
+ * `npm run bench:ingest -- --queue` runs only the queue rows (many small files, pick-up latency);
+ * `-- --memory` only the memory rows (a spawned `folio serve`: idle RSS, a 500-page scan with OCR, RSS
+ * after a batch; `--ocr-pages=N` for a shorter scan).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { ingestHandler } from '../src/workers/ingest.worker';
 import { startPgBossQueue } from '../src/jobs/queue';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 import { auth, createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
+import { memoryRows } from './server-memory';
 
 const LOREM =
   'El acuífero kárstico de Yucatán recibe la lluvia que se infiltra por la roca caliza y corre bajo tierra hasta el mar; ' +
@@ -190,8 +193,15 @@ async function queueRows() {
   ]);
 }
 
+const ocrPages = Number(process.argv.find((a) => a.startsWith('--ocr-pages='))?.split('=')[1] ?? 500);
+
+async function memory() {
+  rows.push(...(await memoryRows({ ocrPages })));
+}
+
 async function main() {
   if (process.argv.includes('--queue')) return queueRows();
+  if (process.argv.includes('--memory')) return memory();
   const store = await createTestStore();
   const server = await startTestServer(store, { maxUploadBytes: 95 * 1024 * 1024, log: 'error' });
   const key = await server.key('bench@example.org');
@@ -323,13 +333,14 @@ async function main() {
     await store.drop();
   }
   await queueRows();
+  await memory();
 }
 
 function print() {
   const store_ = process.env.DATABASE_URL ? 'server PostgreSQL' : 'embedded PGlite';
   console.log(`\nFolio ingestion benchmark — ${store_}, Node ${process.versions.node}\n`);
   console.log(
-    '| case | size | Folio time | rate | reference: pdftotext (queue rows: before issue 18) · ratio | memory |',
+    '| case | size | Folio time (memory rows: RSS) | rate | reference: pdftotext (queue and memory rows: before issue 18, or the same server idle) · ratio | memory |',
   );
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

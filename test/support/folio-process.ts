@@ -31,9 +31,9 @@ export interface FolioProcess {
   kill(): Promise<void>;
 }
 
-/** Spawns `main.ts <command>` as `npm start` / `npm run folio` do. */
-export function spawnFolio(command: string, env: NodeJS.ProcessEnv): FolioProcess {
-  const child = spawn(TSX, [MAIN, command], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Spawns `main.ts <command>` as `npm start` / `npm run folio` do; `nodeArgs` go to node before main.ts. */
+export function spawnFolio(command: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): FolioProcess {
+  const child = spawn(TSX, [...nodeArgs, MAIN, command], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -62,8 +62,8 @@ export function spawnFolio(command: string, env: NodeJS.ProcessEnv): FolioProces
 }
 
 /** Starts `serve` and resolves once /health answers. */
-export async function startServe(env: NodeJS.ProcessEnv, port: number): Promise<FolioProcess> {
-  const proc = spawnFolio('serve', env);
+export async function startServe(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<FolioProcess> {
+  const proc = spawnFolio('serve', env, nodeArgs);
   // A first start migrates an empty store and compiles the TypeScript on the fly: 20 s and more on a
   // loaded 2-core machine.
   const deadline = Date.now() + 90_000;
