@@ -14,7 +14,7 @@ describe('engines loaded on first use', () => {
 
   it('starts with neither pdf.js nor the OCR worker loaded, and /health says OCR is waiting', async () => {
     expect(pdfJsLoaded()).toBe(false);
-    expect(ctx.server.runtime.deps.engines.active()).toEqual({ ocr: false });
+    expect(ctx.server.runtime.deps.engines.active()).toEqual({ ocr: false, reranker: false, nli: false });
     expect(await ocrReport()).toBe('tesseract.js (spa+eng); en reposo: se carga al primer uso');
     // Asking /health loads nothing.
     expect(ctx.server.runtime.deps.engines.active().ocr).toBe(false);

@@ -64,3 +64,25 @@ describe('the reranker engine', () => {
     expect(await failure()).toBe(first);
   });
 });
+
+describe('engines loaded on first use and released when idle', () => {
+  it('loads the cross-encoder with the first search and drops its session after FOLIO_ENGINE_IDLE_MINUTES', async () => {
+    // 0.005 minutes: 300 ms.
+    const set = await engines({ FOLIO_RERANKER_MODEL: TINY_RERANK_MODEL, FOLIO_ENGINE_IDLE_MINUTES: '0.005' });
+    try {
+      expect(set.active()).toEqual({ ocr: false, reranker: false, nli: false });
+      const first = await set.reranker!.score('agua del río', ['el agua del río', 'gatos']);
+      expect(set.active().reranker).toBe(true);
+      const deadline = Date.now() + 5_000;
+      while (set.active().reranker && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(set.active().reranker).toBe(false);
+      // Loaded again for the next search, with the same scores.
+      expect(await set.reranker!.score('agua del río', ['el agua del río', 'gatos'])).toEqual(first);
+      expect(set.active().reranker).toBe(true);
+      expect(set.report().reranker).toBe('folio/tiny-rerank (local, q8)');
+    } finally {
+      await set.close();
+    }
+    expect(set.active().reranker).toBe(false);
+  });
+});

@@ -43,7 +43,7 @@ export interface EngineSet extends Engines {
   writer: Writer;
   report(): EngineReport;
   /** Which engines loaded on first use are loaded now (none right after start). */
-  active(): { ocr: boolean };
+  active(): { ocr: boolean; reranker: boolean; nli: boolean };
   close(): Promise<void>;
 }
 
@@ -66,22 +66,34 @@ function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(
 }
 
 /**
- * A cross-encoder loaded on first use: a worker process never searches, so it never pays for the model.
- * A failed load is kept (not retried on every search) and reported by `failure()`; restart to try again.
+ * A cross-encoder loaded on first use (a worker process never searches, so it never pays for the model)
+ * and released after `idleMs` without a search. A failed load is kept (not retried on every search) and
+ * reported by `failure()`; restart to try again.
  */
-function lazyReranker(name: string, create: () => Promise<Reranker>): Reranker & { failure(): string | undefined } {
-  let engine: Promise<Reranker> | undefined;
+function lazyReranker(
+  name: string,
+  create: () => Promise<Reranker>,
+  idleMs: number,
+): Reranker & { failure(): string | undefined; loaded(): boolean; close(): Promise<void> } {
+  let failed: unknown;
   let failure: string | undefined;
+  const held = idleEngine<Reranker>({
+    create: () =>
+      create().catch((err: unknown) => {
+        failed = err;
+        failure = err instanceof RerankerError ? err.mensaje : (err as Error).message;
+        throw err;
+      }),
+    release: async (engine) => engine.close?.(),
+    idleMs,
+  });
   return {
     name,
     failure: () => failure,
-    async score(query, passages, signal) {
-      engine ??= create().catch((err: unknown) => {
-        failure = err instanceof RerankerError ? err.mensaje : (err as Error).message;
-        throw err;
-      });
-      return (await engine).score(query, passages, signal);
-    },
+    loaded: held.loaded,
+    score: (query, passages, signal) =>
+      failure !== undefined ? Promise.reject(failed) : held.use((engine) => engine.score(query, passages, signal)),
+    close: held.close,
   };
 }
 
@@ -139,7 +151,11 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
     const local = { modelsDir: config.modelsDir, model: config.reranker.model };
     try {
       const files = await findRerankerModel(local);
-      reranker = lazyReranker(`${local.model} (local, ${files.dtype})`, () => createTransformersReranker(local));
+      reranker = lazyReranker(
+        `${local.model} (local, ${files.dtype})`,
+        () => createTransformersReranker(local),
+        config.engineIdleMs,
+      );
     } catch (err) {
       rerankerReport =
         `${FEATURE_RERANKER}; cross-encoder no disponible: falta ${local.model} en ${config.modelsDir}; ` +
@@ -169,9 +185,11 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
       escritor: config.llm ? writer.name : `${writer.name}; define FOLIO_LLM_URL para usar un modelo de lenguaje`,
       respaldo: support.report(),
     }),
-    active: () => ({ ocr: ocr?.loaded() ?? false }),
+    active: () => ({ ocr: ocr?.loaded() ?? false, reranker: reranker?.loaded() ?? false, nli: support.loaded() }),
     close: async () => {
       await ocr?.close();
+      await reranker?.close();
+      await support.close();
     },
   };
 }

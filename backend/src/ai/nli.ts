@@ -20,6 +20,8 @@ export interface NliModel {
   readonly name: string;
   /** One set of probabilities per pair, in order. */
   classify(pairs: NliPair[], signal?: AbortSignal): Promise<NliProbabilities[]>;
+  /** Releases what the model holds (its session); absent when it holds nothing. */
+  close?(): Promise<void>;
 }
 
 /** An NLI model that could not load or run. `mensaje` is Spanish for /health, `message` English for logs. */

@@ -52,6 +52,8 @@ export interface PairClassifier<T> {
   files: LocalModelFiles;
   /** Reads each `firsts[i]` with `seconds[i]` as one text pair, `batchSize` pairs per forward pass. */
   classify(firsts: string[], seconds: string[], signal?: AbortSignal): Promise<T[]>;
+  /** Releases the model's ONNX session; the classifier cannot be used afterwards. */
+  close(): Promise<void>;
 }
 
 /** Looks for a pair model's files without loading anything; throws `kind.error` naming what is missing. */
@@ -162,6 +164,9 @@ export async function loadPairClassifier<T>(
         out.push(...(await run(firsts.slice(i, i + batchSize), seconds.slice(i, i + batchSize))));
       }
       return out;
+    },
+    async close() {
+      await network.dispose();
     },
   };
 }

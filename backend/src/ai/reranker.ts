@@ -12,6 +12,8 @@ export interface Reranker {
    * Comparable across calls for the same model; not calibrated across models.
    */
   score(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
+  /** Releases what the engine holds (a model's session); absent when it holds nothing. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -103,5 +103,6 @@ export async function createTransformersNli(options: TransformersNliOptions): Pr
         signal,
       );
     },
+    close: () => classifier.close(),
   };
 }

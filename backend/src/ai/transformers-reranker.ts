@@ -66,5 +66,6 @@ export async function createTransformersReranker(options: TransformersRerankerOp
         signal,
       );
     },
+    close: () => classifier.close(),
   };
 }

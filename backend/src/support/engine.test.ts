@@ -49,6 +49,24 @@ describe('the support engine', () => {
     }
   });
 
+  it('loads the NLI model with the first judgement and releases it after FOLIO_ENGINE_IDLE_MINUTES', async () => {
+    const set = await engines({ FOLIO_NLI_MODEL: TINY_NLI_MODEL, FOLIO_ENGINE_IDLE_MINUTES: '0.005' });
+    try {
+      expect(set.active().nli).toBe(false);
+      const [first] = await set.support.judge(CLAIM, [CLAIM]);
+      expect(set.active().nli).toBe(true);
+      const deadline = Date.now() + 5_000;
+      while (set.active().nli && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(set.active().nli).toBe(false);
+      // Loaded again for the next judgement, which reads the same.
+      const [again] = await set.support.judge(CLAIM, [CLAIM]);
+      expect(again).toEqual(first);
+      expect(first!.motivo).toMatch(/^NLI /);
+    } finally {
+      await set.close();
+    }
+  });
+
   it('is off with FOLIO_NLI=0', async () => {
     const set = await engines({ FOLIO_NLI: '0', FOLIO_NLI_MODEL: TINY_NLI_MODEL });
     expect(set.support.name).toBe(LEXICAL_SCORER);

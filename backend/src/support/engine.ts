@@ -1,32 +1,53 @@
 import type { Embedder } from '../ai/embedder';
 import { NliError, type NliModel } from '../ai/nli';
+import { idleEngine } from '../ai/idle-engine';
 import { createTransformersNli, findNliModel } from '../ai/transformers-nli';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createSupportScorer, LEXICAL_SCORER } from './scorer';
 import type { SupportScorer } from './support';
 
-/** An NLI model loaded on first use (a worker never judges support); a failed load is kept, not retried. */
-function lazyNli(name: string, create: () => Promise<NliModel>): NliModel & { failure(): string | undefined } {
-  let engine: Promise<NliModel> | undefined;
+/**
+ * An NLI model loaded on first use (a worker never judges support) and released after `idleMs` without a
+ * judgement; a failed load is kept, not retried.
+ */
+function lazyNli(
+  name: string,
+  create: () => Promise<NliModel>,
+  idleMs: number,
+): NliModel & { failure(): string | undefined; loaded(): boolean; close(): Promise<void> } {
+  let failed: unknown;
   let failure: string | undefined;
+  const held = idleEngine<NliModel>({
+    create: () =>
+      create().catch((err: unknown) => {
+        failed = err;
+        failure = err instanceof NliError ? err.mensaje : (err as Error).message;
+        throw err;
+      }),
+    release: async (engine) => engine.close?.(),
+    idleMs,
+  });
   return {
     name,
     failure: () => failure,
-    async classify(pairs, signal) {
-      engine ??= create().catch((err: unknown) => {
-        failure = err instanceof NliError ? err.mensaje : (err as Error).message;
-        throw err;
-      });
-      return (await engine).classify(pairs, signal);
-    },
+    loaded: held.loaded,
+    classify: (pairs, signal) =>
+      failure !== undefined ? Promise.reject(failed) : held.use((engine) => engine.classify(pairs, signal)),
+    close: held.close,
   };
 }
+
+/** A scorer without a model holds nothing to release. */
+const NOTHING_HELD = { loaded: () => false, close: async () => {} };
 
 /** The support scorer of this process and what /health says about it. */
 export interface SupportEngine {
   scorer: SupportScorer;
   report(): string;
+  /** Whether the NLI model is loaded now (it loads on the first judgement, and goes when idle). */
+  loaded(): boolean;
+  close(): Promise<void>;
 }
 
 /**
@@ -41,12 +62,16 @@ export async function createSupportEngine(config: Config, log: Logger, embedder?
   });
   const lexicalName = embedder ? `${LEXICAL_SCORER}, con ${embedder.name}` : LEXICAL_SCORER;
   if (!config.nli.enabled) {
-    return { scorer: lexical, report: () => `${lexicalName}; NLI desactivado (FOLIO_NLI=0)` };
+    return { scorer: lexical, report: () => `${lexicalName}; NLI desactivado (FOLIO_NLI=0)`, ...NOTHING_HELD };
   }
   const local = { modelsDir: config.modelsDir, model: config.nli.model };
   try {
     const files = await findNliModel(local);
-    const nli = lazyNli(`${local.model} (local, ${files.dtype})`, () => createTransformersNli(local));
+    const nli = lazyNli(
+      `${local.model} (local, ${files.dtype})`,
+      () => createTransformersNli(local),
+      config.engineIdleMs,
+    );
     const withNli = createSupportScorer({
       embedder,
       nli,
@@ -65,11 +90,14 @@ export async function createSupportEngine(config: Config, log: Logger, embedder?
         const failure = nli.failure();
         return failure ? `${lexicalName}; NLI no disponible: ${failure}` : `${nli.name} (NLI) + comprobaciones`;
       },
+      loaded: nli.loaded,
+      close: nli.close,
     };
   } catch (err) {
     log.debug(`support: ${(err as Error).message}`);
     return {
       scorer: lexical,
+      ...NOTHING_HELD,
       report: () =>
         `${lexicalName}; NLI no disponible: falta ${local.model} en ${config.modelsDir}; ` +
         "descárgalo con 'npm run folio -- models pull nli' (o elige otro con FOLIO_NLI_MODEL)",
