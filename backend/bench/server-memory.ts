@@ -113,7 +113,7 @@ async function ingestOnce(
   if (res.status !== 201 && res.status !== 202 && res.status !== 200) throw new Error(`${name}: ${res.status}`);
   const { id } = (await res.json()) as { id: string };
   for (;;) {
-    const doc = (await (await fetch(`${s.base}/documentos/${id}`, { headers })).json()) as {
+    const doc = (await (await retried(() => fetch(`${s.base}/documentos/${id}`, { headers }))).json()) as {
       estado: string;
       unidades: number;
       error?: string;
@@ -121,6 +121,21 @@ async function ingestOnce(
     if (doc.estado === 'listo') return doc;
     if (doc.estado === 'error') throw new Error(`${name}: ${doc.error}`);
     await sleep(250);
+  }
+}
+
+/**
+ * A poll sent again after a network error: a keep-alive socket the server closes just as the client
+ * reuses it resets the request (ECONNRESET), most often while a busy server answers late.
+ */
+async function retried(send: () => Promise<Response>, attempts = 5): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (i >= attempts) throw error;
+      await sleep(500);
+    }
   }
 }
 
