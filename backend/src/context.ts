@@ -1,4 +1,4 @@
-import type { EngineSet } from './ai/engines';
+import type { EngineSet } from './engines';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { DocumentEvents } from './jobs/document-events';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { createEngines } from './ai/engines';
+import { createEngines } from './engines';
 import type { Config } from './config';
 import type { Deps } from './context';
 import type { Db } from './db/db';

@@ -1,3 +1,5 @@
+import { RetryableEngineError } from './engine-error';
+
 /**
  * Sentence embeddings for semantic search: a query and the passages it should find are mapped into the
  * same vector space. Queries and passages are embedded by separate calls because asymmetric models
@@ -23,16 +25,8 @@ export interface Embedder {
  * English for logs. `retryable` tells a passing failure (service down, rate limited, timeout) from one
  * that will fail the same way again (missing model files, bad key, unknown model).
  */
-export class EmbeddingError extends Error {
-  constructor(
-    readonly mensaje: string,
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'EmbeddingError';
-  }
+export class EmbeddingError extends RetryableEngineError {
+  override readonly name = 'EmbeddingError';
 }
 
 /** Scales `vector` in place to unit length (a zero vector stays zero) and returns it. */

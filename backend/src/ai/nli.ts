@@ -1,3 +1,5 @@
+import { EngineError } from './engine-error';
+
 /** Probabilities of the three NLI labels for one premise-hypothesis pair; they sum to 1. */
 export interface NliProbabilities {
   entailment: number;
@@ -25,13 +27,6 @@ export interface NliModel {
 }
 
 /** An NLI model that could not load or run. `mensaje` is Spanish for /health, `message` English for logs. */
-export class NliError extends Error {
-  constructor(
-    readonly mensaje: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'NliError';
-  }
+export class NliError extends EngineError {
+  override readonly name = 'NliError';
 }

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toFile } from 'openai';
-import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
+import { mediaDuration, runFfmpeg, speechInputArgs, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { languageCode, requestLanguage } from './whisper-languages';
 import { checkedBaseUrl, lazyOpenAiClient, openAiFailure } from './openai-client';
@@ -138,17 +138,7 @@ async function extractAudio(
   const args = [
     ...(opts.offset ? ['-ss', opts.offset.toFixed(3)] : []),
     ...(opts.length && opts.offset !== undefined ? ['-t', opts.length.toFixed(3)] : []),
-    '-i',
-    `file:${input}`,
-    '-map',
-    '0:a:0',
-    '-vn',
-    '-sn',
-    '-dn',
-    '-ac',
-    '1',
-    '-ar',
-    '16000',
+    ...speechInputArgs(input),
     '-c:a',
     'libmp3lame',
     '-b:a',

@@ -1,3 +1,5 @@
+import { EngineError } from './engine-error';
+
 /**
  * A cross-encoder: reads a query and one passage together and says how well the passage answers the
  * query. Slower than an embedding (one forward pass per pair, nothing precomputed), so it rescores a
@@ -20,15 +22,8 @@ export interface Reranker {
  * A reranking that failed. `mensaje` is Spanish for /health, `message` English for logs. Search never
  * fails because of it: it falls back to the feature reranker and says so in its headers.
  */
-export class RerankerError extends Error {
-  constructor(
-    readonly mensaje: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'RerankerError';
-  }
+export class RerankerError extends EngineError {
+  override readonly name = 'RerankerError';
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));

@@ -1,3 +1,5 @@
+import { RetryableEngineError } from './engine-error';
+
 /** One stretch of recognized speech. */
 export interface TranscriptSegment {
   t0: number;
@@ -31,14 +33,6 @@ export interface Transcriber {
  * logs. `retryable` tells a passing failure (service down, rate limited, timeout: try the job again)
  * from one that will fail the same way again (bad key, unknown model, missing model files).
  */
-export class TranscriptionError extends Error {
-  constructor(
-    readonly mensaje: string,
-    message: string,
-    readonly retryable: boolean,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'TranscriptionError';
-  }
+export class TranscriptionError extends RetryableEngineError {
+  override readonly name = 'TranscriptionError';
 }

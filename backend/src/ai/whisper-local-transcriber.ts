@@ -1,6 +1,6 @@
 import { access, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { mediaDuration, runFfmpeg, ToolError } from '../tools/ffmpeg';
+import { mediaDuration, runFfmpeg, SPEECH_SAMPLE_RATE, speechInputArgs, ToolError } from '../tools/ffmpeg';
 import { TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 import { requestLanguage } from './whisper-languages';
 
@@ -12,8 +12,6 @@ export interface WhisperLocalOptions {
   /** Audio is decoded and recognised this many seconds at a time (bounded memory). Default 600. */
   windowSeconds?: number;
 }
-
-const SAMPLE_RATE = 16_000;
 
 /** Weight file suffixes transformers.js uses, by dtype, in the order they are preferred. */
 const DTYPE_SUFFIXES: [dtype: string, suffix: string][] = [
@@ -143,7 +141,7 @@ export function createWhisperLocalTranscriber(options: WhisperLocalOptions): Tra
         signal?.throwIfAborted();
         const audio = await decodeWindow(file.path, offset, windowSeconds, signal);
         if (audio.length === 0) break;
-        const seconds = audio.length / SAMPLE_RATE;
+        const seconds = audio.length / SPEECH_SAMPLE_RATE;
         const output = await asr(audio, {
           return_timestamps: true,
           chunk_length_s: 30,
@@ -178,22 +176,12 @@ async function decodeWindow(path: string, offset: number, length: number, signal
         ...(offset > 0 ? ['-ss', offset.toFixed(3)] : []),
         '-t',
         length.toFixed(3),
-        '-i',
-        `file:${path}`,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-sn',
-        '-dn',
-        '-ac',
-        '1',
-        '-ar',
-        String(SAMPLE_RATE),
+        ...speechInputArgs(path),
         '-f',
         'f32le',
         'pipe:1',
       ],
-      { signal, timeoutMs: 30 * 60 * 1000, maxOutputBytes: Math.ceil(length * SAMPLE_RATE * 4) + 65_536 },
+      { signal, timeoutMs: 30 * 60 * 1000, maxOutputBytes: Math.ceil(length * SPEECH_SAMPLE_RATE * 4) + 65_536 },
     );
   } catch (error) {
     if (error instanceof ToolError) {

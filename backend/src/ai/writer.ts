@@ -1,3 +1,5 @@
+import { EngineError } from './engine-error';
+
 /** One passage handed to a writer, under the number its footnotes must use. */
 export interface WriterPassage {
   /** The footnote number, 1..k in the order given. */
@@ -29,17 +31,15 @@ export interface Writer {
 }
 
 /** A writer failed after its retries: the provider is down, refused, or timed out. Answered 502 `proveedor_fallo`. */
-export class WriterError extends Error {
+export class WriterError extends EngineError {
+  override readonly name = 'WriterError';
   constructor(
-    /** What happened, in Spanish, for the client (no URLs or keys). */
-    readonly mensaje: string,
-    /** The same in English, for the client. */
+    mensaje: string,
     message: string,
     /** The provider's HTTP status, when it answered one. */
     readonly httpStatus?: number,
     options?: ErrorOptions,
   ) {
-    super(message, options);
-    this.name = 'WriterError';
+    super(mensaje, message, options);
   }
 }

@@ -1,6 +1,4 @@
 import type { Ancla, TipoDocumento } from '@folio/shared';
-import type { Ocr } from '../ai/ocr';
-import type { Transcriber } from '../ai/transcriber';
 import type { ConvertLimits } from '../formats/limits';
 
 // The error and the limits of every reader live in formats/, where the zip and Office readers shared with
@@ -95,11 +93,9 @@ export interface Conversion {
 /** Phases a document goes through, shown as its `fase`. */
 export type Fase = 'descarga' | 'conversion' | 'ocr' | 'transcripcion' | 'indexado';
 
-/** Engines a converter may use; absent when not configured or not available on this machine. */
-export interface Engines {
-  ocr?: Ocr;
-  transcriber?: Transcriber;
-}
+import type { Engines } from '../ai/reading-engines';
+
+export type { Engines };
 
 export interface ConvertContext {
   /** Report progress of the current phase, 0-1. */

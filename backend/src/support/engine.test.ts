@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TINY_NLI_MODEL } from '../../scripts/make-tiny-nli-model';
 import { TINY_RERANK_MODEL } from '../../scripts/make-tiny-reranker-model';
-import { createEngines } from '../ai/engines';
+import { createEngines } from '../engines';
 import { loadConfig } from '../config';
 import { createLogger } from '../log';
 import { LEXICAL_SCORER } from './scorer';

@@ -117,6 +117,14 @@ function name(binary: string): string {
 }
 
 /** ffmpeg with the flags every call wants: no stdin, errors only on stderr. */
+/** The speech recognisers' input: the first audio stream of `file:<input>`, nothing else, mono at 16 kHz. */
+export function speechInputArgs(input: string): string[] {
+  return ['-i', `file:${input}`, '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE)];
+}
+
+/** The sample rate speech models (Whisper) are trained on. */
+export const SPEECH_SAMPLE_RATE = 16_000;
+
 export function runFfmpeg(args: readonly string[], opts?: RunOptions): Promise<Buffer> {
   return runTool(ffmpegPath(), ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args], opts);
 }

@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TINY_EMBED_MODEL } from '../../scripts/make-tiny-embedding-model';
-import { TINY_RERANK_MODEL } from '../../scripts/make-tiny-reranker-model';
-import { loadConfig } from '../config';
-import { FEATURE_RERANKER } from '../search/feature-rerank';
-import { createLogger } from '../log';
-import { RerankerError } from './reranker';
+import { TINY_EMBED_MODEL } from '../scripts/make-tiny-embedding-model';
+import { TINY_RERANK_MODEL } from '../scripts/make-tiny-reranker-model';
+import { loadConfig } from './config';
+import { FEATURE_RERANKER } from './search/feature-rerank';
+import { createLogger } from './log';
+import { RerankerError } from './ai/reranker';
 import { createEngines } from './engines';
 
-const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
+const MODELS = fileURLToPath(new URL('../../test/fixtures/models', import.meta.url));
 const log = createLogger('silent');
 
 const engines = (env: Record<string, string>) =>

@@ -1,22 +1,22 @@
-import type { Config } from '../config';
-import { FEATURE_RERANKER } from '../search/feature-rerank';
-import type { Engines } from '../ingest/converter';
-import type { Logger } from '../log';
-import { createSupportEngine } from '../support/engine';
-import type { SupportScorer } from '../support/support';
-import type { Embedder } from './embedder';
-import { createExtractiveWriter } from './extractive-writer';
-import { idleEngine } from './idle-engine';
-import type { Ocr } from './ocr';
-import { createOpenAiEmbedder } from './openai-embedder';
-import { createOpenAiTranscriber } from './openai-transcriber';
-import { createOpenAiWriter } from './openai-writer';
-import { RerankerError, type Reranker } from './reranker';
-import type { Transcriber } from './transcriber';
-import { createTransformersEmbedder } from './transformers-embedder';
-import { createTransformersReranker, findRerankerModel } from './transformers-reranker';
-import { createWhisperLocalTranscriber, findWhisperModel } from './whisper-local-transcriber';
-import type { Writer } from './writer';
+import type { Config } from './config';
+import { FEATURE_RERANKER } from './search/feature-rerank';
+import type { Engines } from './ai/reading-engines';
+import type { Logger } from './log';
+import { createSupportEngine } from './support/engine';
+import type { SupportScorer } from './support/support';
+import type { Embedder } from './ai/embedder';
+import { createExtractiveWriter } from './ai/extractive-writer';
+import { idleEngine } from './ai/idle-engine';
+import type { Ocr } from './ai/ocr';
+import { createOpenAiEmbedder } from './ai/openai-embedder';
+import { createOpenAiTranscriber } from './ai/openai-transcriber';
+import { createOpenAiWriter } from './ai/openai-writer';
+import { RerankerError, type Reranker } from './ai/reranker';
+import type { Transcriber } from './ai/transcriber';
+import { createTransformersEmbedder } from './ai/transformers-embedder';
+import { createTransformersReranker, findRerankerModel } from './ai/transformers-reranker';
+import { createWhisperLocalTranscriber, findWhisperModel } from './ai/whisper-local-transcriber';
+import type { Writer } from './ai/writer';
 
 /** What /health shows for each engine: its name when active, or why not and how to enable it. */
 export interface EngineReport {
@@ -53,7 +53,7 @@ export interface EngineSet extends Engines {
  */
 function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(): boolean } {
   const held = idleEngine<Ocr>({
-    create: async () => (await import('./tesseract-ocr')).createTesseractOcr({ langs }),
+    create: async () => (await import('./ai/tesseract-ocr')).createTesseractOcr({ langs }),
     release: (ocr) => ocr.close(),
     idleMs,
   });
