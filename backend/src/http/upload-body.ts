@@ -145,3 +145,25 @@ const missingFile = () =>
     message: "Missing the file field 'archivo' in the multipart form.",
     detalles: { campo: 'archivo' },
   });
+
+/**
+ * A streamed file accepted for upload, or refused with its temporary file removed: `authorize` runs first (a
+ * refused session says so before anything about the file), then an empty file is refused, then `read` takes
+ * what the request says of the file (its fields), and its result is returned.
+ */
+export async function acceptUpload<T>(file: StreamedFile, read: () => T, authorize?: () => void): Promise<T> {
+  try {
+    authorize?.();
+    if (file.size === 0) {
+      throw new AppError('peticion_invalida', {
+        mensaje: 'El archivo está vacío.',
+        message: 'The file is empty.',
+        detalles: { campo: 'archivo' },
+      });
+    }
+    return read();
+  } catch (err) {
+    await fsp.rm(file.tmpPath, { force: true });
+    throw err;
+  }
+}

@@ -19,10 +19,8 @@ import {
   textMarkdown,
 } from '@folio/shared';
 import type { Context } from 'hono';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../errors';
 import { refuseNulInFields } from '../nul-guard';
 import { correctDocument } from '../../services/correct-document';
 import { deleteLibraryDocument } from '../../services/delete-document';
@@ -31,14 +29,14 @@ import { listLibrary } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';
 import { readText } from '../../services/read-text';
 import { submitUrl } from '../../services/submit-url';
-import { uploadFile, type UploadMeta, type UploadOutcome } from '../../services/upload-document';
+import { uploadFile, type UploadOutcome } from '../../services/upload-document';
 import { waitForDocument } from '../../services/wait-for-document';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { isJson, readJson } from '../read-body';
 import { respond } from '../respond';
 import { IDEMPOTENCY_CONFLICT, IdempotencyHeaders, idempotencyKey, waitSeconds } from '../request-headers';
-import { streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
+import { acceptUpload, streamMultipart, streamRawBody, type StreamedFile } from '../upload-body';
 import { uploadMeta } from '../upload-meta';
 import { validationError } from '../zod-issues';
 
@@ -155,22 +153,10 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         file.nombre = query.nombre;
         file.contentType = contentType?.split(';')[0]?.trim() || undefined;
       }
-      if (file.size === 0) {
-        await fs.rm(file.tmpPath, { force: true });
-        throw new AppError('peticion_invalida', {
-          mensaje: 'El archivo está vacío.',
-          message: 'The file is empty.',
-          detalles: { campo: 'archivo' },
-        });
-      }
-      let meta: UploadMeta;
-      try {
+      const meta = await acceptUpload(file, () => {
         refuseNulInFields({ ...fields, ...(file.nombre !== undefined && { nombre: file.nombre }) });
-        meta = uploadMeta(query, fields);
-      } catch (err) {
-        await fs.rm(file.tmpPath, { force: true });
-        throw err;
-      }
+        return uploadMeta(query, fields);
+      });
       const { row, outcome } = await uploadFile(deps, principal.userId, file, meta, key);
       return answerUpload(c, row.id, outcome, query);
     },

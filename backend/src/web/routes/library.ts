@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   ESTADOS,
@@ -14,7 +13,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
-import { streamMultipart } from '../../http/upload-body';
+import { acceptUpload, streamMultipart } from '../../http/upload-body';
 import { foldText } from '../../text/fold';
 import { assignCollection } from '../../services/assign-collection';
 import { createCollection } from '../../services/create-collection';
@@ -582,19 +581,11 @@ export function libraryRoutes(app: Hono<AppEnv>): void {
         deps.config.maxUploadBytes,
         path.join(deps.config.dataDir, 'tmp'),
       );
-      try {
-        assertSessionToken(c, c.req.header(CSRF_HEADER) ?? fields[CSRF_FIELD]);
-        if (file.size === 0) {
-          throw new AppError('peticion_invalida', {
-            mensaje: 'El archivo está vacío.',
-            message: 'The file is empty.',
-            detalles: { campo: 'archivo' },
-          });
-        }
-      } catch (err) {
-        await fs.rm(file.tmpPath, { force: true });
-        throw err;
-      }
+      await acceptUpload(
+        file,
+        () => undefined,
+        () => assertSessionToken(c, c.req.header(CSRF_HEADER) ?? fields[CSRF_FIELD]),
+      );
       const { row, outcome } = await uploadFile(deps, user.userId, file, {});
       return answerAdded(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), outcome);
     } catch (err) {
