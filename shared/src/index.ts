@@ -29,3 +29,4 @@ export * from './client/client';
 export * from './client/upload-in-parts';
 export * from './text/json-after';
 export * from './text/character-references';
+export * from './text/whitespace';

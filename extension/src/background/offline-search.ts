@@ -1,5 +1,6 @@
 import type { Pasaje } from '@folio/shared';
 import type { FolioDb } from './db';
+import { singleLine } from '@folio/shared/text/whitespace';
 
 /** Recent searches kept for offline answers. */
 export const MAX_CACHED_SEARCHES = 100;
@@ -26,7 +27,7 @@ function fold(text: string): string {
 
 /** The cache key of a search: its folded terms in order, and k. */
 export function searchKey(q: string, k: number): string {
-  return `${fold(q).replace(/\s+/g, ' ').trim()}|${k}`;
+  return `${singleLine(fold(q))}|${k}`;
 }
 
 /** Keeps a search's results for offline use, dropping the oldest beyond {@link MAX_CACHED_SEARCHES}. */

@@ -1,5 +1,6 @@
 // A subpath: the package's index would bring its zod schemas into the content script.
 import { CAPTION_ENTITIES, decodeCharacterReferences } from '@folio/shared/text/character-references';
+import { singleLine } from '@folio/shared/text/whitespace';
 /** Timed text of a video: seconds from its start, plain text (no markup), and the speaker when known. */
 export interface TimedText {
   start: number;
@@ -15,7 +16,7 @@ export interface TimedText {
  * `language` becomes the `Language:` header the backend reads.
  */
 export function toWebVtt(cues: readonly TimedText[], options: { language?: string } = {}): string {
-  const header = options.language?.trim() ? `WEBVTT\nLanguage: ${oneLine(options.language)}\n` : 'WEBVTT\n';
+  const header = options.language?.trim() ? `WEBVTT\nLanguage: ${singleLine(options.language)}\n` : 'WEBVTT\n';
   const blocks = cues
     .filter((c) => Number.isFinite(c.start) && c.text.trim())
     .map((c) => ({ ...c, start: Math.max(0, c.start) }))
@@ -26,7 +27,7 @@ export function toWebVtt(cues: readonly TimedText[], options: { language?: strin
         .split(/\r\n|\r|\n/)
         .map((line) => escapeText(line.trim()))
         .filter(Boolean);
-      const voice = cue.voice?.trim() ? `<v ${escapeText(oneLine(cue.voice))}>` : '';
+      const voice = cue.voice?.trim() ? `<v ${escapeText(singleLine(cue.voice))}>` : '';
       return `${i + 1}\n${vttTimestamp(cue.start)} --> ${vttTimestamp(cue.end)}\n${voice}${lines.join('\n')}\n`;
     });
   return [header, ...blocks].join('\n');
@@ -145,14 +146,10 @@ function parseTimedTextXml(xml: string): TimedText[] {
 
 function pushXmlCue(cues: TimedText[], start: number, end: number, raw: string): void {
   // YouTube escapes twice: '&amp;#39;' arrives as '&#39;' after XML parsing.
-  const text = decodeCharacterReferences(raw, CAPTION_ENTITIES).replace(/\s+/g, ' ').trim();
+  const text = singleLine(decodeCharacterReferences(raw, CAPTION_ENTITIES));
   if (Number.isFinite(start) && text) cues.push({ start, end: Math.max(start, end), text });
 }
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,4 +1,5 @@
 import type { Pasaje } from '@folio/shared';
+import { singleLine } from '@folio/shared/text/whitespace';
 
 /** What is inserted: the same content as rich text and as plain text. */
 export interface Insertion {
@@ -37,7 +38,7 @@ export function citationInsertion(p: Pick<Pasaje, 'cita' | 'enlace' | 'texto'>, 
   const href = safeHref(p.enlace);
   const citaHtml = href ? `<a href="${escapeHtml(href)}">${escapeHtml(p.cita)}</a>` : escapeHtml(p.cita);
   if (mode === 'cita') return { html: citaHtml, text: p.cita };
-  const quote = p.texto.replace(/\s+/g, ' ').trim();
+  const quote = singleLine(p.texto);
   return { html: `“${escapeHtml(quote)}” ${citaHtml}`, text: `“${quote}” ${p.cita}` };
 }
 

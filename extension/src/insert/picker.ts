@@ -4,6 +4,7 @@ import type { CitationMode } from './content';
 import { InsertError, type InsertOutcome } from './errors';
 import type { Rect } from './focus';
 import { PICKER_CSS } from './picker-styles';
+import { singleLine } from '@folio/shared/text/whitespace';
 
 /** What the picker does through others, injected so it runs (and is tested) without the extension. */
 export interface PickerDeps {
@@ -69,7 +70,7 @@ const MARGIN = 8;
 const CONTAINED_EVENTS = ['keydown', 'keyup', 'keypress', 'beforeinput', 'input', 'paste', 'copy', 'cut'];
 
 function excerpt(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  const clean = singleLine(text);
   const chars = Array.from(clean);
   return chars.length <= EXCERPT_CHARS ? clean : `${chars.slice(0, EXCERPT_CHARS).join('').trimEnd()}…`;
 }

@@ -1,6 +1,7 @@
 import type { Fuente, Pasaje } from '@folio/shared';
 import type { AskPortMessage, AskPortRequest, SearchAnswer } from '../messaging/protocol';
 import { copyText, el, webHref } from './dom';
+import { singleLine } from '@folio/shared/text/whitespace';
 
 /** What the side panel asks the background: searches by message, questions through the ask Port. */
 export interface SidePanelApi {
@@ -79,7 +80,7 @@ export function mountSidePanel(root: HTMLElement, api: SidePanelApi) {
       return b;
     };
     const href = webHref(p.enlace);
-    const quote = `“${p.texto.replace(/\s+/g, ' ').trim()}” ${p.cita}`;
+    const quote = `“${singleLine(p.texto)}” ${p.cita}`;
     return el(
       'div',
       { class: 'actions' },

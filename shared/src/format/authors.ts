@@ -1,3 +1,5 @@
+import { singleLine } from '../text/whitespace';
+
 /**
  * Splits an author list written 'Surname, Given; Surname, Given' into its names,
  * trimming each, collapsing inner runs of whitespace and dropping empty entries.
@@ -5,7 +7,7 @@
 export function parseAuthors(s: string): string[] {
   return s
     .split(';')
-    .map((name) => name.replace(/\s+/g, ' ').trim())
+    .map((name) => singleLine(name))
     .filter((name) => name !== '');
 }
 

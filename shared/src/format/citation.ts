@@ -1,5 +1,6 @@
 import { surname } from './authors';
 import { DEFAULT_IDIOMA, type Idioma } from './idioma';
+import { singleLine } from '../text/whitespace';
 
 /** What a citation needs to know about a document. */
 export interface CitableDocument {
@@ -49,7 +50,7 @@ function citationAuthor(doc: CitableDocument, words: (typeof WORDS)[Idioma]): st
 }
 
 function shortTitle(title: string): string {
-  const clean = title.replace(/\s+/g, ' ').trim();
+  const clean = singleLine(title);
   // Count code points, not UTF-16 units, so a cut never splits a character.
   const chars = Array.from(clean);
   if (chars.length <= CITATION_TITLE_MAX) return clean;

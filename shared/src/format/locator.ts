@@ -1,6 +1,7 @@
 import type { Ancla, AnclaHoja, AnclaPagina, AnclaSeccion } from '../contract/ancla';
 import { DEFAULT_IDIOMA, type Idioma } from './idioma';
 import { formatTime } from './time';
+import { singleLine } from '../text/whitespace';
 
 /** Options of {@link formatLocator}. */
 export interface LocatorOptions {
@@ -103,7 +104,7 @@ function headingAndParagraph(
 }
 
 function lastHeading(ruta: string[] | undefined): string {
-  const headings = (ruta ?? []).map((h) => h.replace(/\s+/g, ' ').trim()).filter((h) => h !== '');
+  const headings = (ruta ?? []).map((h) => singleLine(h)).filter((h) => h !== '');
   return headings.at(-1) ?? '';
 }
 

@@ -1,9 +1,11 @@
+import { singleLine } from '../text/whitespace';
+
 /**
  * Collapses every run of whitespace (newlines included) into one space and trims, so a value can sit
  * inside a heading, a list item or link text without breaking the Markdown around it.
  */
 export function inline(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  return singleLine(s);
 }
 
 /** A level-one heading of `text` on one line; an empty text gets a placeholder. */

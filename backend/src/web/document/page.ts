@@ -1,4 +1,4 @@
-import { formatTime, type Documento, type ListaEstilos, type Texto } from '@folio/shared';
+import { formatTime, type Documento, type ListaEstilos, type Texto, singleLine } from '@folio/shared';
 import { html } from 'hono/html';
 import type { RichText } from '../../cite/csl/rich-text';
 import type { DocumentRow } from '../../db/documents.repo';
@@ -63,7 +63,7 @@ export const sitePath = (enlace: string) => {
 };
 
 const excerpt = (text: string, max = 280) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = singleLine(text);
   return flat.length > max ? `${flat.slice(0, max).replace(/\s+\S*$/, '')} …` : flat;
 };
 

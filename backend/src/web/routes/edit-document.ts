@@ -1,4 +1,4 @@
-import { CorregirDocumento, TIPOS_OBRA, type Documento } from '@folio/shared';
+import { CorregirDocumento, TIPOS_OBRA, type Documento, singleLine } from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { z } from 'zod';
@@ -50,7 +50,7 @@ function valuesOf(d: Documento): FormValues {
 const lines = (s: string) =>
   s
     .split(/\r?\n/)
-    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .map((l) => singleLine(l))
     .filter(Boolean);
 
 /**
