@@ -4,28 +4,12 @@ import { EVENTOS_PREGUNTAR, EventoPreguntar } from '../contract/eventos';
 import { Busqueda } from '../contract/pasaje';
 import type { CorregirDocumento } from '../contract/requests';
 import { parseAuthors } from '../format/authors';
-import { ApiError, connectionError, errorFromBody, invalidAnswer } from './api-error';
-import { type ByteStream, readSse } from './sse';
+import { ApiError, connectionError, invalidAnswer } from './api-error';
+import { readSse } from './sse';
+import { createTransport, type FetchResponse, type FetchLike, type Query, type Transport } from './transport';
 import { type PartsInput, uploadInParts } from './upload-in-parts';
 
-/** What the client hands to `fetch`: a subset of RequestInit every fetch accepts. */
-export interface FetchInit {
-  method: string;
-  headers: Record<string, string>;
-  body?: string | Uint8Array<ArrayBuffer> | ArrayBuffer;
-  signal?: AbortSignal;
-}
-
-/** What the client reads of a fetch Response. */
-export interface FetchResponse {
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  readonly body: ByteStream | null;
-  text(): Promise<string>;
-}
-
-/** A `fetch`: the platform's, or any function speaking the same protocol (an in-process app in tests). */
-export type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>;
+export type { FetchInit, FetchLike, FetchResponse } from './transport';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -165,67 +149,15 @@ export function normalizeServerUrl(input: string): string {
   return `${url.origin}${path}`;
 }
 
-type Query = Record<string, string | number | string[] | undefined>;
-
-interface CallOptions {
-  query?: Query;
-  json?: unknown;
-  body?: FetchInit['body'];
-  headers?: Record<string, string>;
-  auth?: boolean;
-  /** Statuses read as answers besides 2xx (health reports 503 when degraded). */
-  accept?: number[];
-  signal?: AbortSignal;
-}
-
 /** Creates a client for one server and key. Nothing is sent until a method is called. */
 export function createClient(options: ClientOptions): FolioClient {
-  const root = normalizeServerUrl(options.baseUrl);
-  const api = `${root}/api/v1`;
-  const doFetch: FetchLike =
-    options.fetch ?? ((url, init) => (globalThis as unknown as { fetch: FetchLike }).fetch(url, init));
+  const t = createTransport(options, normalizeServerUrl(options.baseUrl));
+  return { root: t.root, ...serverMethods(t), ...documentMethods(t, options), ...searchMethods(t) };
+}
 
-  async function call(method: string, url: string, opts: CallOptions = {}): Promise<FetchResponse> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-    if (opts.auth !== false) headers.Authorization = `Bearer ${options.apiKey}`;
-    let body = opts.body;
-    if (opts.json !== undefined) {
-      body = JSON.stringify(opts.json);
-      headers['Content-Type'] = 'application/json';
-    }
-    const target = withQuery(url, opts.query);
-    let res: FetchResponse;
-    try {
-      res = await doFetch(target, { method, headers, body, signal: opts.signal });
-    } catch (err) {
-      if (opts.signal?.aborted) throw err;
-      throw connectionError(target, err);
-    }
-    if ((res.status >= 200 && res.status < 300) || opts.accept?.includes(res.status)) return res;
-    throw errorFromBody(res.status, await readJsonLoosely(res), res.headers.get('retry-after'));
-  }
-
-  async function json<T>(res: FetchResponse, schema: z.ZodType<T>, what: string): Promise<T> {
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (err) {
-      throw connectionError(api, err);
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw invalidAnswer(`${what}: no es JSON`);
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw invalidAnswer(what);
-    return parsed.data;
-  }
-
+/** What the server and the key allow: `health` and `checkKey`. */
+function serverMethods({ root, api, call, json }: Transport): Pick<FolioClient, 'health' | 'checkKey'> {
   return {
-    root,
-
     async health(opts = {}) {
       const res = await call('GET', `${root}/health`, { auth: false, accept: [503], signal: opts.signal });
       return json(res, Salud, 'GET /health');
@@ -250,7 +182,14 @@ export function createClient(options: ClientOptions): FolioClient {
       }
       return access;
     },
+  };
+}
 
+type DocumentMethods = Pick<FolioClient, 'upload' | 'uploadInParts' | 'document' | 'correct' | 'list'>;
+
+/** `/documentos` and `/subidas`: adding a document (whole or in parts), reading, correcting and listing them. */
+function documentMethods({ api, call, json }: Transport, options: ClientOptions): DocumentMethods {
+  return {
     async upload(input) {
       const size =
         input.body === undefined ? 0 : typeof input.body === 'string' ? input.body.length : input.body.byteLength;
@@ -316,7 +255,12 @@ export function createClient(options: ClientOptions): FolioClient {
       const res = await call('GET', `${api}/documentos`, { query: { ...query }, signal });
       return json(res, ListaDocumentos, 'GET /documentos');
     },
+  };
+}
 
+/** `/buscar` and `/preguntar`: passages for a query, and a streamed answer to a question. */
+function searchMethods(t: Transport): Pick<FolioClient, 'search' | 'ask'> {
+  return {
     async search(input) {
       const query: Query = {
         q: input.q,
@@ -326,74 +270,56 @@ export function createClient(options: ClientOptions): FolioClient {
         tipo: input.tipos,
         anio: input.anio,
       };
-      const res = await call('GET', `${api}/buscar`, { query, signal: input.signal });
-      return json(res, Busqueda, 'GET /buscar');
+      const res = await t.call('GET', `${t.api}/buscar`, { query, signal: input.signal });
+      return t.json(res, Busqueda, 'GET /buscar');
     },
 
-    async *ask(input) {
-      const { signal, ...body } = input;
-      const res = await call('POST', `${api}/preguntar`, {
-        json: { ...body, stream: true },
-        headers: { Accept: 'text/event-stream' },
-        signal,
-      });
-      const type = res.headers.get('content-type') ?? '';
-      if (!/^text\/event-stream\b/i.test(type) || !res.body) throw invalidAnswer('POST /preguntar sin eventos');
-      let ended = false;
-      try {
-        for await (const raw of readSse(res.body)) {
-          let data: unknown;
-          try {
-            data = JSON.parse(raw.data);
-          } catch {
-            throw invalidAnswer(`evento ${raw.event}: no es JSON`);
-          }
-          const parsed = EventoPreguntar.safeParse({ event: raw.event, data });
-          // Events the contract does not name yet are skipped, so a newer server does not break the client.
-          if (!parsed.success) {
-            if ((EVENTOS_PREGUNTAR as readonly string[]).includes(raw.event))
-              throw invalidAnswer(`evento ${raw.event}`);
-            continue;
-          }
-          yield parsed.data;
-          if (parsed.data.event === 'fin' || parsed.data.event === 'error') {
-            ended = true;
-            return;
-          }
-        }
-      } catch (err) {
-        if (err instanceof ApiError || signal?.aborted) throw err;
-        throw connectionError(api, err);
-      }
-      if (!ended) {
-        throw new ApiError({
-          estado: 0,
-          codigo: 'sin_conexion',
-          mensaje: 'La respuesta se cortó antes de terminar.',
-          message: 'The answer broke off before it ended.',
-        });
-      }
-    },
+    ask: (input) => askEvents(t, input),
   };
 }
 
-function withQuery(url: string, query: Query | undefined): string {
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, v);
-    else params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? url : `${url}?${text}`;
-}
-
-async function readJsonLoosely(res: FetchResponse): Promise<unknown> {
+/** `POST /preguntar` with `stream: true`, read as the contract's events until `fin` or `error`. */
+async function* askEvents({ api, call }: Transport, input: AskInput): AsyncGenerator<EventoPreguntar> {
+  const { signal, ...body } = input;
+  const res = await call('POST', `${api}/preguntar`, {
+    json: { ...body, stream: true },
+    headers: { Accept: 'text/event-stream' },
+    signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!/^text\/event-stream\b/i.test(type) || !res.body) throw invalidAnswer('POST /preguntar sin eventos');
+  let ended = false;
   try {
-    return JSON.parse(await res.text());
-  } catch {
-    return undefined;
+    for await (const raw of readSse(res.body)) {
+      let data: unknown;
+      try {
+        data = JSON.parse(raw.data);
+      } catch {
+        throw invalidAnswer(`evento ${raw.event}: no es JSON`);
+      }
+      const parsed = EventoPreguntar.safeParse({ event: raw.event, data });
+      // Events the contract does not name yet are skipped, so a newer server does not break the client.
+      if (!parsed.success) {
+        if ((EVENTOS_PREGUNTAR as readonly string[]).includes(raw.event)) throw invalidAnswer(`evento ${raw.event}`);
+        continue;
+      }
+      yield parsed.data;
+      if (parsed.data.event === 'fin' || parsed.data.event === 'error') {
+        ended = true;
+        return;
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiError || signal?.aborted) throw err;
+    throw connectionError(api, err);
+  }
+  if (!ended) {
+    throw new ApiError({
+      estado: 0,
+      codigo: 'sin_conexion',
+      mensaje: 'La respuesta se cortó antes de terminar.',
+      message: 'The answer broke off before it ended.',
+    });
   }
 }
 
