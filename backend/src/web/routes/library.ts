@@ -30,7 +30,7 @@ import { assertSessionToken, CSRF_FIELD, CSRF_HEADER, webCsrf } from '../csrf';
 import { formOf, wantsJson } from '../form';
 import { pageStrings, type Strings } from '../i18n';
 import { csrfField, flash, renderMessage, renderPage, takeFlash } from '../layout';
-import { requireWebUser, sessionCsrfToken } from '../session';
+import { requireWebUser, sessionCsrfToken, type WebUser } from '../session';
 import { securityHeaders } from '../security-headers';
 import { errorText } from './account';
 import { WEB_SUBIDAS_PATH } from './uploads-in-parts';
@@ -338,347 +338,395 @@ function collectionsBlock(
   </section>`;
 }
 
+/** The page's texts for its script (uploads and their states). */
+function uploadTexts(s: Strings): string {
+  return JSON.stringify({
+    uploading: s.t('uploading'),
+    sent: s.t('upload_sent'),
+    failed: s.t('upload_failed'),
+    urlInvalid: s.t('url_invalid'),
+    fileMissing: s.t('file_missing'),
+    added: s.t('upload_added'),
+    duplicate: s.t('upload_duplicate'),
+    resumed: s.t('upload_resumed'),
+    waiting: s.t('upload_waiting'),
+    reading: s.t('upload_reading'),
+  });
+}
+
+/** The upload limit in MB as the page says it: one under 1 MB (a test's, or a small server's) not as 0 MB. */
+function uploadLimitMb(maxUploadBytes: number): number {
+  const megabytes = maxUploadBytes / (1024 * 1024);
+  return megabytes >= 10 ? Math.round(megabytes) : Number(megabytes.toPrecision(2));
+}
+
+/** Adding to the library: files (many at once, dropped or chosen; big ones in parts) and a URL. */
+function addSection(s: Strings, csrf: string | undefined, maxUploadBytes: number) {
+  const texts = uploadTexts(s);
+  const mb = uploadLimitMb(maxUploadBytes);
+  return html`<section class="card" aria-labelledby="anadir-titulo" data-textos="${texts}" id="anadir">
+    <h2 id="anadir-titulo">${s.t('add_title')}</h2>
+    <div class="add-grid">
+      <form
+        id="subir-archivo"
+        class="dropzone"
+        method="post"
+        action="/biblioteca/subir"
+        enctype="multipart/form-data"
+        data-max-bytes="${maxUploadBytes}"
+        data-partes="${WEB_SUBIDAS_PATH}"
+        data-drop="${s.t('lib_drop_now')}"
+      >
+        ${csrfField(csrf)}
+        <label for="archivo">${s.t('upload_file')}</label>
+        <input
+          id="archivo"
+          name="archivo"
+          type="file"
+          multiple
+          required
+          aria-describedby="archivo-ayuda archivo-arrastrar"
+        />
+        <p id="archivo-ayuda" class="hint">
+          ${s.t('upload_file_hint', { mb: new Intl.NumberFormat(s.lang).format(mb) })}
+        </p>
+        <p id="archivo-arrastrar" class="hint drop-hint">${s.t('lib_drop_hint')}</p>
+        <button type="submit" class="primary">${s.t('upload_submit')}</button>
+      </form>
+      <form id="subir-url" method="post" action="/biblioteca/url">
+        ${csrfField(csrf)}
+        <label for="url">${s.t('url_label')}</label>
+        <input
+          id="url"
+          name="url"
+          type="url"
+          inputmode="url"
+          placeholder="https://"
+          required
+          aria-describedby="url-ayuda"
+        />
+        <p id="url-ayuda" class="hint">${s.t('url_hint')}</p>
+        <button type="submit" class="primary">${s.t('url_submit')}</button>
+      </form>
+    </div>
+    <ul id="subidas" class="uploads" aria-live="polite"></ul>
+  </section>`;
+}
+
+/** The form that narrows and orders the list (the page's script submits it as you type). */
+function filtersForm(s: Strings, filters: Filters, collections: CollectionRow[], filtered: boolean) {
+  const option = (value: string, text: string, current: string | undefined) =>
+    html`<option value="${value}" ${value === (current ?? '') ? 'selected' : ''}>${text}</option>`;
+  return html`<form
+    id="filtros"
+    class="filters"
+    method="get"
+    action="/biblioteca"
+    role="search"
+    aria-label="${s.t('lib_filters')}"
+  >
+    <div class="filter-q">
+      <label for="q">${s.t('lib_search')}</label>
+      <input id="q" name="q" type="search" value="${filters.q ?? ''}" maxlength="500" autocomplete="off" />
+    </div>
+    <div>
+      <label for="orden">${s.t('lib_sort')}</label>
+      <select id="orden" name="orden">
+        ${LIST_SORTS.map((o) => option(o, s.t(`sort_${o}`), filters.orden))}
+      </select>
+    </div>
+    <div>
+      <label for="tipo">${s.t('lib_type')}</label>
+      <select id="tipo" name="tipo">
+        ${option('', s.t('lib_any_type'), filters.tipo)}
+        ${TIPOS_DOCUMENTO.map((t) => option(t, label(s, 'tipo', t), filters.tipo))}
+      </select>
+    </div>
+    <div>
+      <label for="estado">${s.t('lib_state')}</label>
+      <select id="estado" name="estado">
+        ${option('', s.t('lib_any_state'), filters.estado)}
+        ${ESTADOS.map((e) => option(e, label(s, 'estado', e), filters.estado))}
+      </select>
+    </div>
+    <div>
+      <label for="biblioteca">${s.t('lib_collection')}</label>
+      <select id="biblioteca" name="biblioteca">
+        ${option('', s.t('lib_any_collection'), filters.biblioteca)}
+        ${collections.map((k) => option(k.name, k.name, filters.biblioteca))}
+        ${
+          filters.biblioteca && !collections.some((k) => k.name === filters.biblioteca)
+            ? option(filters.biblioteca, filters.biblioteca, filters.biblioteca)
+            : ''
+        }
+      </select>
+    </div>
+    <div class="filter-actions">
+      <button type="submit">${s.t('lib_apply')}</button>
+      ${filtered ? html`<a href="${hrefOf({ orden: filters.orden })}">${s.t('lib_clear')}</a>` : ''}
+    </div>
+  </form>`;
+}
+
+/**
+ * A page of the library for these filters. A cursor of another order or a mangled one gives the first page,
+ * its problem added to `problems`.
+ */
+async function listPage(c: Context<AppEnv>, s: Strings, filters: Filters, problems: string[]) {
+  const { deps } = c.var;
+  const user = c.var.webUser!;
+  try {
+    return await listLibrary(deps, user.userId, { ...filters, limite: PAGE_SIZE });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.codigo !== 'peticion_invalida') throw err;
+    problems.push(errorText(s, err));
+    filters.cursor = undefined;
+    return listLibrary(deps, user.userId, { ...filters, limite: PAGE_SIZE });
+  }
+}
+
+/** GET /biblioteca: the add section, the filters, the list and the collections. */
+async function libraryPage(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const { deps } = c.var;
+  const user = c.var.webUser!;
+  const csrf = sessionCsrfToken(c);
+  const { filters, problems } = readFilters(c);
+  const lista = await listPage(c, s, filters, problems);
+  const collections = await listCollections(deps, user.userId);
+  const here = hrefOf(filters);
+  const filtered = Boolean(filters.q || filters.tipo || filters.estado || filters.biblioteca);
+  return renderPage(c, s, {
+    title: s.t('library_title'),
+    user,
+    csrf,
+    active: 'biblioteca',
+    // No \`path\`: the language links keep this view's filters and order.
+    scripts: ['confirm.js', 'tus.min.js', 'library.js'],
+    styles: ['library.css'],
+    notice: takeFlash(c, s),
+    error: problems.length ? s.t('lib_bad_query', { reason: problems.join(' ') }) : undefined,
+    status: problems.length ? 400 : 200,
+    body: html`${deps.engines.embedder ? '' : semanticOffWarning(s, deps.config.embeddings.localModel)}
+      ${addSection(s, csrf, deps.config.maxUploadBytes)}
+      <section aria-labelledby="docs-titulo" id="documentos-seccion">
+        <h2 id="docs-titulo">${s.t('docs_title')}</h2>
+        ${filtersForm(s, filters, collections, filtered)}
+        ${resultsBlock(s, csrf, lista, filters, collections, here, filtered)}
+      </section>
+      ${collectionsBlock(s, csrf, collections, filters, here)}`,
+  });
+}
+
+/** POST /biblioteca/colecciones: a new collection (an existing name is said, not an error). */
+async function createCollectionForm(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const form = await formOf(c);
+  const back = safeBack(form.get('volver'));
+  try {
+    const { name, created } = await createCollection(c.var.deps, c.var.webUser!.userId, form.get('nombre'));
+    flash(c, created ? 'collection_created' : 'collection_exists', { name });
+    return c.redirect(back, 303);
+  } catch (err) {
+    return failForm(c, s, err, back);
+  }
+}
+
+/** POST /biblioteca/colecciones/renombrar: a collection renamed, its documents moved with it. */
+async function renameCollectionForm(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const form = await formOf(c);
+  const back = safeBack(form.get('volver'));
+  try {
+    const { from, to, moved } = await renameCollection(
+      c.var.deps,
+      c.var.webUser!.userId,
+      form.get('desde'),
+      form.get('nombre'),
+    );
+    flash(c, 'collection_renamed', { from, to, n: String(moved) });
+    // Looking at the collection renamed: go on looking at it under its new name.
+    const url = new URL(back, 'http://x');
+    if (url.searchParams.get('biblioteca') === from) {
+      url.searchParams.set('biblioteca', to);
+      url.searchParams.delete('cursor');
+    }
+    return c.redirect(`${url.pathname}${url.search}`, 303);
+  } catch (err) {
+    if (err instanceof AppError && err.codigo === 'no_encontrado') {
+      return renderMessage(c, s, {
+        title: s.t('error_title'),
+        message: s.t('collection_not_found'),
+        status: 404,
+        back,
+        user: c.var.webUser,
+        csrf: sessionCsrfToken(c),
+      });
+    }
+    return failForm(c, s, err, back);
+  }
+}
+
+/** POST /biblioteca/colecciones/asignar: the selected documents put in a collection, or taken out of theirs. */
+async function assignCollectionForm(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const form = await formOf(c);
+  const back = safeBack(form.get('volver'));
+  try {
+    const remove = form.get('accion') === 'quitar';
+    const { name, changed } = await assignCollection(
+      c.var.deps,
+      c.var.webUser!.userId,
+      form.getAll('ids'),
+      remove ? null : form.get('biblioteca'),
+    );
+    if (name === null) flash(c, 'unassigned', { n: String(changed.length) });
+    else flash(c, 'assigned', { n: String(changed.length), name });
+    return c.redirect(back, 303);
+  } catch (err) {
+    return failForm(c, s, err, back);
+  }
+}
+
+/** POST /biblioteca/subir: one file, multipart, its session token in a header or a field. */
+async function uploadForm(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const { deps } = c.var;
+  const user = c.var.webUser!;
+  try {
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new AppError('peticion_invalida', {
+        mensaje: 'Elige un archivo.',
+        message: 'Choose a file.',
+        detalles: { campo: 'archivo' },
+      });
+    }
+    const { file, fields } = await streamMultipart(
+      c.req.raw,
+      deps.config.maxUploadBytes,
+      path.join(deps.config.dataDir, 'tmp'),
+    );
+    await acceptUpload(
+      file,
+      () => undefined,
+      () => assertSessionToken(c, c.req.header(CSRF_HEADER) ?? fields[CSRF_FIELD]),
+    );
+    const { row, outcome } = await uploadFile(deps, user.userId, file, {});
+    return answerAdded(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), outcome);
+  } catch (err) {
+    if (err instanceof AppError && err.codigo === 'prohibido') throw err;
+    return failAdd(c, s, err);
+  }
+}
+
+/** POST /biblioteca/url: a web address for the server to fetch. */
+async function urlForm(c: Context<AppEnv>) {
+  const s = pageStrings(c);
+  const { deps } = c.var;
+  const user = c.var.webUser!;
+  try {
+    const parsed = SubirUrl.safeParse({ url: ((await formOf(c)).get('url') ?? '').trim() });
+    if (!parsed.success) {
+      throw new AppError('peticion_invalida', {
+        mensaje: 'Escribe una dirección web completa (https://…).',
+        message: 'Type a full web address (https://…).',
+        detalles: { campo: 'url' },
+      });
+    }
+    const { row, outcome } = await submitUrl(deps, user.userId, parsed.data);
+    return answerAdded(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), outcome);
+  } catch (err) {
+    return failAdd(c, s, err);
+  }
+}
+
+/**
+ * GET /biblioteca/exportar: the whole library as a file of references, like `GET /documentos?formato=…` of
+ * the API; `biblioteca` narrows it to one collection.
+ */
+async function exportReferences(c: Context<AppEnv>) {
+  const formato = c.req.query('formato');
+  if (formato !== 'bibtex' && formato !== 'ris' && formato !== 'csljson') return c.redirect('/biblioteca', 302);
+  const parsed = ListarQuery.shape.biblioteca.safeParse(c.req.query('biblioteca') || undefined);
+  const biblioteca = parsed.success && !parsed.data?.includes('\u0000') ? parsed.data : undefined;
+  if (!parsed.success || biblioteca !== parsed.data) return c.redirect('/biblioteca', 302);
+  const file = await exportLibrary(c.var.deps, c.var.webUser!.userId, { biblioteca }, formato);
+  const fileName = biblioteca
+    ? file.fileName.replace('folio-biblioteca', `folio-${slugOf(biblioteca)}`)
+    : file.fileName;
+  return c.body(file.body, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+  });
+}
+
+/** GET /biblioteca/documentos/:id: what our script polls while a document is in progress; `esperar` long-polls up to 25 s. */
+async function documentRowJson(c: Context<AppEnv, '/biblioteca/documentos/:id'>) {
+  const s = pageStrings(c);
+  const { deps } = c.var;
+  const seconds = Math.min(25, Math.max(0, Number(c.req.query('esperar') ?? 0) || 0));
+  const row = await waitForDocument(deps, c.var.webUser!.userId, c.req.param('id'), seconds, c.req.raw.signal);
+  return rowJson(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), 200);
+}
+
+/** The page that asks before deleting, for a form posted without `confirmado`. */
+function confirmDeletion(c: Context<AppEnv>, s: Strings, user: WebUser, id: string, title: string) {
+  return renderPage(c, s, {
+    title: s.t('confirm_title'),
+    user,
+    csrf: sessionCsrfToken(c),
+    active: 'biblioteca',
+    path: '/biblioteca',
+    body: html`<form class="card narrow" method="post" action="/biblioteca/documentos/${id}/borrar">
+      <p>${s.t('delete_confirm', { title })}</p>
+      ${csrfField(sessionCsrfToken(c))}
+      <input type="hidden" name="confirmado" value="1" />
+      <div class="actions">
+        <a href="/biblioteca">${s.t('cancel')}</a>
+        <button type="submit" class="danger">${s.t('delete')}</button>
+      </div>
+    </form>`,
+  });
+}
+
+/** POST /biblioteca/documentos/:id/borrar: a document deleted once confirmed. */
+async function deleteDocumentForm(c: Context<AppEnv, '/biblioteca/documentos/:id/borrar'>) {
+  const s = pageStrings(c);
+  const { deps } = c.var;
+  const user = c.var.webUser!;
+  const id = c.req.param('id');
+  const row = await waitForDocument(deps, user.userId, id, 0).catch((err: unknown) => {
+    if (err instanceof AppError && err.codigo === 'no_encontrado') return undefined;
+    throw err;
+  });
+  if (!row) {
+    return renderMessage(c, s, {
+      title: s.t('error_title'),
+      message: s.t('doc_not_found'),
+      status: 404,
+      user,
+      csrf: sessionCsrfToken(c),
+    });
+  }
+  if ((await formOf(c)).get('confirmado') !== '1') return confirmDeletion(c, s, user, id, row.titulo);
+  await deleteLibraryDocument(deps, user.userId, id);
+  flash(c, 'deleted', { title: row.titulo });
+  return c.redirect('/biblioteca', 303);
+}
+
 /**
  * /biblioteca: the user's documents, sorted, filtered and paged as `GET /documentos` does (the same
  * service); uploads by file (many at once) or URL with progress; collections; export; deletion.
  */
 export function libraryRoutes(app: Hono<AppEnv>): void {
   const guard = [securityHeaders(), requireWebUser()] as const;
-
-  app.get('/biblioteca', ...guard, async (c) => {
-    const s = pageStrings(c);
-    const { deps } = c.var;
-    const user = c.var.webUser!;
-    const csrf = sessionCsrfToken(c);
-    const { filters, problems } = readFilters(c);
-    let lista;
-    try {
-      lista = await listLibrary(deps, user.userId, { ...filters, limite: PAGE_SIZE });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.codigo !== 'peticion_invalida') throw err;
-      // A cursor of another order or a mangled one: the first page, said plainly.
-      problems.push(errorText(s, err));
-      filters.cursor = undefined;
-      lista = await listLibrary(deps, user.userId, { ...filters, limite: PAGE_SIZE });
-    }
-    const collections = await listCollections(deps, user.userId);
-    const megabytes = deps.config.maxUploadBytes / (1024 * 1024);
-    // A limit under 1 MB (a test's, or a small server's) shows as such, not as 0 MB.
-    const mb = megabytes >= 10 ? Math.round(megabytes) : Number(megabytes.toPrecision(2));
-    const texts = JSON.stringify({
-      uploading: s.t('uploading'),
-      sent: s.t('upload_sent'),
-      failed: s.t('upload_failed'),
-      urlInvalid: s.t('url_invalid'),
-      fileMissing: s.t('file_missing'),
-      added: s.t('upload_added'),
-      duplicate: s.t('upload_duplicate'),
-      resumed: s.t('upload_resumed'),
-      waiting: s.t('upload_waiting'),
-      reading: s.t('upload_reading'),
-    });
-    const here = hrefOf(filters);
-    const filtered = Boolean(filters.q || filters.tipo || filters.estado || filters.biblioteca);
-    const option = (value: string, text: string, current: string | undefined) =>
-      html`<option value="${value}" ${value === (current ?? '') ? 'selected' : ''}>${text}</option>`;
-    return renderPage(c, s, {
-      title: s.t('library_title'),
-      user,
-      csrf,
-      active: 'biblioteca',
-      // No \`path\`: the language links keep this view's filters and order.
-      scripts: ['confirm.js', 'tus.min.js', 'library.js'],
-      styles: ['library.css'],
-      notice: takeFlash(c, s),
-      error: problems.length ? s.t('lib_bad_query', { reason: problems.join(' ') }) : undefined,
-      status: problems.length ? 400 : 200,
-      body: html`${deps.engines.embedder ? '' : semanticOffWarning(s, deps.config.embeddings.localModel)}
-        <section class="card" aria-labelledby="anadir-titulo" data-textos="${texts}" id="anadir">
-          <h2 id="anadir-titulo">${s.t('add_title')}</h2>
-          <div class="add-grid">
-            <form
-              id="subir-archivo"
-              class="dropzone"
-              method="post"
-              action="/biblioteca/subir"
-              enctype="multipart/form-data"
-              data-max-bytes="${deps.config.maxUploadBytes}"
-              data-partes="${WEB_SUBIDAS_PATH}"
-              data-drop="${s.t('lib_drop_now')}"
-            >
-              ${csrfField(csrf)}
-              <label for="archivo">${s.t('upload_file')}</label>
-              <input
-                id="archivo"
-                name="archivo"
-                type="file"
-                multiple
-                required
-                aria-describedby="archivo-ayuda archivo-arrastrar"
-              />
-              <p id="archivo-ayuda" class="hint">
-                ${s.t('upload_file_hint', { mb: new Intl.NumberFormat(s.lang).format(mb) })}
-              </p>
-              <p id="archivo-arrastrar" class="hint drop-hint">${s.t('lib_drop_hint')}</p>
-              <button type="submit" class="primary">${s.t('upload_submit')}</button>
-            </form>
-            <form id="subir-url" method="post" action="/biblioteca/url">
-              ${csrfField(csrf)}
-              <label for="url">${s.t('url_label')}</label>
-              <input
-                id="url"
-                name="url"
-                type="url"
-                inputmode="url"
-                placeholder="https://"
-                required
-                aria-describedby="url-ayuda"
-              />
-              <p id="url-ayuda" class="hint">${s.t('url_hint')}</p>
-              <button type="submit" class="primary">${s.t('url_submit')}</button>
-            </form>
-          </div>
-          <ul id="subidas" class="uploads" aria-live="polite"></ul>
-        </section>
-        <section aria-labelledby="docs-titulo" id="documentos-seccion">
-          <h2 id="docs-titulo">${s.t('docs_title')}</h2>
-          <form
-            id="filtros"
-            class="filters"
-            method="get"
-            action="/biblioteca"
-            role="search"
-            aria-label="${s.t('lib_filters')}"
-          >
-            <div class="filter-q">
-              <label for="q">${s.t('lib_search')}</label>
-              <input id="q" name="q" type="search" value="${filters.q ?? ''}" maxlength="500" autocomplete="off" />
-            </div>
-            <div>
-              <label for="orden">${s.t('lib_sort')}</label>
-              <select id="orden" name="orden">
-                ${LIST_SORTS.map((o) => option(o, s.t(`sort_${o}`), filters.orden))}
-              </select>
-            </div>
-            <div>
-              <label for="tipo">${s.t('lib_type')}</label>
-              <select id="tipo" name="tipo">
-                ${option('', s.t('lib_any_type'), filters.tipo)}
-                ${TIPOS_DOCUMENTO.map((t) => option(t, label(s, 'tipo', t), filters.tipo))}
-              </select>
-            </div>
-            <div>
-              <label for="estado">${s.t('lib_state')}</label>
-              <select id="estado" name="estado">
-                ${option('', s.t('lib_any_state'), filters.estado)}
-                ${ESTADOS.map((e) => option(e, label(s, 'estado', e), filters.estado))}
-              </select>
-            </div>
-            <div>
-              <label for="biblioteca">${s.t('lib_collection')}</label>
-              <select id="biblioteca" name="biblioteca">
-                ${option('', s.t('lib_any_collection'), filters.biblioteca)}
-                ${collections.map((k) => option(k.name, k.name, filters.biblioteca))}
-                ${
-                  filters.biblioteca && !collections.some((k) => k.name === filters.biblioteca)
-                    ? option(filters.biblioteca, filters.biblioteca, filters.biblioteca)
-                    : ''
-                }
-              </select>
-            </div>
-            <div class="filter-actions">
-              <button type="submit">${s.t('lib_apply')}</button>
-              ${filtered ? html`<a href="${hrefOf({ orden: filters.orden })}">${s.t('lib_clear')}</a>` : ''}
-            </div>
-          </form>
-          ${resultsBlock(s, csrf, lista, filters, collections, here, filtered)}
-        </section>
-        ${collectionsBlock(s, csrf, collections, filters, here)}`,
-    });
-  });
-
-  app.post('/biblioteca/colecciones', ...guard, webCsrf('session'), async (c) => {
-    const s = pageStrings(c);
-    const form = await formOf(c);
-    const back = safeBack(form.get('volver'));
-    try {
-      const { name, created } = await createCollection(c.var.deps, c.var.webUser!.userId, form.get('nombre'));
-      flash(c, created ? 'collection_created' : 'collection_exists', { name });
-      return c.redirect(back, 303);
-    } catch (err) {
-      return failForm(c, s, err, back);
-    }
-  });
-
-  app.post('/biblioteca/colecciones/renombrar', ...guard, webCsrf('session'), async (c) => {
-    const s = pageStrings(c);
-    const form = await formOf(c);
-    const back = safeBack(form.get('volver'));
-    try {
-      const { from, to, moved } = await renameCollection(
-        c.var.deps,
-        c.var.webUser!.userId,
-        form.get('desde'),
-        form.get('nombre'),
-      );
-      flash(c, 'collection_renamed', { from, to, n: String(moved) });
-      // Looking at the collection renamed: go on looking at it under its new name.
-      const url = new URL(back, 'http://x');
-      if (url.searchParams.get('biblioteca') === from) {
-        url.searchParams.set('biblioteca', to);
-        url.searchParams.delete('cursor');
-      }
-      return c.redirect(`${url.pathname}${url.search}`, 303);
-    } catch (err) {
-      if (err instanceof AppError && err.codigo === 'no_encontrado') {
-        return renderMessage(c, s, {
-          title: s.t('error_title'),
-          message: s.t('collection_not_found'),
-          status: 404,
-          back,
-          user: c.var.webUser,
-          csrf: sessionCsrfToken(c),
-        });
-      }
-      return failForm(c, s, err, back);
-    }
-  });
-
-  app.post('/biblioteca/colecciones/asignar', ...guard, webCsrf('session'), async (c) => {
-    const s = pageStrings(c);
-    const form = await formOf(c);
-    const back = safeBack(form.get('volver'));
-    try {
-      const remove = form.get('accion') === 'quitar';
-      const { name, changed } = await assignCollection(
-        c.var.deps,
-        c.var.webUser!.userId,
-        form.getAll('ids'),
-        remove ? null : form.get('biblioteca'),
-      );
-      if (name === null) flash(c, 'unassigned', { n: String(changed.length) });
-      else flash(c, 'assigned', { n: String(changed.length), name });
-      return c.redirect(back, 303);
-    } catch (err) {
-      return failForm(c, s, err, back);
-    }
-  });
-
-  app.post('/biblioteca/subir', ...guard, webCsrf('checked-by-handler'), async (c) => {
-    const s = pageStrings(c);
-    const { deps } = c.var;
-    const user = c.var.webUser!;
-    try {
-      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        throw new AppError('peticion_invalida', {
-          mensaje: 'Elige un archivo.',
-          message: 'Choose a file.',
-          detalles: { campo: 'archivo' },
-        });
-      }
-      const { file, fields } = await streamMultipart(
-        c.req.raw,
-        deps.config.maxUploadBytes,
-        path.join(deps.config.dataDir, 'tmp'),
-      );
-      await acceptUpload(
-        file,
-        () => undefined,
-        () => assertSessionToken(c, c.req.header(CSRF_HEADER) ?? fields[CSRF_FIELD]),
-      );
-      const { row, outcome } = await uploadFile(deps, user.userId, file, {});
-      return answerAdded(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), outcome);
-    } catch (err) {
-      if (err instanceof AppError && err.codigo === 'prohibido') throw err;
-      return failAdd(c, s, err);
-    }
-  });
-
-  app.post('/biblioteca/url', ...guard, webCsrf('session'), async (c) => {
-    const s = pageStrings(c);
-    const { deps } = c.var;
-    const user = c.var.webUser!;
-    try {
-      const parsed = SubirUrl.safeParse({ url: ((await formOf(c)).get('url') ?? '').trim() });
-      if (!parsed.success) {
-        throw new AppError('peticion_invalida', {
-          mensaje: 'Escribe una dirección web completa (https://…).',
-          message: 'Type a full web address (https://…).',
-          detalles: { campo: 'url' },
-        });
-      }
-      const { row, outcome } = await submitUrl(deps, user.userId, parsed.data);
-      return answerAdded(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), outcome);
-    } catch (err) {
-      return failAdd(c, s, err);
-    }
-  });
-
-  // The whole library as a file of references, like `GET /documentos?formato=…` of the API.
-  // `biblioteca` narrows it to one collection.
-  app.get('/biblioteca/exportar', ...guard, async (c) => {
-    const formato = c.req.query('formato');
-    if (formato !== 'bibtex' && formato !== 'ris' && formato !== 'csljson') return c.redirect('/biblioteca', 302);
-    const parsed = ListarQuery.shape.biblioteca.safeParse(c.req.query('biblioteca') || undefined);
-    const biblioteca = parsed.success && !parsed.data?.includes('\u0000') ? parsed.data : undefined;
-    if (!parsed.success || biblioteca !== parsed.data) return c.redirect('/biblioteca', 302);
-    const file = await exportLibrary(c.var.deps, c.var.webUser!.userId, { biblioteca }, formato);
-    const fileName = biblioteca
-      ? file.fileName.replace('folio-biblioteca', `folio-${slugOf(biblioteca)}`)
-      : file.fileName;
-    return c.body(file.body, 200, {
-      'Content-Type': file.contentType,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-    });
-  });
-
-  // Our script polls this while a document is in progress; `esperar` long-polls up to 25 s.
-  app.get('/biblioteca/documentos/:id', ...guard, async (c) => {
-    const s = pageStrings(c);
-    const { deps } = c.var;
-    const seconds = Math.min(25, Math.max(0, Number(c.req.query('esperar') ?? 0) || 0));
-    const row = await waitForDocument(deps, c.var.webUser!.userId, c.req.param('id'), seconds, c.req.raw.signal);
-    return rowJson(c, s, presentDocument(row, deps.config.publicUrl, { list: true }), 200);
-  });
-
-  app.post('/biblioteca/documentos/:id/borrar', ...guard, webCsrf('session'), async (c) => {
-    const s = pageStrings(c);
-    const { deps } = c.var;
-    const user = c.var.webUser!;
-    const id = c.req.param('id');
-    const row = await waitForDocument(deps, user.userId, id, 0).catch((err: unknown) => {
-      if (err instanceof AppError && err.codigo === 'no_encontrado') return undefined;
-      throw err;
-    });
-    if (!row) {
-      return renderMessage(c, s, {
-        title: s.t('error_title'),
-        message: s.t('doc_not_found'),
-        status: 404,
-        user,
-        csrf: sessionCsrfToken(c),
-      });
-    }
-    if ((await formOf(c)).get('confirmado') !== '1') {
-      return renderPage(c, s, {
-        title: s.t('confirm_title'),
-        user,
-        csrf: sessionCsrfToken(c),
-        active: 'biblioteca',
-        path: '/biblioteca',
-        body: html`<form class="card narrow" method="post" action="/biblioteca/documentos/${id}/borrar">
-          <p>${s.t('delete_confirm', { title: row.titulo })}</p>
-          ${csrfField(sessionCsrfToken(c))}
-          <input type="hidden" name="confirmado" value="1" />
-          <div class="actions">
-            <a href="/biblioteca">${s.t('cancel')}</a>
-            <button type="submit" class="danger">${s.t('delete')}</button>
-          </div>
-        </form>`,
-      });
-    }
-    await deleteLibraryDocument(deps, user.userId, id);
-    flash(c, 'deleted', { title: row.titulo });
-    return c.redirect('/biblioteca', 303);
-  });
+  app.get('/biblioteca', ...guard, libraryPage);
+  app.post('/biblioteca/colecciones', ...guard, webCsrf('session'), createCollectionForm);
+  app.post('/biblioteca/colecciones/renombrar', ...guard, webCsrf('session'), renameCollectionForm);
+  app.post('/biblioteca/colecciones/asignar', ...guard, webCsrf('session'), assignCollectionForm);
+  app.post('/biblioteca/subir', ...guard, webCsrf('checked-by-handler'), uploadForm);
+  app.post('/biblioteca/url', ...guard, webCsrf('session'), urlForm);
+  app.get('/biblioteca/exportar', ...guard, exportReferences);
+  app.get('/biblioteca/documentos/:id', ...guard, documentRowJson);
+  app.post('/biblioteca/documentos/:id/borrar', ...guard, webCsrf('session'), deleteDocumentForm);
 }
