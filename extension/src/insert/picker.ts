@@ -3,8 +3,9 @@ import type { SearchAnswer } from '../messaging/protocol';
 import type { CitationMode } from './content';
 import { InsertError, type InsertOutcome } from './errors';
 import type { Rect } from './focus';
-import { PICKER_CSS } from './picker-styles';
-import { singleLine } from '@folio/shared/text/whitespace';
+import { buildPickerDom, resultItem, type PickerDom } from './picker-dom';
+
+export { placement } from './picker-dom';
 
 /** What the picker does through others, injected so it runs (and is tested) without the extension. */
 export interface PickerDeps {
@@ -61,45 +62,264 @@ export interface Picker {
   idle(): Promise<void>;
 }
 
-const EXCERPT_CHARS = 240;
-const PANEL_WIDTH = 440;
-const PANEL_MAX_HEIGHT = 420;
-const MARGIN = 8;
-
 /** Events that must not reach the page's own shortcuts while the user types in the picker. */
 const CONTAINED_EVENTS = ['keydown', 'keyup', 'keypress', 'beforeinput', 'input', 'paste', 'copy', 'cut'];
 
-function excerpt(text: string): string {
-  const clean = singleLine(text);
-  const chars = Array.from(clean);
-  return chars.length <= EXCERPT_CHARS ? clean : `${chars.slice(0, EXCERPT_CHARS).join('').trimEnd()}…`;
-}
+type View = 'cita' | 'bibliografia';
 
-function el<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  props: { className?: string; text?: string; attrs?: Record<string, string> } = {},
-): HTMLElementTagNameMap[K] {
-  const node = doc.createElement(tag);
-  if (props.className) node.className = props.className;
-  if (props.text != null) node.textContent = props.text;
-  for (const [name, value] of Object.entries(props.attrs ?? {})) node.setAttribute(name, value);
-  return node;
-}
+/**
+ * An open picker: its elements, what it shows (results, the active one, the view), and what is pending (the
+ * debounced search, an insertion, the work `idle` waits for). Searching, inserting, the keyboard and the views
+ * are its methods; the elements are built by `buildPickerDom`.
+ */
+class PickerSession {
+  closed = false;
+  view: View = 'cita';
+  private results: Pasaje[] = [];
+  private active = -1;
+  private busy = false;
+  /** The latest search asked for: an answer to an older one is dropped. */
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private settlePending: (() => void) | undefined;
+  private work: Promise<unknown> = Promise.resolve();
+  private readonly debounceMs: number;
+  private readonly noticeMs: number;
 
-/** Fixed position of the panel: below the anchor, above it when there is more room there, inside the viewport. */
-export function placement(anchor: Rect | null | undefined, viewport: { width: number; height: number }) {
-  const width = Math.min(PANEL_WIDTH, viewport.width - 2 * MARGIN);
-  const clampLeft = (x: number) => Math.max(MARGIN, Math.min(x, viewport.width - width - MARGIN));
-  if (!anchor) return { left: clampLeft((viewport.width - width) / 2), top: Math.round(viewport.height * 0.15), width };
-  const left = clampLeft(anchor.left);
-  const below = anchor.top + anchor.height + 6;
-  const roomBelow = viewport.height - below - MARGIN;
-  const roomAbove = anchor.top - 6 - MARGIN;
-  if (roomBelow >= Math.min(PANEL_MAX_HEIGHT, 260) || roomBelow >= roomAbove) {
-    return { left, top: Math.max(MARGIN, Math.min(below, viewport.height - 120)), width };
+  constructor(
+    private readonly deps: PickerDeps,
+    private readonly dom: PickerDom,
+    private readonly doc: Document,
+    private readonly win: Window,
+    opts: PickerOptions,
+  ) {
+    this.debounceMs = opts.debounceMs ?? 180;
+    this.noticeMs = opts.noticeMs ?? 1800;
   }
-  return { left, bottom: Math.max(MARGIN, viewport.height - anchor.top + 6), width };
+
+  /** Listens to the panel and the page, puts the picker in the document and shows its first view. */
+  open(opts: PickerOptions): void {
+    const { dom } = this;
+    dom.panel.addEventListener('keydown', (e) => this.onKeydown(e));
+    dom.input.addEventListener('input', () => this.scheduleSearch(dom.input.value));
+    dom.bibInsert.addEventListener('click', () => void this.insertBibliography());
+    dom.toggle.addEventListener('click', () => this.showView(this.view === 'cita' ? 'bibliografia' : 'cita'));
+    for (const type of CONTAINED_EVENTS) dom.host.addEventListener(type, (e) => e.stopPropagation());
+    this.doc.addEventListener('mousedown', this.onOutside, true);
+
+    this.doc.documentElement.append(dom.host);
+    this.showView(opts.mode ?? 'cita');
+    if (opts.query) {
+      dom.input.value = opts.query;
+      this.scheduleSearch(opts.query, 0);
+    } else {
+      this.renderResults('');
+    }
+    if (opts.notice) this.showNotice(opts.notice);
+  }
+
+  close(reason: CloseReason = 'cancelada'): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.settlePending?.();
+    this.doc.removeEventListener('mousedown', this.onOutside, true);
+    this.dom.host.remove();
+    this.deps.onClose?.(reason);
+  }
+
+  focus(): void {
+    (this.view === 'cita' ? this.dom.input : this.dom.styleSelect).focus();
+  }
+
+  async idle(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.work;
+      await seen;
+    } while (seen !== this.work);
+  }
+
+  private readonly onOutside = (e: Event) => {
+    if (!e.composedPath().includes(this.dom.host)) this.close('fuera');
+  };
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.work = Promise.allSettled([this.work, p]);
+    return p;
+  }
+
+  // The keyboard
+
+  private onKeydown(e: KeyboardEvent): void {
+    const { input, styleSelect } = this.dom;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.close();
+      return;
+    }
+    if (this.view === 'cita' && e.target === input) {
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        this.setActive(this.active + (e.key === 'ArrowDown' ? 1 : -1));
+      } else if (e.key === 'Enter' && !e.isComposing) {
+        e.preventDefault();
+        void this.choose(null, e.shiftKey ? 'textual' : 'cita');
+      }
+    } else if (this.view === 'bibliografia' && e.key === 'Enter' && e.target === styleSelect) {
+      e.preventDefault();
+      void this.insertBibliography();
+    }
+  }
+
+  // Searching
+
+  private scheduleSearch(query: string, delay = this.debounceMs): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.settlePending?.();
+    if (!query.trim()) {
+      this.seq++;
+      this.results = [];
+      this.renderResults('');
+      return;
+    }
+    this.track(
+      new Promise<void>((resolve) => {
+        this.settlePending = resolve;
+        this.timer = setTimeout(() => {
+          this.timer = undefined;
+          this.settlePending = undefined;
+          void this.runSearch(query).then(resolve);
+        }, delay);
+      }),
+    );
+  }
+
+  private async runSearch(query: string): Promise<void> {
+    const mine = ++this.seq;
+    try {
+      const answer = await this.deps.search(query);
+      if (mine !== this.seq || this.closed) return;
+      this.results = answer.pasajes;
+      this.dom.offline.hidden = !answer.offline;
+      this.showNotice(answer.error ?? null);
+      this.renderResults(query);
+    } catch {
+      if (mine !== this.seq || this.closed) return;
+      this.results = [];
+      this.renderResults(query);
+      this.showNotice('No se pudo buscar en tu biblioteca. Inténtalo de nuevo.');
+    }
+  }
+
+  // Inserting
+
+  private choose(index: number | null, mode: CitationMode): Promise<void> {
+    // Enter typed before the debounced search ran: insert from its results, not from the previous ones.
+    if (this.timer !== undefined) this.scheduleSearch(this.dom.input.value, 0);
+    const searched = this.work;
+    return this.track(
+      searched.then(() => {
+        const pasaje = this.results[index ?? Math.max(this.active, 0)];
+        return pasaje ? this.act(() => this.deps.insert(pasaje, mode)) : undefined;
+      }),
+    );
+  }
+
+  private insertBibliography(): Promise<void> {
+    const bib = this.deps.bibliography;
+    if (!bib) return Promise.resolve();
+    return this.track(this.act(() => bib.insert(this.dom.styleSelect.value)));
+  }
+
+  /** Runs one insertion at a time: closes on success (after its notice, if it has one), shows why on failure. */
+  private async act(run: () => Promise<InsertOutcome | void>): Promise<void> {
+    if (this.busy || this.closed) return;
+    this.busy = true;
+    this.showNotice(null);
+    try {
+      const outcome = await run();
+      if (outcome?.aviso) {
+        this.showNotice(outcome.aviso, 'info');
+        this.win.setTimeout(() => this.close('insertada'), this.noticeMs);
+      } else {
+        this.close('insertada');
+      }
+    } catch (error) {
+      this.showNotice(error instanceof InsertError ? error.message : 'No se pudo insertar. Inténtalo de nuevo.');
+      if (!this.closed) this.focus();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // What is shown
+
+  private showNotice(text: string | null, kind: 'error' | 'info' = 'error'): void {
+    const { notice } = this.dom;
+    notice.hidden = !text;
+    notice.textContent = text ?? '';
+    notice.dataset.kind = kind;
+  }
+
+  private setActive(i: number): void {
+    const { list, input } = this.dom;
+    const items = list.querySelectorAll<HTMLElement>('[role="option"]');
+    this.active = items.length === 0 ? -1 : Math.max(0, Math.min(i, items.length - 1));
+    items.forEach((item, n) => item.setAttribute('aria-selected', String(n === this.active)));
+    const current = items[this.active];
+    if (current) {
+      input.setAttribute('aria-activedescendant', current.id);
+      current.scrollIntoView?.({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  private renderResults(query: string): void {
+    const { host, list, input, empty } = this.dom;
+    list.replaceChildren(
+      ...this.results.map((p, n) =>
+        resultItem(this.doc, p, n, (shift) => void this.choose(n, shift ? 'textual' : 'cita')),
+      ),
+    );
+    input.setAttribute('aria-expanded', String(this.results.length > 0));
+    // The host (outside the closed shadow root) says which query the list answers and how many passages
+    // it shows, so a test or the page's automation can wait for the answer instead of guessing a delay.
+    host.dataset.consulta = query.trim();
+    host.dataset.resultados = String(this.results.length);
+    empty.hidden = this.results.length > 0;
+    empty.textContent = query.trim()
+      ? `Nada en tu biblioteca para «${query.trim()}».`
+      : 'Escribe para buscar en tu biblioteca.';
+    this.setActive(0);
+  }
+
+  private showView(next: View): void {
+    const { deps, dom } = this;
+    this.view = next === 'bibliografia' && deps.bibliography ? 'bibliografia' : 'cita';
+    dom.citeView.hidden = this.view !== 'cita';
+    dom.bibView.hidden = this.view !== 'bibliografia';
+    dom.title.textContent = this.view === 'cita' ? 'Insertar cita' : 'Insertar bibliografía';
+    this.showNotice(null);
+    if (this.view === 'cita') {
+      dom.hints.textContent = '↵ cita con enlace · ⇧↵ cita textual · Esc cerrar';
+      dom.toggle.textContent = 'Bibliografía';
+      dom.input.focus();
+    } else {
+      const n = deps.bibliography?.count() ?? 0;
+      dom.bibCount.textContent =
+        n === 0
+          ? 'Aún no has citado ninguna obra en esta página con Folio.'
+          : n === 1
+            ? '1 obra citada en esta página.'
+            : `${n} obras citadas en esta página.`;
+      dom.bibInsert.disabled = n === 0;
+      dom.hints.textContent = '↵ insertar · Esc cerrar';
+      dom.toggle.textContent = 'Volver a citar';
+      dom.styleSelect.focus();
+    }
+  }
 }
 
 /**
@@ -111,317 +331,17 @@ export function placement(anchor: Rect | null | undefined, viewport: { width: nu
 export function openPicker(deps: PickerDeps, opts: PickerOptions): Picker {
   const doc = opts.document;
   const win = doc.defaultView ?? window;
-  const debounceMs = opts.debounceMs ?? 180;
-  const noticeMs = opts.noticeMs ?? 1800;
-
-  const host = el(doc, 'folio-cita' as 'div');
-  const root = host.attachShadow({ mode: 'closed' });
-  const style = el(doc, 'style', { text: PICKER_CSS });
-  const panel = el(doc, 'div', { className: 'panel', attrs: { role: 'dialog', 'aria-label': 'Citar con Folio' } });
-
-  const head = el(doc, 'div', { className: 'head' });
-  const title = el(doc, 'span', { className: 'title', text: 'Insertar cita' });
-  const offline = el(doc, 'span', { className: 'offline', text: 'Sin conexión: resultados guardados' });
-  offline.hidden = true;
-  head.append(el(doc, 'span', { className: 'brand', text: 'Folio' }), title, offline);
-
-  const citeView = el(doc, 'section', { className: 'cite' });
-  const input = el(doc, 'input', {
-    className: 'q',
-    attrs: {
-      type: 'search',
-      role: 'combobox',
-      'aria-label': 'Buscar en tu biblioteca',
-      'aria-autocomplete': 'list',
-      'aria-controls': 'folio-resultados',
-      'aria-expanded': 'false',
-      placeholder: 'Busca en tu biblioteca…',
-      autocomplete: 'off',
-      spellcheck: 'false',
-    },
-  });
-  const list = el(doc, 'ul', {
-    className: 'results',
-    attrs: { id: 'folio-resultados', role: 'listbox', 'aria-label': 'Pasajes' },
-  });
-  const empty = el(doc, 'p', { className: 'empty', text: 'Escribe para buscar en tu biblioteca.' });
-  citeView.append(input, list, empty);
-
-  const bibView = el(doc, 'section', { className: 'bib' });
-  const styleSelect = el(doc, 'select', { className: 'style', attrs: { 'aria-label': 'Estilo de la bibliografía' } });
-  const bibCount = el(doc, 'p', { className: 'bib-count' });
-  const bibInsert = el(doc, 'button', {
-    className: 'bib-insert',
-    text: 'Insertar bibliografía',
-    attrs: { type: 'button' },
-  });
-  const styleLabel = el(doc, 'label', { text: 'Estilo' });
-  bibView.append(styleLabel, styleSelect, bibCount, bibInsert);
-  bibView.hidden = true;
-  for (const s of deps.bibliography?.styles ?? []) {
-    const option = el(doc, 'option', { text: s.nombre, attrs: { value: s.id } });
-    if (s.id === opts.style) option.selected = true;
-    styleSelect.append(option);
-  }
-
-  const notice = el(doc, 'div', { className: 'notice', attrs: { role: 'alert' } });
-  notice.hidden = true;
-
-  const foot = el(doc, 'div', { className: 'foot' });
-  const hints = el(doc, 'span');
-  const toggle = el(doc, 'button', { attrs: { type: 'button' } });
-  foot.append(hints, toggle);
-  toggle.hidden = !deps.bibliography;
-
-  panel.append(head, citeView, bibView, notice, foot);
-  root.append(style, panel);
-
-  const place = placement(opts.anchor, { width: win.innerWidth, height: win.innerHeight });
-  host.style.cssText =
-    'all: initial; position: fixed; z-index: 2147483647; display: block;' +
-    `left: ${place.left}px; width: ${place.width}px;` +
-    (place.top != null ? `top: ${place.top}px;` : `bottom: ${place.bottom}px;`);
-
-  let results: Pasaje[] = [];
-  let active = -1;
-  let closed = false;
-  let busy = false;
-  let view: 'cita' | 'bibliografia' = 'cita';
-  let seq = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let settlePending: (() => void) | undefined;
-  let work: Promise<unknown> = Promise.resolve();
-  const track = <T>(p: Promise<T>): Promise<T> => {
-    work = Promise.allSettled([work, p]);
-    return p;
-  };
-
-  function showNotice(text: string | null, kind: 'error' | 'info' = 'error') {
-    notice.hidden = !text;
-    notice.textContent = text ?? '';
-    notice.dataset.kind = kind;
-  }
-
-  function setActive(i: number) {
-    const items = list.querySelectorAll<HTMLElement>('[role="option"]');
-    active = items.length === 0 ? -1 : Math.max(0, Math.min(i, items.length - 1));
-    items.forEach((item, n) => item.setAttribute('aria-selected', String(n === active)));
-    const current = items[active];
-    if (current) {
-      input.setAttribute('aria-activedescendant', current.id);
-      current.scrollIntoView?.({ block: 'nearest' });
-    } else {
-      input.removeAttribute('aria-activedescendant');
-    }
-  }
-
-  function renderResults(query: string) {
-    list.replaceChildren(
-      ...results.map((p, n) => {
-        const item = el(doc, 'li', {
-          className: 'item',
-          attrs: { role: 'option', id: `folio-opcion-${n}`, 'aria-selected': 'false' },
-        });
-        const line = el(doc, 'div');
-        line.append(
-          el(doc, 'span', { className: 'cita', text: p.cita }),
-          el(doc, 'span', { className: 'loc', text: p.localizador }),
-        );
-        const link = el(doc, 'a', {
-          className: 'enlace',
-          text: 'Abrir en el lector',
-          attrs: { href: p.enlace, target: '_blank', rel: 'noopener noreferrer' },
-        });
-        link.addEventListener('click', (e) => e.stopPropagation());
-        item.append(
-          line,
-          el(doc, 'div', { className: 'doc', text: p.documento.titulo }),
-          el(doc, 'div', { className: 'texto', text: excerpt(p.texto) }),
-          link,
-        );
-        item.addEventListener('mousedown', (e) => e.preventDefault());
-        item.addEventListener('click', (e) => void choose(n, e.shiftKey ? 'textual' : 'cita'));
-        return item;
-      }),
-    );
-    input.setAttribute('aria-expanded', String(results.length > 0));
-    // The host (outside the closed shadow root) says which query the list answers and how many passages
-    // it shows, so a test or the page's automation can wait for the answer instead of guessing a delay.
-    host.dataset.consulta = query.trim();
-    host.dataset.resultados = String(results.length);
-    empty.hidden = results.length > 0;
-    empty.textContent = query.trim()
-      ? `Nada en tu biblioteca para «${query.trim()}».`
-      : 'Escribe para buscar en tu biblioteca.';
-    setActive(0);
-  }
-
-  async function runSearch(query: string): Promise<void> {
-    const mine = ++seq;
-    try {
-      const answer = await deps.search(query);
-      if (mine !== seq || closed) return;
-      results = answer.pasajes;
-      offline.hidden = !answer.offline;
-      showNotice(answer.error ?? null);
-      renderResults(query);
-    } catch {
-      if (mine !== seq || closed) return;
-      results = [];
-      renderResults(query);
-      showNotice('No se pudo buscar en tu biblioteca. Inténtalo de nuevo.');
-    }
-  }
-
-  function scheduleSearch(query: string, delay = debounceMs) {
-    if (timer !== undefined) clearTimeout(timer);
-    settlePending?.();
-    if (!query.trim()) {
-      seq++;
-      results = [];
-      renderResults('');
-      return;
-    }
-    track(
-      new Promise<void>((resolve) => {
-        settlePending = resolve;
-        timer = setTimeout(() => {
-          timer = undefined;
-          settlePending = undefined;
-          void runSearch(query).then(resolve);
-        }, delay);
-      }),
-    );
-  }
-
-  async function act(run: () => Promise<InsertOutcome | void>): Promise<void> {
-    if (busy || closed) return;
-    busy = true;
-    showNotice(null);
-    try {
-      const outcome = await run();
-      if (outcome?.aviso) {
-        showNotice(outcome.aviso, 'info');
-        win.setTimeout(() => close('insertada'), noticeMs);
-      } else {
-        close('insertada');
-      }
-    } catch (error) {
-      showNotice(error instanceof InsertError ? error.message : 'No se pudo insertar. Inténtalo de nuevo.');
-      if (!closed) (view === 'cita' ? input : styleSelect).focus();
-    } finally {
-      busy = false;
-    }
-  }
-
-  function choose(index: number | null, mode: CitationMode): Promise<void> {
-    // Enter typed before the debounced search ran: insert from its results, not from the previous ones.
-    if (timer !== undefined) scheduleSearch(input.value, 0);
-    const searched = work;
-    return track(
-      searched.then(() => {
-        const pasaje = results[index ?? Math.max(active, 0)];
-        return pasaje ? act(() => deps.insert(pasaje, mode)) : undefined;
-      }),
-    );
-  }
-
-  function insertBibliography(): Promise<void> {
-    const bib = deps.bibliography;
-    if (!bib) return Promise.resolve();
-    return track(act(() => bib.insert(styleSelect.value)));
-  }
-
-  function showView(next: 'cita' | 'bibliografia') {
-    view = next === 'bibliografia' && deps.bibliography ? 'bibliografia' : 'cita';
-    citeView.hidden = view !== 'cita';
-    bibView.hidden = view !== 'bibliografia';
-    title.textContent = view === 'cita' ? 'Insertar cita' : 'Insertar bibliografía';
-    showNotice(null);
-    if (view === 'cita') {
-      hints.textContent = '↵ cita con enlace · ⇧↵ cita textual · Esc cerrar';
-      toggle.textContent = 'Bibliografía';
-      input.focus();
-    } else {
-      const n = deps.bibliography?.count() ?? 0;
-      bibCount.textContent =
-        n === 0
-          ? 'Aún no has citado ninguna obra en esta página con Folio.'
-          : n === 1
-            ? '1 obra citada en esta página.'
-            : `${n} obras citadas en esta página.`;
-      bibInsert.disabled = n === 0;
-      hints.textContent = '↵ insertar · Esc cerrar';
-      toggle.textContent = 'Volver a citar';
-      styleSelect.focus();
-    }
-  }
-
-  function close(reason: CloseReason = 'cancelada') {
-    if (closed) return;
-    closed = true;
-    if (timer !== undefined) clearTimeout(timer);
-    settlePending?.();
-    doc.removeEventListener('mousedown', onOutside, true);
-    host.remove();
-    deps.onClose?.(reason);
-  }
-
-  async function idle(): Promise<void> {
-    let seen: Promise<unknown>;
-    do {
-      seen = work;
-      await seen;
-    } while (seen !== work);
-  }
-
-  function onOutside(e: Event) {
-    if (!e.composedPath().includes(host)) close('fuera');
-  }
-
-  panel.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-      return;
-    }
-    if (view === 'cita' && e.target === input) {
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        e.preventDefault();
-        setActive(active + (e.key === 'ArrowDown' ? 1 : -1));
-      } else if (e.key === 'Enter' && !e.isComposing) {
-        e.preventDefault();
-        void choose(null, e.shiftKey ? 'textual' : 'cita');
-      }
-    } else if (view === 'bibliografia' && e.key === 'Enter' && e.target === styleSelect) {
-      e.preventDefault();
-      void insertBibliography();
-    }
-  });
-  input.addEventListener('input', () => scheduleSearch(input.value));
-  bibInsert.addEventListener('click', () => void insertBibliography());
-  toggle.addEventListener('click', () => showView(view === 'cita' ? 'bibliografia' : 'cita'));
-  for (const type of CONTAINED_EVENTS) host.addEventListener(type, (e) => e.stopPropagation());
-  doc.addEventListener('mousedown', onOutside, true);
-
-  doc.documentElement.append(host);
-  showView(opts.mode ?? 'cita');
-  if (opts.query) {
-    input.value = opts.query;
-    scheduleSearch(opts.query, 0);
-  } else {
-    renderResults('');
-  }
-  if (opts.notice) showNotice(opts.notice);
-
+  const dom = buildPickerDom(doc, win, { styles: deps.bibliography?.styles, style: opts.style, anchor: opts.anchor });
+  const session = new PickerSession(deps, dom, doc, win, opts);
+  session.open(opts);
   return {
-    host,
-    root,
+    host: dom.host,
+    root: dom.root,
     get closed() {
-      return closed;
+      return session.closed;
     },
-    close,
-    focus: () => (view === 'cita' ? input : styleSelect).focus(),
-    idle,
+    close: (reason) => session.close(reason),
+    focus: () => session.focus(),
+    idle: () => session.idle(),
   };
 }
