@@ -79,13 +79,30 @@ export function buildPickerDom(doc: Document, win: Window, opts: PickerDomOption
   const root = host.attachShadow({ mode: 'closed' });
   const style = el(doc, 'style', { text: PICKER_CSS });
   const panel = el(doc, 'div', { className: 'panel', attrs: { role: 'dialog', 'aria-label': 'Citar con Folio' } });
+  const head = headRow(doc);
+  const cite = citeSection(doc);
+  const bib = bibliographySection(doc, opts);
+  const notice = el(doc, 'div', { className: 'notice', attrs: { role: 'alert' } });
+  notice.hidden = true;
+  const foot = footRow(doc, Boolean(opts.styles));
+  panel.append(head.head, cite.citeView, bib.bibView, notice, foot.foot);
+  root.append(style, panel);
+  placeHost(host, opts.anchor, win);
+  const { hints, toggle } = foot;
+  return { host, root, panel, title: head.title, offline: head.offline, ...cite, ...bib, notice, hints, toggle };
+}
 
+function headRow(doc: Document) {
   const head = el(doc, 'div', { className: 'head' });
   const title = el(doc, 'span', { className: 'title', text: 'Insertar cita' });
   const offline = el(doc, 'span', { className: 'offline', text: 'Sin conexión: resultados guardados' });
   offline.hidden = true;
   head.append(el(doc, 'span', { className: 'brand', text: 'Folio' }), title, offline);
+  return { head, title, offline };
+}
 
+/** The search box and the list of passages (a combobox and its listbox). */
+function citeSection(doc: Document) {
   const citeView = el(doc, 'section', { className: 'cite' });
   const input = el(doc, 'input', {
     className: 'q',
@@ -107,7 +124,11 @@ export function buildPickerDom(doc: Document, win: Window, opts: PickerDomOption
   });
   const empty = el(doc, 'p', { className: 'empty', text: 'Escribe para buscar en tu biblioteca.' });
   citeView.append(input, list, empty);
+  return { citeView, input, list, empty };
+}
 
+/** The bibliography view (hidden at first): the style, how many works are cited, the insert button. */
+function bibliographySection(doc: Document, opts: PickerDomOptions) {
   const bibView = el(doc, 'section', { className: 'bib' });
   const styleSelect = el(doc, 'select', { className: 'style', attrs: { 'aria-label': 'Estilo de la bibliografía' } });
   const bibCount = el(doc, 'p', { className: 'bib-count' });
@@ -124,43 +145,26 @@ export function buildPickerDom(doc: Document, win: Window, opts: PickerDomOption
     if (s.id === opts.style) option.selected = true;
     styleSelect.append(option);
   }
+  return { bibView, styleSelect, bibCount, bibInsert };
+}
 
-  const notice = el(doc, 'div', { className: 'notice', attrs: { role: 'alert' } });
-  notice.hidden = true;
-
+/** The keyboard hints and the button between the two views (shown only with a bibliography). */
+function footRow(doc: Document, withBibliography: boolean) {
   const foot = el(doc, 'div', { className: 'foot' });
   const hints = el(doc, 'span');
   const toggle = el(doc, 'button', { attrs: { type: 'button' } });
   foot.append(hints, toggle);
-  toggle.hidden = !opts.styles;
+  toggle.hidden = !withBibliography;
+  return { foot, hints, toggle };
+}
 
-  panel.append(head, citeView, bibView, notice, foot);
-  root.append(style, panel);
-
-  const place = placement(opts.anchor, { width: win.innerWidth, height: win.innerHeight });
+/** Fixes the host over the page at its {@link placement}. */
+function placeHost(host: HTMLElement, anchor: Rect | null | undefined, win: Window): void {
+  const place = placement(anchor, { width: win.innerWidth, height: win.innerHeight });
   host.style.cssText =
     'all: initial; position: fixed; z-index: 2147483647; display: block;' +
     `left: ${place.left}px; width: ${place.width}px;` +
     (place.top != null ? `top: ${place.top}px;` : `bottom: ${place.bottom}px;`);
-
-  return {
-    host,
-    root,
-    panel,
-    title,
-    offline,
-    citeView,
-    input,
-    list,
-    empty,
-    bibView,
-    styleSelect,
-    bibCount,
-    bibInsert,
-    notice,
-    hints,
-    toggle,
-  };
 }
 
 /** One passage of the list, option `n`; `onPick` gets whether Shift was held when it was clicked. */
