@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
+import { pdfjsTextSeconds } from './pdfjs-text-floor';
 import { z } from 'zod';
 import { loadConfig, type Config } from '../src/config';
 import { ingestJob } from '../src/jobs/definitions';
@@ -234,12 +235,15 @@ async function main() {
       const doc = await res.json();
       if (doc.estado !== 'listo') throw new Error(`${name}: ${doc.estado} ${doc.error ?? ''}`);
       const reference = pdftotextSeconds(bytes);
+      const engine = await pdfjsTextSeconds(bytes);
       rows.push([
         name,
         `${mb(bytes.length)} MB`,
         `${(ms / 1000).toFixed(2)} s`,
         `${((doc.unidades as number) / (ms / 1000)).toFixed(0)} pages/s`,
-        reference ? `${reference.toFixed(2)} s · ×${(ms / 1000 / reference).toFixed(1)}` : 'pdftotext not installed',
+        (reference ? `${reference.toFixed(2)} s · ×${(ms / 1000 / reference).toFixed(1)}` : 'pdftotext not installed') +
+          ` · pdf.js text alone ${engine.toFixed(2)} s` +
+          (reference ? ` (×${(engine / reference).toFixed(1)})` : ''),
         `peak +${mb(rss)} MB RSS`,
       ]);
     }

@@ -28,6 +28,7 @@ import { splitPassages } from '../src/ingest/passages';
 import { searchLibrary } from '../src/services/search';
 import { createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
 import { loadLibrary, type LibraryDocument } from './load-library';
+import { postingWriteFloor } from './posting-floor';
 import { seededRandom } from '../src/testing/seeded-random';
 import { sciFactBooks } from './scifact-books';
 import { loadSciFact, readJsonl, sciFactDir } from './scifact';
@@ -241,6 +242,7 @@ async function main() {
     const loadMs = performance.now() - t0 - generation.ms;
     const indexMs = loadMs - loaded.embedMs;
     const afterLoad = memory();
+    const floor = await postingWriteFloor(deps.db);
     const [{ n: database } = { n: NaN }] = await deps.db.query<{ n: number }>(
       'SELECT pg_database_size(current_database())::float8 AS n',
     );
@@ -372,6 +374,12 @@ async function main() {
       `${(indexMs / 1000).toFixed(1)} s · ${passagesPerS(loaded.passages, indexMs)}`,
       `${(peerBuildMs / 1000).toFixed(1)} s · ${passagesPerS(loaded.passages, peerBuildMs)}`,
       ratio(indexMs, peerBuildMs),
+    );
+    row(
+      `floor: its ${int(floor.postings)} postings copied as rows (same indexes, one statement)`,
+      `${(floor.ms / 1000).toFixed(1)} s · ${passagesPerS(loaded.passages, floor.ms)} · ${int(floor.postings / (floor.ms / 1000))} postings/s`,
+      '—',
+      `${Math.round((100 * floor.ms) / indexMs)} % of Folio's load`,
     );
     if (embedder)
       row(
