@@ -5,6 +5,7 @@ import { cleanTitle } from './metadata';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from '../formats/text-decode';
 import { pageMetadata, type MetaDocument } from './url/page-metadata';
+import { BREAK, collapseWithBreaks } from './line-breaks';
 
 /** Reads an HTML file (not a captured web page: no readability pass) into sections and paragraphs. */
 export const htmlConverter: Converter = {
@@ -173,9 +174,6 @@ const BLOCKS = new Set([
 ]);
 const BLOCK_SELECTOR = [...BLOCKS].join(',');
 
-/** Stands for a `<br>` while whitespace is collapsed. */
-const BREAK = '\uE000';
-
 function outlineOf(root: El): OutlineEvent[] {
   const events: OutlineEvent[] = [];
   let buffer = '';
@@ -187,7 +185,7 @@ function outlineOf(root: El): OutlineEvent[] {
     prefix = '';
   };
   const flush = () => {
-    paragraph(collapse(buffer));
+    paragraph(collapseWithBreaks(buffer));
     buffer = '';
   };
 
@@ -277,15 +275,7 @@ function inlineText(el: El): string {
     }
   };
   for (const c of children(el)) visit(c);
-  return collapse(text);
-}
-
-function collapse(text: string): string {
-  return text
-    .replace(/[\s\u00a0]+/g, ' ')
-    .replace(new RegExp(` ?${BREAK} ?`, 'g'), '\n')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
+  return collapseWithBreaks(text);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AnclaSeccion } from '@folio/shared';
+import { singleLine, type AnclaSeccion } from '@folio/shared';
 import type { Block, Unit } from './converter';
 
 /** The outline of a structured text as its reader meets it: headings and paragraphs in order. */
@@ -70,8 +70,4 @@ export function unitsFromOutline(
     }
   }
   return units;
-}
-
-function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,3 +1,4 @@
+import { singleLine } from '@folio/shared';
 import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from '../converter';
 import {
   checkZipContainer,
@@ -13,6 +14,7 @@ import { notesOutline, type Note } from './word-notes';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 import { withTextLanguage } from '../text-language';
 import { withZip } from '../../formats/zip';
+import { BREAK, collapseWithBreaks } from '../line-breaks';
 
 /**
  * Reads OpenDocument text (ODT, OTT): `text:h` headings by outline level, paragraphs, lists and tables from
@@ -99,8 +101,6 @@ const NOT_TEXT = new Set([
   `${TABLE} content-validations`,
   `${TABLE} label-ranges`,
 ]);
-
-const BREAK = '\uE000';
 
 class OdtReader {
   readonly events: OutlineEvent[] = [];
@@ -313,7 +313,7 @@ class OdtReader {
       }
     };
     visit(el);
-    return collapse(text);
+    return collapseWithBreaks(text);
   }
 
   /** Records a note and returns its mark for the body text: '[1]', or '[*]' for a custom mark. */
@@ -387,17 +387,4 @@ function parse(xml: string, part: string): XmlElement {
   } catch (error) {
     throw damagedError('ODT', `${part}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/** Whitespace collapses as in ODF (and HTML); line breaks survive as '\n'. */
-function collapse(text: string): string {
-  return text
-    .replace(/[\s\u00a0]+/g, ' ')
-    .replace(new RegExp(` ?${BREAK} ?`, 'g'), '\n')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
-function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }

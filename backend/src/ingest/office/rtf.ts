@@ -1,3 +1,4 @@
+import { singleLine } from '@folio/shared';
 import { readFile } from 'node:fs/promises';
 import type { Conversion, Converter } from '../converter';
 import { damagedError, emptyFileError, noTextError } from '../../formats/office-package';
@@ -6,6 +7,7 @@ import { unitsFromOutline, type OutlineEvent } from '../sections';
 import { withTextLanguage } from '../text-language';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
 import { notesOutline, type Note } from './word-notes';
+import { BREAK, collapseWithBreaks } from '../line-breaks';
 
 /**
  * Reads RTF: paragraphs whose style is a heading (by `\outlinelevelN`, or by a stylesheet name such as
@@ -218,7 +220,6 @@ function codePageEncoding(codePage: number): string | undefined {
   return known[codePage];
 }
 
-const BREAK = '\uE000';
 /** Real documents nest groups a few dozen deep; a file past this is broken or hostile. */
 const MAX_DEPTH = 5000;
 const CONTROL_WORD = /([a-zA-Z]{1,32})(-?\d{1,10})? ?/y;
@@ -239,7 +240,7 @@ class Story {
 
   /** Ends the paragraph being read; returns the text of a paragraph in the Title style. */
   endParagraph(role: Role, inTable: boolean): string | undefined {
-    const text = collapse(this.text);
+    const text = collapseWithBreaks(this.text);
     const prefix = this.prefix;
     this.text = '';
     this.prefix = '';
@@ -264,7 +265,7 @@ class Story {
   }
 
   endCell() {
-    const text = collapse(this.text);
+    const text = collapseWithBreaks(this.text);
     this.text = '';
     this.prefix = '';
     if (text) this.#cell.push(text);
@@ -273,7 +274,7 @@ class Story {
   }
 
   endRow() {
-    if (collapse(this.text) || this.#cell.length > 0) this.endCell();
+    if (collapseWithBreaks(this.text) || this.#cell.length > 0) this.endCell();
     const text = this.#row.filter(Boolean).join(' | ');
     this.#row = [];
     this.text = '';
@@ -287,7 +288,7 @@ class Story {
 
   /** Ends a last paragraph that has no `\par`, and any row left open. */
   finish(role: Role): string | undefined {
-    const title = collapse(this.text) ? this.endParagraph(role, false) : undefined;
+    const title = collapseWithBreaks(this.text) ? this.endParagraph(role, false) : undefined;
     this.#flushRow();
     this.#flushDeferred();
     return title;
@@ -572,7 +573,7 @@ class RtfReader {
       case 'author':
         if (state.dest !== 'info') return false;
         this.#captureInto(word, (text) => {
-          const value = collapse(text);
+          const value = collapseWithBreaks(text);
           if (!value) return;
           if (word === 'title') this.#properties.title ??= value;
           else this.#properties.creator ??= value;
@@ -775,16 +776,4 @@ function listMark(raw: string): string {
   const mark = raw.replace(/[\s\u00a0]+/g, ' ').trim();
   if (!mark) return '';
   return /[\p{L}\p{N}]/u.test(mark) ? `${mark} ` : '- ';
-}
-
-function collapse(text: string): string {
-  return text
-    .replace(/[\s\u00a0]+/g, ' ')
-    .replace(new RegExp(` ?${BREAK} ?`, 'g'), '\n')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
-}
-
-function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
