@@ -6,12 +6,12 @@ import { createSupportEngine } from './support/engine';
 import type { SupportScorer } from './support/support';
 import type { Embedder } from './ai/embedder';
 import { createExtractiveWriter } from './ai/extractive-writer';
-import { idleEngine } from './ai/idle-engine';
+import { idleEngine, idleModel } from './ai/idle-engine';
 import type { Ocr } from './ai/ocr';
 import { createOpenAiEmbedder } from './ai/openai-embedder';
 import { createOpenAiTranscriber } from './ai/openai-transcriber';
 import { createOpenAiWriter } from './ai/openai-writer';
-import { RerankerError, type Reranker } from './ai/reranker';
+import type { Reranker } from './ai/reranker';
 import type { Transcriber } from './ai/transcriber';
 import { createTransformersEmbedder } from './ai/transformers-embedder';
 import { createTransformersReranker, findRerankerModel } from './ai/transformers-reranker';
@@ -75,24 +75,12 @@ function lazyReranker(
   create: () => Promise<Reranker>,
   idleMs: number,
 ): Reranker & { failure(): string | undefined; loaded(): boolean; close(): Promise<void> } {
-  let failed: unknown;
-  let failure: string | undefined;
-  const held = idleEngine<Reranker>({
-    create: () =>
-      create().catch((err: unknown) => {
-        failed = err;
-        failure = err instanceof RerankerError ? err.mensaje : (err as Error).message;
-        throw err;
-      }),
-    release: async (engine) => engine.close?.(),
-    idleMs,
-  });
+  const held = idleModel(create, idleMs);
   return {
     name,
-    failure: () => failure,
+    failure: held.failure,
     loaded: held.loaded,
-    score: (query, passages, signal) =>
-      failure !== undefined ? Promise.reject(failed) : held.use((engine) => engine.score(query, passages, signal)),
+    score: (query, passages, signal) => held.use((engine) => engine.score(query, passages, signal)),
     close: held.close,
   };
 }

@@ -1,3 +1,5 @@
+import { EngineError } from './engine-error';
+
 /**
  * An engine held only while it is used: created on first use, released after `idleMs` with no call in
  * flight, and created again by the next call. OCR workers and model sessions hold hundreds of MB that a
@@ -60,5 +62,36 @@ export function idleEngine<T>({ create, release, idleMs }: IdleEngineOptions<T>)
     },
     loaded: () => engine !== undefined,
     close: drop,
+  };
+}
+
+/** A model held by `idleModel`: `failure()` says why its start failed, if it did. */
+export interface IdleModel<T> extends IdleEngine<T> {
+  failure(): string | undefined;
+}
+
+/**
+ * A model session (cross-encoder, NLI) held as an `idleEngine` and released with its own `close`, whose
+ * failed start is kept rather than tried again on every call: each later `use` rejects with that error and
+ * `failure()` says it (the engine's `mensaje`), until a restart.
+ */
+export function idleModel<T extends { close?(): Promise<void> }>(
+  create: () => Promise<T>,
+  idleMs: number,
+): IdleModel<T> {
+  let failed: { error: unknown; reason: string } | undefined;
+  const held = idleEngine<T>({
+    create: () =>
+      create().catch((error: unknown) => {
+        failed = { error, reason: error instanceof EngineError ? error.mensaje : (error as Error).message };
+        throw error;
+      }),
+    release: async (engine) => engine.close?.(),
+    idleMs,
+  });
+  return {
+    ...held,
+    use: (work) => (failed ? Promise.reject(failed.error) : held.use(work)),
+    failure: () => failed?.reason,
   };
 }

@@ -1,6 +1,6 @@
 import type { Embedder } from '../ai/embedder';
-import { NliError, type NliModel } from '../ai/nli';
-import { idleEngine } from '../ai/idle-engine';
+import type { NliModel } from '../ai/nli';
+import { idleModel } from '../ai/idle-engine';
 import { createTransformersNli, findNliModel } from '../ai/transformers-nli';
 import type { Config } from '../config';
 import type { Logger } from '../log';
@@ -16,24 +16,12 @@ function lazyNli(
   create: () => Promise<NliModel>,
   idleMs: number,
 ): NliModel & { failure(): string | undefined; loaded(): boolean; close(): Promise<void> } {
-  let failed: unknown;
-  let failure: string | undefined;
-  const held = idleEngine<NliModel>({
-    create: () =>
-      create().catch((err: unknown) => {
-        failed = err;
-        failure = err instanceof NliError ? err.mensaje : (err as Error).message;
-        throw err;
-      }),
-    release: async (engine) => engine.close?.(),
-    idleMs,
-  });
+  const held = idleModel(create, idleMs);
   return {
     name,
-    failure: () => failure,
+    failure: held.failure,
     loaded: held.loaded,
-    classify: (pairs, signal) =>
-      failure !== undefined ? Promise.reject(failed) : held.use((engine) => engine.classify(pairs, signal)),
+    classify: (pairs, signal) => held.use((engine) => engine.classify(pairs, signal)),
     close: held.close,
   };
 }
