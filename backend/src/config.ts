@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   FOLIO_PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().min(1).optional(),
   FOLIO_DATA: z.string().default('./.folio'),
+  FOLIO_PGLITE_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   FOLIO_MAX_UPLOAD_MB: z.coerce.number().positive().default(95),
   FOLIO_MAX_FILE_GB: z.coerce.number().positive().default(4),
   FOLIO_UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
@@ -101,6 +102,11 @@ export interface Config {
   /** Server PostgreSQL when set; embedded PGlite under `dataDir` otherwise. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * The embedded store's shared_buffers. PGlite touches all of them at start, in the server's own RSS,
+   * and reads its files through the operating system's cache anyway: 16 MB against PostgreSQL's 128.
+   */
+  pgliteBuffersMb: number;
   /** Where original files live: a directory under dataDir, or the database (shared by workers on other machines). */
   blobStore: 'directorio' | 'base_de_datos';
   maxUploadBytes: number;
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.FOLIO_PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.FOLIO_DATA),
+    pgliteBuffersMb: e.FOLIO_PGLITE_BUFFERS_MB,
     blobStore: e.FOLIO_BLOBS ?? (e.DATABASE_URL ? 'base_de_datos' : 'directorio'),
     maxUploadBytes: Math.floor(e.FOLIO_MAX_UPLOAD_MB * MB),
     resumable: {

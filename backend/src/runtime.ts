@@ -82,27 +82,42 @@ export interface Store {
 }
 
 export async function openStore(config: Config): Promise<Store> {
-  let db: Db;
-  let pglite: PGlite | undefined;
-  let release = () => {};
-  if (config.databaseUrl) {
-    db = openPostgres(config.databaseUrl);
-  } else {
-    release = lockStore(config.dataDir);
-    try {
-      ({ db, pglite } = await openPglite(path.join(config.dataDir, 'pg')));
-    } catch (err) {
-      release();
-      throw err;
-    }
-  }
+  if (!config.databaseUrl) return openEmbeddedStore(config);
+  const db = openPostgres(config.databaseUrl);
   try {
     await migrate(db);
   } catch (err) {
     await db.close().catch(() => {});
+    throw err;
+  }
+  return { db, close: () => db.close() };
+}
+
+/**
+ * The embedded store under `config.dataDir`, locked to this process. A store created now is closed and
+ * opened again once migrated: creating one (initdb, then every migration) leaves PGlite's memory some
+ * 400 MB larger than opening it does, and a WebAssembly heap never shrinks while its instance lives.
+ */
+async function openEmbeddedStore(config: Config): Promise<Store> {
+  const release = lockStore(config.dataDir);
+  const dir = path.join(config.dataDir, 'pg');
+  const created = !fs.existsSync(dir);
+  let opened: Awaited<ReturnType<typeof openPglite>> | undefined;
+  try {
+    opened = await openPglite(dir, config.pgliteBuffersMb);
+    await migrate(opened.db);
+    if (created) {
+      await opened.db.close();
+      opened = undefined;
+      opened = await openPglite(dir, config.pgliteBuffersMb);
+      await migrate(opened.db); // nothing left to apply: it finds what this database has (pgvector)
+    }
+  } catch (err) {
+    await opened?.db.close().catch(() => {});
     release();
     throw err;
   }
+  const { db, pglite } = opened;
   return {
     db,
     pglite,

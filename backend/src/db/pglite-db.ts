@@ -31,9 +31,16 @@ function wrap(q: Queryable, root: PGlite, features: DbFeatures): Db {
   };
 }
 
-/** Opens (creating on first use) the embedded store in `dir`, with pgvector loaded (`migrate()` creates it). */
-export async function openPglite(dir: string | undefined): Promise<{ db: Db; pglite: PGlite }> {
+/**
+ * Opens (creating on first use) the embedded store in `dir`, with pgvector loaded (`migrate()` creates it)
+ * and `buffersMb` of shared_buffers.
+ */
+export async function openPglite(dir: string | undefined, buffersMb: number): Promise<{ db: Db; pglite: PGlite }> {
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { vector } });
+  const pglite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { vector },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`],
+  });
   return { db: wrap(pglite, pglite, {}), pglite };
 }
