@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { keepCitationEnginesFor } from './cite/csl/citeproc-engines';
 import { FEATURE_RERANKER } from './search/feature-rerank';
 import type { Engines } from './ai/reading-engines';
 import type { Logger } from './log';
@@ -86,6 +87,7 @@ function lazyReranker(
 }
 
 export async function createEngines(config: Config, log: Logger): Promise<EngineSet> {
+  keepCitationEnginesFor(config.engineIdleMs);
   let ocr: ReturnType<typeof lazyOcr> | undefined;
   if (config.ocr.enabled) {
     ocr = lazyOcr(`tesseract.js (${config.ocr.langs.join('+')})`, config.ocr.langs, config.engineIdleMs);

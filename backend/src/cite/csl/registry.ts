@@ -4,6 +4,7 @@ import path from 'node:path';
 import { plugins } from '@citation-js/core';
 import '@citation-js/plugin-csl';
 import { DOMParser } from 'linkedom';
+import { citationEngine } from './citeproc-engines';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 
 /**
@@ -240,7 +241,7 @@ export function formatCitations(
   cites: CiteRequest[],
 ): Formatted {
   const name = styleName === 'apa' && locale.split('-')[0] === 'es' ? spanishApa() : styleName;
-  const engine = csl().engine(items, name, locale, 'html');
+  const engine = citationEngine(name, locale, items);
   const note = engine.opt.xclass === 'note';
   const printed = printedLocators(name);
   const citations = cites.map((c, i) => ({
