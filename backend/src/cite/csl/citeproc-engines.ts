@@ -17,7 +17,7 @@ export interface CiteprocEngine {
   setOutputFormat(format: string): void;
   updateItems(ids: string[]): void;
   rebuildProcessorState(citations: unknown[], format: string, uncited: unknown[]): unknown;
-  makeBibliography(): unknown;
+  makeBibliography(): [{ bibstart: string; bibend: string }, string[]] | false;
 }
 
 type EngineClass = new (sys: object, style: string, locale: string | undefined, force: boolean) => CiteprocEngine;
@@ -56,10 +56,15 @@ function retrieveLocale(locale: string): unknown {
 }
 
 /**
- * An engine for the style registered as `styleName`, in `locale`, formatting `items` as HTML: the one held
- * for that style and locale, given these items, or a new one.
+ * An engine for the style registered as `styleName`, in `locale`, formatting `items` in `format` (citeproc's
+ * 'html' or 'text'): the one held for that style and locale, given these items, or a new one.
  */
-export function citationEngine(styleName: string, locale: string, items: Record<string, unknown>[]): CiteprocEngine {
+export function citationEngine(
+  styleName: string,
+  locale: string,
+  items: Record<string, unknown>[],
+  format: 'html' | 'text' = 'html',
+): CiteprocEngine {
   const { styles, locales } = registry();
   if (!styles.has(styleName)) throw new TypeError(`Cannot find style '${styleName}'`);
   const byId = new Map(items.map((item) => [String(item.id), item]));
@@ -80,7 +85,7 @@ export function citationEngine(styleName: string, locale: string, items: Record<
     entry = { engine: new Engine({ retrieveLocale, retrieveItem }, styles.get(styleName), lang, true) };
     kept.set(key, entry);
   }
-  entry.engine.setOutputFormat('html');
+  entry.engine.setOutputFormat(format);
   entry.engine.opt.development_extensions.wrap_url_and_doi = false;
   // unref: a held engine's timer never keeps the process alive.
   if (idleMs) entry.timer = setTimeout(() => kept.delete(key), idleMs).unref();

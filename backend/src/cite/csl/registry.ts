@@ -251,7 +251,7 @@ export function formatCitations(
   }));
   const out = engine.rebuildProcessorState(citations, 'html', []) as [string, number, string][];
   // A style without a <bibliography> (some note styles) gives false.
-  const bibliography = cites.length ? (engine.makeBibliography() as [unknown, string[]] | false) : false;
+  const bibliography = cites.length ? engine.makeBibliography() : false;
   return {
     clase: note ? 'note' : 'in-text',
     citations: out.map((o) => o[2]),
