@@ -14,6 +14,7 @@ export default tseslint.config(
       '.wxt/**',
       'coverage/**',
       'test/fixtures/editors/dist/**',
+      'backend/dist/**',
     ],
   },
   js.configs.recommended,

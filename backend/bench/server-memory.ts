@@ -1,7 +1,7 @@
 /**
  * The memory rows of `npm run bench:ingest` (`-- --memory` for these alone): a real `folio serve`, spawned
- * as the e2e tests spawn it, measured from outside through /proc, so every figure is the server's own RSS
- * (the node process that runs main.ts; tsx's launcher, a separate process, is left out). Each figure is
+ * as `npm start` and the e2e tests run it (compiled, plain Node), measured from outside through /proc, so
+ * every figure is the server's own RSS. Each figure is
  * printed beside a reference measured in the same run.
  */
 import fs from 'node:fs';
@@ -13,12 +13,10 @@ import { createTestStore, REPO_ROOT, type TestStore } from '../src/testing/harne
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The server's node process: tsx runs main.ts in a child of its own. */
+/** The server's node process. */
 function serverPid(proc: FolioProcess): number {
-  const launcher = proc.child.pid!;
-  const children = fs.readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/);
-  const pid = Number(children.find(Boolean));
-  if (!pid) throw new Error('the server process was not found under tsx');
+  const pid = proc.child.pid;
+  if (!pid) throw new Error('the server process did not start');
   return pid;
 }
 
@@ -64,16 +62,18 @@ interface Served {
 }
 
 /**
- * A `folio serve` on `store`. `eager` rebuilds the start before issue 18 as the reference: the engines'
- * modules (pdf.js, tesseract.js, every converter and the URL readers) imported while the server starts.
+ * A `folio serve` on `store`. `eager` rebuilds the start before issue 18 as the reference: TypeScript
+ * compiled by tsx as the server loads it, the engines' modules (pdf.js, tesseract.js, every converter and
+ * the URL readers) imported while it starts, and PGlite with PostgreSQL's 128 MB of shared_buffers.
  */
 async function serve(store: TestStore, opts: { eager?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Served> {
   const port = await freePort();
-  const env = serveEnv(store, port, { FOLIO_RATE_LIMIT: '0', ...opts.env });
+  const before = opts.eager ? { FOLIO_PGLITE_BUFFERS_MB: '128' } : {};
+  const env = serveEnv(store, port, { FOLIO_RATE_LIMIT: '0', ...before, ...opts.env });
   const proc = await startServe(
     env,
     port,
-    opts.eager ? ['--import', path.join(REPO_ROOT, 'backend/bench/eager-engines.ts')] : [],
+    opts.eager ? ['--import', 'tsx', '--import', path.join(REPO_ROOT, 'backend/bench/eager-engines.ts')] : [],
   );
   return { proc, pid: serverPid(proc), base: `http://127.0.0.1:${port}/api/v1`, stop: () => proc.stop() };
 }
@@ -188,7 +188,7 @@ export async function memoryRows(opts: { ocrPages?: number } = {}): Promise<stri
         'existing store',
         mb(idle),
         `first start (creates the store): ${mb(freshIdle)}`,
-        `engines imported at start (before): ${mb(eagerIdle)} · −${mb(eagerIdle - idle)}`,
+        `before issue 18 (tsx, engines imported at start, 128 MB buffers): ${mb(eagerIdle)} · −${mb(eagerIdle - idle)}`,
         '',
       ]);
 

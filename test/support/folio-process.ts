@@ -1,12 +1,34 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, type TestStore } from '../../backend/src/testing/harness';
 
 const run = promisify(execFile);
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const MAIN = path.join(REPO_ROOT, 'backend/src/main.ts');
+const MAIN = path.join(REPO_ROOT, 'backend/dist/main.mjs');
+
+/**
+ * What `npm start` and `npm run folio` run (package.json): `build:server`'s compiled server, under Node with
+ * these flags and this environment; `folio-process.test.ts` holds the two to the same.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+export const BUILD_SERVER = path.join(REPO_ROOT, 'backend/scripts/build-server.mjs');
+
+let built = false;
+/** Compiles the server once per test process, as `npm start` does before each start. */
+function buildServer(): void {
+  if (built && fs.existsSync(MAIN)) return;
+  execFileSync(process.execPath, [BUILD_SERVER], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
+}
+
+/** The node arguments of `folio <args>`: the flags, the compiled entry point, the command. */
+function folioArgs(nodeArgs: string[], args: string[]): string[] {
+  buildServer();
+  return [...SERVER_NODE_FLAGS, ...nodeArgs, MAIN, ...args];
+}
 
 /** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -31,9 +53,13 @@ export interface FolioProcess {
   kill(): Promise<void>;
 }
 
-/** Spawns `main.ts <command>` as `npm start` / `npm run folio` do; `nodeArgs` go to node before main.ts. */
+/** Spawns `folio <command>` as `npm start` / `npm run folio` do; `nodeArgs` go to node before the script. */
 export function spawnFolio(command: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): FolioProcess {
-  const child = spawn(TSX, [...nodeArgs, MAIN, command], { env, cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, folioArgs(nodeArgs, [command]), {
+    env: { ...SERVER_ENV, ...env },
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -52,8 +78,6 @@ export function spawnFolio(command: string, env: NodeJS.ProcessEnv, nodeArgs: st
     },
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      // tsx runs the server in a child node process of its own, which a signal to tsx alone would orphan.
-      await run('pkill', ['-KILL', '-P', String(child.pid)]).catch(() => undefined);
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await exited;
@@ -64,8 +88,7 @@ export function spawnFolio(command: string, env: NodeJS.ProcessEnv, nodeArgs: st
 /** Starts `serve` and resolves once /health answers. */
 export async function startServe(env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []): Promise<FolioProcess> {
   const proc = spawnFolio('serve', env, nodeArgs);
-  // A first start migrates an empty store and compiles the TypeScript on the fly: 20 s and more on a
-  // loaded 2-core machine.
+  // A first start creates and migrates an empty store: 20 s and more on a loaded 2-core machine.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
@@ -94,7 +117,7 @@ export function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
 /** Like {@link cli}, with `input` piped to the command's stdin (as `printf … | npm run folio -- password`). */
 export async function cliWithInput(env: NodeJS.ProcessEnv, input: string | undefined, ...args: string[]) {
   try {
-    const pending = run(TSX, [MAIN, ...args], { env, cwd: REPO_ROOT });
+    const pending = run(process.execPath, folioArgs([], args), { env: { ...SERVER_ENV, ...env }, cwd: REPO_ROOT });
     if (input !== undefined) pending.child.stdin?.end(input);
     const { stdout, stderr } = await pending;
     return { code: 0, stdout, stderr };
