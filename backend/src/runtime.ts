@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './log';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
+import { collectWhenIdle } from './workers/collect-when-idle';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';
 
@@ -155,17 +156,20 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       const recovered = (await queue.recoverAbandoned(job)) + (await queue.recoverAbandoned(cite));
       if (recovered) log.info(`requeued ${recovered} job(s) interrupted by the last stop`);
     }
+    // Once the jobs stop and the engines they used are released, their garbage goes too.
+    const collector = collectWhenIdle(config.engineIdleMs ? config.engineIdleMs + 1000 : 10_000);
     if (opts.workers && config.workers > 0) {
-      await queue.work(job, config.workers, ingestHandler(deps));
+      await queue.work(job, config.workers, collector.around(ingestHandler(deps)));
       await queue.onDeadLetter(job, ingestDeadLetter(deps));
-      await queue.work(cite, config.workers, citeHandler(deps));
-      await queue.work(lookupJob, config.workers, lookupHandler(deps));
+      await queue.work(cite, config.workers, collector.around(citeHandler(deps)));
+      await queue.work(lookupJob, config.workers, collector.around(lookupHandler(deps)));
       await queue.onDeadLetter(cite, citeDeadLetter(deps));
     }
     return {
       deps,
       pglite,
       async close() {
+        collector.stop();
         await queue.stop();
         await engines.close();
         await events.close();

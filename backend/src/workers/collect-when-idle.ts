@@ -1,0 +1,68 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import type { JobHandler } from '../jobs/job-definition';
+
+/**
+ * One full garbage collection once no job has run for `delayMs`. V8 collects when something allocates, and
+ * an idle server allocates nothing: after reading a batch, `folio serve` kept ~130 MB of garbage in its heap
+ * (old space 156 MB, of which ~60 MB live) until the next request, so its memory never came back down. The
+ * collection is V8's last-resort one, which also gives back the pages it keeps for reuse: an ordinary full
+ * collection left the same batch at 457 MB RSS, this one at 300 (idle before: 266).
+ */
+export interface IdleCollector {
+  /** `handler`, counted as work: the collection waits until every job in flight has ended. */
+  around<P>(handler: JobHandler<P>): JobHandler<P>;
+  /** How many collections it ran. */
+  collections(): number;
+  /** Cancels a collection still waiting (at shutdown). */
+  stop(): void;
+}
+
+export function collectWhenIdle(delayMs: number, collect: () => void = fullCollection): IdleCollector {
+  let inFlight = 0;
+  let runs = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  const afterWork = () => {
+    if (inFlight > 0) return;
+    // unref: a pending collection never keeps the process alive.
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (inFlight > 0) return;
+      runs++;
+      collect();
+    }, delayMs).unref();
+  };
+  return {
+    around: (handler) => async (job) => {
+      cancel();
+      inFlight++;
+      try {
+        await handler(job);
+      } finally {
+        inFlight--;
+        afterWork();
+      }
+    },
+    collections: () => runs,
+    stop: cancel,
+  };
+}
+
+type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+let gc: Gc | undefined;
+
+/** V8's full collection: `gc` when Node was started with --expose-gc, else exposed now for this call. */
+function fullCollection(): void {
+  if (!gc) {
+    gc = (globalThis as { gc?: Gc }).gc;
+    if (!gc) {
+      v8.setFlagsFromString('--expose-gc');
+      gc = vm.runInNewContext('gc') as Gc;
+    }
+  }
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
