@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfJsLoaded } from './ingest/pdfjs';
@@ -6,14 +7,21 @@ import { auth, REPO_ROOT, useTestServer } from './testing/harness';
 
 const SCANNED = path.join(REPO_ROOT, 'test/fixtures/ocr/escaneado.pdf');
 const IDLE_MS = 400;
+/** Whether citation-js (CommonJS, so in require's cache once loaded) has been loaded in this process. */
+const citationJsLoaded = () =>
+  Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes(`${path.sep}@citation-js${path.sep}core`));
 
-/** Issue 18: a started server holds no engine; OCR loads with the first scan and is released when idle. */
+/**
+ * Issue 18: a started server holds no engine (nor citation-js); OCR loads with the first scan and is released
+ * when idle.
+ */
 describe('engines loaded on first use', () => {
   const ctx = useTestServer({ ocr: { enabled: true, langs: ['spa', 'eng'] }, engineIdleMs: IDLE_MS });
   const ocrReport = async () => (await (await ctx.server.request('/health')).json()).motores.ocr as string;
 
   it('starts with neither pdf.js nor the OCR worker loaded, and /health says OCR is waiting', async () => {
     expect(pdfJsLoaded()).toBe(false);
+    expect(citationJsLoaded()).toBe(false);
     expect(ctx.server.runtime.deps.engines.active()).toEqual({ ocr: false, reranker: false, nli: false });
     expect(await ocrReport()).toBe('tesseract.js (spa+eng); en reposo: se carga al primer uso');
     // Asking /health loads nothing.
@@ -48,6 +56,7 @@ describe('engines loaded on first use', () => {
     const { doc, seenActive, report } = await readWatchingOcr('escaneado.pdf', SCANNED);
     expect(doc).toMatchObject({ estado: 'listo', tipo: 'pdf_escaneado', unidades: 3 });
     expect(pdfJsLoaded()).toBe(true);
+    expect(citationJsLoaded()).toBe(true); // the document's reference was formatted
     // The worker was there while the pages were read, and /health said so.
     expect(seenActive).toBe(true);
     expect(report).toBe('tesseract.js (spa+eng); activo');

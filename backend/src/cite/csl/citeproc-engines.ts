@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
-import { plugins } from '@citation-js/core';
-import '@citation-js/plugin-csl';
+import { citationJs } from './citation-js';
 
 /**
  * citeproc engines by style and locale, each dropped after a time without use. citation-js keeps every
@@ -22,11 +21,12 @@ export interface CiteprocEngine {
 
 type EngineClass = new (sys: object, style: string, locale: string | undefined, force: boolean) => CiteprocEngine;
 
-// citeproc has no type declarations; it is the engine citation-js's CSL plugin constructs.
-const Engine = (createRequire(import.meta.url)('citeproc') as { Engine: EngineClass }).Engine;
+// citeproc has no type declarations; it is the engine citation-js's CSL plugin constructs. Loaded with the
+// first engine, as citation-js is.
+const citeproc = (): EngineClass => (createRequire(import.meta.url)('citeproc') as { Engine: EngineClass }).Engine;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const registry = (): { styles: any; locales: any } => plugins.config.get('@csl');
+const registry = (): { styles: any; locales: any } => citationJs().plugins.config.get('@csl');
 
 let idleMs = 5 * 60_000;
 const kept = new Map<string, { engine: CiteprocEngine; timer?: NodeJS.Timeout }>();
@@ -82,6 +82,7 @@ export function citationEngine(
     entry.engine.sys.wrapBibliographyEntry = undefined;
     entry.engine.updateItems([]);
   } else {
+    const Engine = citeproc();
     entry = { engine: new Engine({ retrieveLocale, retrieveItem }, styles.get(styleName), lang, true) };
     kept.set(key, entry);
   }

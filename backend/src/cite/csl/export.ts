@@ -1,5 +1,5 @@
-import { Cite, type CSL } from '@citation-js/core';
-import '@citation-js/plugin-bibtex';
+import type { CSL } from '@citation-js/core';
+import { citationJs } from './citation-js';
 import { foldText } from '../../text/fold';
 
 /** The reference formats a library or a document can be exported in. */
@@ -20,7 +20,7 @@ export function formatReferences(items: CSL[], format: ExportFormat): string {
   if (format === 'csljson') return `${JSON.stringify(items, null, 2)}\n`;
   if (format === 'ris') return items.map(risOf).join('\n');
   const keyed = withCitationKeys(items);
-  return new Cite(keyed).format('bibtex', { format: 'text' }) as string;
+  return new (citationJs().Cite)(keyed).format('bibtex', { format: 'text' }) as string;
 }
 
 /**

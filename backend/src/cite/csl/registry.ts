@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { plugins } from '@citation-js/core';
-import '@citation-js/plugin-csl';
 import { DOMParser } from 'linkedom';
+import { citationJs } from './citation-js';
 import { citationEngine } from './citeproc-engines';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 
@@ -66,7 +65,7 @@ const PRIMARY_DIALECT: Record<string, string> = {
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const csl = (): { styles: any; locales: any; engine: (...args: any[]) => any } => plugins.config.get('@csl');
+const csl = (): { styles: any; locales: any } => citationJs().plugins.config.get('@csl');
 
 let localesLoaded: string[] | undefined;
 
