@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobAttempt } from '../jobs/job-definition';
 import { collectWhenIdle } from './collect-when-idle';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const attempt = { data: {}, retryCount: 0, retryLimit: 0, signal: new AbortController().signal } as JobAttempt<object>;
 
 describe('a collection once the jobs stop', () => {
+  // A faked clock: on a busy machine real timers fire late, and these tests are about which comes first.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
   it('runs once after the last of overlapping jobs, never while one is in flight', async () => {
     let collected = 0;
     let inJob = 0;
@@ -16,15 +20,20 @@ describe('a collection once the jobs stop', () => {
     const job = (ms: number) =>
       collector.around(async () => {
         inJob++;
-        await sleep(ms);
+        await wait(ms);
         inJob--;
       })(attempt);
-    await Promise.all([job(30), job(150)]); // the short one ends while the long one runs: no collection yet
+    const both = Promise.all([job(30), job(150)]);
+    await vi.advanceTimersByTimeAsync(140); // the short one ended 110 ms ago, the long one still runs
     expect(collected).toBe(0);
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(10);
+    await both;
+    await vi.advanceTimersByTimeAsync(59);
+    expect(collected).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
     expect(collected).toBe(1);
     expect(collector.collections()).toBe(1);
-    await sleep(100);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(collected).toBe(1); // nothing ran since: no second collection
   });
 
@@ -35,13 +44,15 @@ describe('a collection once the jobs stop', () => {
       throw new Error('the file is broken');
     });
     await expect(failing(attempt)).rejects.toThrow('broken');
-    await sleep(50);
-    await collector.around(async () => {
-      await sleep(10);
+    await vi.advanceTimersByTimeAsync(50);
+    const second = collector.around(async () => {
+      await wait(10);
     })(attempt);
-    await sleep(50); // 110 ms after the first job, 50 after the second
+    await vi.advanceTimersByTimeAsync(10);
+    await second;
+    await vi.advanceTimersByTimeAsync(79); // 139 ms after the first job, 79 after the second
     expect(collected).toBe(0);
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(1);
     expect(collected).toBe(1);
   });
 
@@ -50,17 +61,20 @@ describe('a collection once the jobs stop', () => {
     const collector = collectWhenIdle(40, () => collected++);
     await collector.around(async () => undefined)(attempt);
     collector.stop();
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(collected).toBe(0);
   });
+});
 
-  it('collects for real by default: memory held only by garbage goes', async () => {
+describe('the default collection', () => {
+  it('collects for real: memory held only by garbage goes', async () => {
     const collector = collectWhenIdle(10);
     let weak: WeakRef<object> | undefined;
     await collector.around(async () => {
       weak = new WeakRef({ payload: new Array(1000).fill('x') });
     })(attempt);
-    await sleep(60);
+    // A later timer than the collection's: it fires after it, however late both are.
+    await new Promise((r) => setTimeout(r, 60));
     expect(collector.collections()).toBe(1);
     expect(weak!.deref()).toBeUndefined();
   });

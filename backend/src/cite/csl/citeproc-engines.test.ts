@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dropCitationEngines, heldCitationEngines, keepCitationEnginesFor } from './citeproc-engines';
 import { cslItem } from './csl-item';
 import { bundledStyle, formatCitations } from './registry';
 
 const item = (id: string, titulo: string, autores: string[]) =>
   cslItem(id, { titulo, autores, anio: 2019, tipo: 'pdf' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('citeproc engines held while used', () => {
   afterEach(() => {
@@ -29,19 +28,25 @@ describe('citeproc engines held while used', () => {
     expect(() => formatCitations(bundledStyle('apa'), 'en-US', [ana], [{ id: 'b' }])).toThrow(/Cannot find entry/);
   });
 
-  it('drops an engine after the idle time and formats the same with a new one', async () => {
-    keepCitationEnginesFor(150);
-    const ana = item('a', 'Cenotes de Yucatán', ['Chablé, Ana', 'Fernanda, Luisa']);
-    const before = formatCitations(bundledStyle('chicago-author-date'), 'es-ES', [ana], [{ id: 'a' }]);
-    expect(heldCitationEngines()).toBe(1);
-    await sleep(80);
-    formatCitations(bundledStyle('chicago-author-date'), 'es-ES', [ana], [{ id: 'a' }]); // used again: kept
-    await sleep(100);
-    expect(heldCitationEngines()).toBe(1);
-    await sleep(200);
-    expect(heldCitationEngines()).toBe(0);
-    const after = formatCitations(bundledStyle('chicago-author-date'), 'es-ES', [ana], [{ id: 'a' }]);
-    expect(after).toEqual(before);
-    expect(before.citations[0]).toContain('Chablé');
+  it('drops an engine after the idle time and formats the same with a new one', () => {
+    // The clock is faked: formatting is slow on a busy machine, and the idle time is measured from each use.
+    vi.useFakeTimers();
+    try {
+      keepCitationEnginesFor(1000);
+      const ana = item('a', 'Cenotes de Yucatán', ['Chablé, Ana', 'Fernanda, Luisa']);
+      const format = () => formatCitations(bundledStyle('chicago-author-date'), 'es-ES', [ana], [{ id: 'a' }]);
+      const before = format();
+      expect(heldCitationEngines()).toBe(1);
+      vi.advanceTimersByTime(800);
+      format(); // used again: kept another second from now
+      vi.advanceTimersByTime(800);
+      expect(heldCitationEngines()).toBe(1);
+      vi.advanceTimersByTime(300);
+      expect(heldCitationEngines()).toBe(0);
+      expect(format()).toEqual(before);
+      expect(before.citations[0]).toContain('Chablé');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
