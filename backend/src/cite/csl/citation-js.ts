@@ -13,3 +13,7 @@ export function citationJs(): typeof CitationJs {
   require('@citation-js/plugin-bibtex');
   return require('@citation-js/core') as typeof CitationJs;
 }
+
+/** citation-js's CSL plugin registry: the styles and locales it formats with. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const cslRegistry = (): { styles: any; locales: any } => citationJs().plugins.config.get('@csl');

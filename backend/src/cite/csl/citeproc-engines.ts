@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { citationJs } from './citation-js';
+import { cslRegistry } from './citation-js';
 
 /**
  * citeproc engines by style and locale, each dropped after a time without use. citation-js keeps every
@@ -25,9 +25,6 @@ type EngineClass = new (sys: object, style: string, locale: string | undefined, 
 // first engine, as citation-js is.
 const citeproc = (): EngineClass => (createRequire(import.meta.url)('citeproc') as { Engine: EngineClass }).Engine;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const registry = (): { styles: any; locales: any } => citationJs().plugins.config.get('@csl');
-
 let idleMs = 5 * 60_000;
 const kept = new Map<string, { engine: CiteprocEngine; timer?: NodeJS.Timeout }>();
 
@@ -49,7 +46,7 @@ export function dropCitationEngines(): void {
 
 /** A locale's XML as citation-js's plugin looks it up (`xx-YY`, then `xx_YY`), or nothing. */
 function retrieveLocale(locale: string): unknown {
-  const locales = registry().locales;
+  const locales = cslRegistry().locales;
   if (locales.has(locale)) return locales.get(locale);
   const unnormalised = locale.replace('-', '_');
   return locales.has(unnormalised) ? locales.get(unnormalised) : {};
@@ -65,7 +62,7 @@ export function citationEngine(
   items: Record<string, unknown>[],
   format: 'html' | 'text' = 'html',
 ): CiteprocEngine {
-  const { styles, locales } = registry();
+  const { styles, locales } = cslRegistry();
   if (!styles.has(styleName)) throw new TypeError(`Cannot find style '${styleName}'`);
   const byId = new Map(items.map((item) => [String(item.id), item]));
   const retrieveItem = (id: string) => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from 'linkedom';
-import { citationJs } from './citation-js';
+import { cslRegistry } from './citation-js';
 import { citationEngine } from './citeproc-engines';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 
@@ -64,9 +64,6 @@ const PRIMARY_DIALECT: Record<string, string> = {
   eu: 'eu',
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const csl = (): { styles: any; locales: any } => citationJs().plugins.config.get('@csl');
-
 let localesLoaded: string[] | undefined;
 
 /** Every locale citation-js can format in: its own, then the bundled files. Registered once. */
@@ -75,9 +72,9 @@ export function availableLocales(): string[] {
     const dir = path.join(HERE, 'locales');
     for (const file of fs.readdirSync(dir)) {
       const id = /^locales-(.+)\.xml$/.exec(file)?.[1];
-      if (id && !BUILT_IN_LOCALES.has(id)) csl().locales.add(id, fs.readFileSync(path.join(dir, file), 'utf8'));
+      if (id && !BUILT_IN_LOCALES.has(id)) cslRegistry().locales.add(id, fs.readFileSync(path.join(dir, file), 'utf8'));
     }
-    localesLoaded = csl().locales.list() as string[];
+    localesLoaded = cslRegistry().locales.list() as string[];
   }
   return localesLoaded;
 }
@@ -110,8 +107,8 @@ export const isBundledStyle = (id: string) => Object.hasOwn(BUNDLED_STYLES, id);
 
 /** Registers a bundled style with citation-js (once) and returns the name to format with. */
 export function bundledStyle(id: string): string {
-  if (!BUILT_IN_STYLES.has(id) && !csl().styles.has(id)) {
-    csl().styles.add(id, fs.readFileSync(path.join(HERE, 'styles', `${id}.csl`), 'utf8'));
+  if (!BUILT_IN_STYLES.has(id) && !cslRegistry().styles.has(id)) {
+    cslRegistry().styles.add(id, fs.readFileSync(path.join(HERE, 'styles', `${id}.csl`), 'utf8'));
   }
   return id;
 }
@@ -122,7 +119,7 @@ const bundledClasses = new Map<string, 'in-text' | 'note'>();
 export function bundledStyleClass(id: string): 'in-text' | 'note' {
   let clase = bundledClasses.get(id);
   if (!clase) {
-    const xml = csl().styles.get(bundledStyle(id)) as string;
+    const xml = cslRegistry().styles.get(bundledStyle(id)) as string;
     clase = /<style\b[^>]*\bclass="note"/.test(xml) ? 'note' : 'in-text';
     bundledClasses.set(id, clase);
   }
@@ -132,7 +129,7 @@ export function bundledStyleClass(id: string): 'in-text' | 'note' {
 /** Registers a user's style XML with citation-js under a name derived from its content. */
 export function userStyle(xml: string): string {
   const name = `folio-${crypto.createHash('sha256').update(xml).digest('hex').slice(0, 24)}`;
-  if (!csl().styles.has(name)) csl().styles.add(name, xml);
+  if (!cslRegistry().styles.has(name)) cslRegistry().styles.add(name, xml);
   return name;
 }
 
@@ -280,14 +277,14 @@ const SPANISH_APA = 'apa-folio-es';
  * serial comma dropped, derived when first needed so it follows the citation-js version installed.
  */
 export function spanishApa(): string {
-  if (!csl().styles.has(SPANISH_APA)) {
-    const doc = new DOMParser().parseFromString(csl().styles.get('apa') as string, 'text/xml');
+  if (!cslRegistry().styles.has(SPANISH_APA)) {
+    const doc = new DOMParser().parseFromString(cslRegistry().styles.get('apa') as string, 'text/xml');
     for (const name of doc.querySelectorAll('name[and="symbol"]')) {
       name.setAttribute('and', 'text');
       if (name.getAttribute('delimiter-precedes-last') === 'always')
         name.setAttribute('delimiter-precedes-last', 'never');
     }
-    csl().styles.add(SPANISH_APA, doc.toString());
+    cslRegistry().styles.add(SPANISH_APA, doc.toString());
   }
   return SPANISH_APA;
 }
@@ -305,7 +302,7 @@ const printedByStyle = new Map<string, PrintedLocators>();
 function printedLocators(styleName: string): PrintedLocators {
   let printed = printedByStyle.get(styleName);
   if (!printed) {
-    const root = parseXml(csl().styles.get(styleName) as string);
+    const root = parseXml(cslRegistry().styles.get(styleName) as string);
     const macros = new Map(
       xmlChildren(root)
         .filter((el) => el.ns === CSL_NS && el.name === 'macro')
