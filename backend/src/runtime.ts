@@ -82,6 +82,15 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** Whether the embedded store under `config.dataDir` has been created. */
+export function embeddedStoreExists(config: Config): boolean {
+  return fs.existsSync(embeddedStoreDir(config));
+}
+
+function embeddedStoreDir(config: Config): string {
+  return path.join(config.dataDir, 'pg');
+}
+
 export async function openStore(config: Config): Promise<Store> {
   if (!config.databaseUrl) return openEmbeddedStore(config);
   const db = openPostgres(config.databaseUrl);
@@ -101,7 +110,7 @@ export async function openStore(config: Config): Promise<Store> {
  */
 async function openEmbeddedStore(config: Config): Promise<Store> {
   const release = lockStore(config.dataDir);
-  const dir = path.join(config.dataDir, 'pg');
+  const dir = embeddedStoreDir(config);
   const created = !fs.existsSync(dir);
   let opened: Awaited<ReturnType<typeof openPglite>> | undefined;
   try {

@@ -1,5 +1,6 @@
 import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
+import { createStoreApart, CREATE_STORE_COMMAND } from './create-store-apart';
 import { keysCommand, UsageError } from './keys';
 import { missingModels } from '../models/installed';
 import { modelsCommand, runPull } from './models';
@@ -68,6 +69,7 @@ function semanticSearchNotice(runtime: Runtime, config: Config) {
 
 async function serveCommand(config: Config) {
   await pullAtStart(config);
+  await createStoreApart(config);
   const runtime = await openRuntime(config, { workers: true });
   await bootstrapOwner(runtime, config);
   semanticSearchNotice(runtime, config);
@@ -83,6 +85,7 @@ async function serveCommand(config: Config) {
 
 async function workerCommand(config: Config) {
   if (config.workers < 1) throw new UsageError('FOLIO_WORKERS must be at least 1 for a worker process.');
+  await createStoreApart(config);
   const runtime = await openRuntime(config, { workers: true });
   runtime.deps.log.info(`Folio worker running ${config.workers} ingestion job(s) at a time`);
   onSignals(() => runtime.close());
@@ -110,6 +113,11 @@ async function main(argv: string[]) {
     } finally {
       await store.close();
     }
+    return;
+  }
+  if (command === CREATE_STORE_COMMAND) {
+    // Run by createStoreApart in a process of its own: create and migrate the store, then exit.
+    await (await openStore(config)).close();
     return;
   }
   if (command === 'models') {
