@@ -50,4 +50,31 @@ describe('refreshSearchStatistics', () => {
     expect(visible!.all_visible).toBe(true);
     expect(await refreshSearchStatistics(db())).toEqual([]);
   });
+
+  it("analyzes a small library's documents too, as a server's autovacuum would", async () => {
+    if (db().kind !== 'pglite') return; // a server's autovacuum does it, on its own schedule
+    await refreshSearchStatistics(db());
+    // 120 documents: 240 changed rows, under the old 500-row floor, over autovacuum's 50 + 10 %.
+    const { id: userId } = await ensureUser(db(), 'small@example.org');
+    for (let i = 0; i < 120; i++) {
+      const id = `small${i}`;
+      await insertDocument(db(), {
+        id,
+        userId,
+        titulo: `Note ${i}`,
+        autores: [],
+        tipo: 'documento',
+        userMeta: {},
+        searchKey: '',
+      });
+      await updateDocument(db(), id, { estado: 'listo', unidades: 0 });
+    }
+    expect(await refreshSearchStatistics(db())).toContain('documents');
+    // The planner now expects the caller's documents, not one row.
+    const [plan] = await db().query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+      `EXPLAIN (FORMAT JSON) SELECT * FROM documents WHERE user_id = $1 AND estado = 'listo'`,
+      [userId],
+    );
+    expect(plan!['QUERY PLAN'][0]!.Plan['Plan Rows']).toBeGreaterThan(50);
+  });
 });
