@@ -44,8 +44,11 @@ function peakOf(pid: number) {
   };
 }
 
-/** RSS once it has settled: the lowest of a few readings `ms` apart (a GC may be in flight). */
-async function settledRss(pid: number, readings = 5, ms = 400): Promise<number> {
+/**
+ * RSS once it has settled: the lowest of a few readings `ms` apart over 5 s (a GC may be in flight, and
+ * V8's memory reducer runs a few seconds after a start's allocations stop).
+ */
+async function settledRss(pid: number, readings = 10, ms = 500): Promise<number> {
   let low = Infinity;
   for (let i = 0; i < readings; i++) {
     low = Math.min(low, rssKb(pid));
@@ -200,7 +203,7 @@ export async function memoryRows(opts: { ocrPages?: number } = {}): Promise<stri
       const batchSeconds = (performance.now() - t0) / 1000;
       const busy = rssKb(s.pid);
       await sleep(IDLE_MINUTES * 60_000 + 3000);
-      const after = await settledRss(s.pid, 10, 500);
+      const after = await settledRss(s.pid);
       rows.push([
         'RSS after a batch, engines idle (target within 20 % of idle)',
         `10 docs, ${pages} pages, ${batchSeconds.toFixed(0)} s`,
