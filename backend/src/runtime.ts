@@ -111,7 +111,7 @@ export async function openStore(config: Config): Promise<Store> {
 async function openEmbeddedStore(config: Config): Promise<Store> {
   const release = lockStore(config.dataDir);
   const dir = embeddedStoreDir(config);
-  const created = !fs.existsSync(dir);
+  const created = !embeddedStoreExists(config);
   let opened: Awaited<ReturnType<typeof openPglite>> | undefined;
   try {
     opened = await openPglite(dir, config.pgliteBuffersMb);

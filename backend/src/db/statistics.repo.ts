@@ -19,18 +19,19 @@ export async function refreshSearchStatistics(db: Db): Promise<string[]> {
   const embedded = db.kind === 'pglite';
   // Counters reach pg_stat_user_tables when the session is idle, at most once a second: flush ours.
   await db.query('SELECT pg_stat_force_next_flush()');
-  const rows = await db.query<{ relname: string; vacuum: boolean }>(
-    `SELECT relname,
-       (n_ins_since_vacuum + n_dead_tup) > greatest(1000, n_live_tup * 0.2) AS vacuum
-     FROM pg_stat_user_tables
-     WHERE relname IN (SELECT jsonb_array_elements_text($1::text::jsonb))
-       AND (n_mod_since_analyze > 50 + n_live_tup * 0.1
-         OR ($2 AND (n_ins_since_vacuum + n_dead_tup) > greatest(1000, n_live_tup * 0.2)))`,
+  const stale = await db.query<{ relname: string; vacuum: boolean }>(
+    `SELECT relname, needs_vacuum AS vacuum FROM (
+       SELECT relname,
+         n_mod_since_analyze > 50 + n_live_tup * 0.1 AS needs_analyze,
+         -- Vacuumed here in the embedded store only: a server's autovacuum does it.
+         $2::boolean AND (n_ins_since_vacuum + n_dead_tup) > greatest(1000, n_live_tup * 0.2) AS needs_vacuum
+       FROM pg_stat_user_tables
+       WHERE relname IN (SELECT jsonb_array_elements_text($1::text::jsonb))) t
+     WHERE needs_analyze OR needs_vacuum`,
     [JSON.stringify(SEARCH_TABLES), embedded],
   );
-  const stale = rows.filter((r) => SEARCH_TABLES.includes(r.relname));
   if (!stale.length) return [];
-  const vacuum = embedded ? stale.filter((r) => r.vacuum).map((r) => r.relname) : [];
+  const vacuum = stale.filter((r) => r.vacuum).map((r) => r.relname);
   const analyze = stale.map((r) => r.relname).filter((t) => !vacuum.includes(t));
   // VACUUM cannot run inside a transaction block, and takes one table list per statement.
   if (vacuum.length) await db.exec(`VACUUM (ANALYZE) ${vacuum.join(', ')}`);
