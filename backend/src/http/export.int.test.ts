@@ -1,8 +1,9 @@
 import { Cite, type CSL } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertDocument } from '../db/documents.repo';
+import { insertDocument, updateDocument } from '../db/documents.repo';
 import { auth, useTestServer } from '../testing/harness';
+import { userIdOf } from '../testing/insert-documents';
 
 const ctx = useTestServer();
 let key: string;
@@ -85,6 +86,40 @@ beforeAll(async () => {
   });
   ids.ajeno = await add('ajeno.txt', 'titulo=Ajeno&autores=Otra,%20Persona&anio=2020', other);
 });
+
+/**
+ * Text BibTeX or LaTeX give a meaning of their own, or that PDFs made with LaTeX (an accent as a character
+ * of its own, before its letter), other scripts and sloppy metadata bring to a title, an author or a journal.
+ */
+const ODD_TEXTS = [
+  'Nuevo tipo de mapa tem´atico e interfaz visual',
+  'Dise˜no de la se˜nal',
+  'Un caso na¨ive de gar`con',
+  'ˆetre o no ˆetre',
+  'Fa¸cade en ˚Angstr˚om',
+  'ˇCesk´y jazyk y ogonek ˛a',
+  'Erd˝os y sus n´umeros',
+  'Pe\u0301rez y Mu\u0308ller, descompuestos',
+  '\u0301acento al principio y tras un espacio \u0301 suelto',
+  'dotless ı y ȷ',
+  'Llave { abierta',
+  'Llave } cerrada y }{ al revés',
+  'Barra \\ invertida y \\textbf{orden} de LaTeX \\',
+  '50 % de # & $ _ ~ ^ @ símbolos',
+  '"Comillas" \'simples\' «angulares» “curvas”',
+  'Tabulador\ty\nsalto de línea',
+  'Emoji 😀🧪 en el título',
+  '中文标题：地下水研究',
+  'عنوان عربي للبحث',
+  '<i>Cursiva</i> sin cerrar <b> y a < b > c',
+  `${'Hidrogeoquimicodinamicoestructural'.repeat(5)} ${'palabra '.repeat(150)}final`,
+];
+
+/** What BibTeX carries of a text: its characters composed (NFC), each run of white space one space. */
+const carried = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/** The letters and digits of a text, in order of code point: what must survive even a reordering of names. */
+const letters = (text: string) => [...(text.normalize('NFC').match(/[\p{L}\p{N}]/gu) ?? [])].sort().join('');
 
 /** The item of the export whose title is `title`. */
 const byTitle = (items: CSL[], title: string) => items.find((i) => i.title === title)!;
@@ -209,4 +244,51 @@ describe('exporting references (formato=bibtex|ris|csljson)', () => {
       [...bib.matchAll(/^@/gm)].length,
     );
   }, 120_000);
+
+  it('exports BibTeX that parses back whatever the titles, authors and journals hold', async () => {
+    const odd = await ctx.server.key('rarezas@example.org');
+    const { deps } = ctx.server.runtime;
+    const userId = await userIdOf(deps.db, 'rarezas@example.org');
+    for (const [i, text] of ODD_TEXTS.entries()) {
+      const id = `raro${String(i).padStart(8, '0')}`;
+      await insertDocument(deps.db, {
+        id,
+        userId,
+        titulo: text,
+        autores: [`${text}, Ana`, 'Smith, John'],
+        tipo: 'documento',
+        userMeta: {},
+        searchKey: `raro ${i}`,
+      });
+      await updateDocument(deps.db, id, { detalles: { contenedor: `Revista ${text}`, volumen: String(i) } });
+    }
+    await insertDocument(deps.db, {
+      id: 'enlaces00000',
+      userId,
+      titulo: 'Enlaces raros',
+      autores: ['Enlace, Ana'],
+      tipo: 'documento',
+      userMeta: {},
+      searchKey: 'enlaces',
+    });
+    await updateDocument(deps.db, 'enlaces00000', {
+      doi: '10.1000/x{y',
+      detalles: { url: 'https://example.org/a}b?c={d' },
+    });
+
+    const bib = await (await api('/documentos?formato=bibtex', {}, odd)).text();
+    const items = new Cite(bib).data as CSL[];
+    expect(items).toHaveLength(ODD_TEXTS.length + 1);
+    for (const [i, text] of ODD_TEXTS.entries()) {
+      const item = items.find((it) => String(it.volume) === String(i));
+      expect(item, text).toBeDefined();
+      expect(item!.title, text).toBe(carried(text));
+      expect(item!['container-title'], text).toBe(carried(`Revista ${text}`));
+      const names = (item!.author ?? []).map((a) => Object.values(a).join(' ')).join(' ');
+      expect(letters(names), text).toBe(letters(`${text} Ana Smith John`));
+    }
+    const links = items.find((it) => it.title === 'Enlaces raros')!;
+    expect(decodeURIComponent(links.DOI!)).toBe('10.1000/x{y');
+    expect(decodeURIComponent(links.URL!)).toBe('https://example.org/a}b?c={d');
+  });
 });

@@ -1,5 +1,5 @@
 import type { CSL } from '@citation-js/core';
-import { citationJs } from './citation-js';
+import { bibtexOf } from './bibtex';
 import { foldText } from '../../text/fold';
 
 /** The reference formats a library or a document can be exported in. */
@@ -13,15 +13,20 @@ export const EXPORT_FORMATS: Record<ExportFormat, { contentType: string; extensi
 
 /**
  * The items as one file in `format`. CSL-JSON is the items themselves; BibTeX is citation-js's
- * (@citation-js/plugin-bibtex); RIS is written here (`risOf`), as citation-js's RIS plugin does not
- * install beside @citation-js/core 0.9.
+ * (@citation-js/plugin-bibtex, through `bibtexOf`); RIS is written here (`risOf`), as citation-js's RIS
+ * plugin does not install beside @citation-js/core 0.9.
  */
 export function formatReferences(items: CSL[], format: ExportFormat): string {
   if (format === 'csljson') return `${JSON.stringify(items, null, 2)}\n`;
   if (format === 'ris') return items.map(risOf).join('\n');
-  const keyed = withCitationKeys(items);
-  return new (citationJs().Cite)(keyed).format('bibtex', { format: 'text' }) as string;
+  return bibtexOf(withCitationKeys(items));
 }
+
+/**
+ * The most letters of a surname or a title's word in a key: citation-js does not recognise a file as BibTeX
+ * when a key is longer than 100 characters.
+ */
+const KEY_PART = 30;
 
 /**
  * BibTeX keys a reader can type: first author's surname, year, first long word of the title, in ASCII
@@ -36,7 +41,8 @@ function withCitationKeys(items: CSL[]): CSL[] {
         .split(/[^a-z0-9]+/)
         .filter(Boolean)
         .map((w) => w[0]!.toUpperCase() + w.slice(1))
-        .join('');
+        .join('')
+        .slice(0, KEY_PART);
     const word = (item.title ?? '').split(/\s+/).find((w) => ascii(w).length > 3) ?? item.title?.split(/\s+/)[0];
     const year = item.issued?.['date-parts']?.[0]?.[0];
     const base = `${ascii(first?.family ?? first?.literal) || 'Anonimo'}${year ?? 'sf'}${ascii(word)}`;
