@@ -118,7 +118,7 @@ describe('pageTextFromItems, ordering applied', () => {
     );
   });
 
-  it('does not glue whole words set half a line apart, but keeps a superscript on its word', () => {
+  it('does not glue whole words set half a line apart, and writes a superscript as one', () => {
     const page = pageTextFromItems([
       item('Hello', 0, 700, { size: 48 }),
       item('Hello', 109.3, 724, { size: 48 }),
@@ -126,7 +126,7 @@ describe('pageTextFromItems, ordering applied', () => {
       item('World', 281.4, 724, { size: 24 }),
     ]);
     expect(page.texto).toBe('Hello Hello World World');
-    expect(pageTextFromItems([item('x', 72, 700), item('2', 77, 704, { size: 6 })]).texto).toBe('x2');
+    expect(pageTextFromItems([item('x', 72, 700), item('2', 77, 704, { size: 6 })]).texto).toBe('x^2');
   });
 
   it('reads Arabic in logical order, normalised', () => {

@@ -8,6 +8,7 @@ import type { FoundMetadata, MetadataOrigins } from './converter';
 import { authorsFromMetadata } from './author-names';
 import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
+import { composeAccentItems, composeAccents } from './pdf-accents';
 
 /** The parts of a pdf.js text item read here. */
 export interface TitleItem {
@@ -68,8 +69,7 @@ export function layoutFromItems(
     width: number;
   }
   const placed: Placed[] = [];
-  for (const raw of items) {
-    if (!isItem(raw)) continue;
+  for (const raw of composeAccentItems(items.filter(isItem))) {
     // eslint-disable-next-line no-control-regex
     const str = raw.str.replace(/[\u0000-\u001f\u007f]/g, '');
     if (!str.trim()) continue;
@@ -133,7 +133,7 @@ export function layoutFromItems(
       else plain += ' ';
       end = item.x + item.width;
     }
-    const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const tidy = (s: string) => composeAccents(s.replace(/\s+/g, ' ').trim());
     const first = segment[0]!;
     return { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
   }

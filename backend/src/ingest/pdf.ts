@@ -17,7 +17,9 @@ import { documentLanguage } from '../text/language';
 import { recognizedText } from './image';
 import { isGarbled } from './text-quality';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
+import { composeAccentItems, composeAccents } from './pdf-accents';
 import { readAnnotationItems } from './pdf-annotations';
+import { lineWithScripts, noteNumbers, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
 import {
@@ -362,7 +364,8 @@ export interface TextItemLike {
 }
 
 interface Line {
-  parts: string[];
+  /** The line's pieces, each with its baseline and size; a space put between two has no place (NaN). */
+  parts: LinePiece[];
   y: number;
   height: number;
   /** Where the last item starts and ends along the baseline (`itemPlace`). */
@@ -389,7 +392,7 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
   const lines: Line[] = [];
   let line: Line | undefined;
   let endOfLine = true;
-  const textItems = items.filter(isTextItem);
+  const textItems = composeAccentItems(items.filter(isTextItem));
   const arabic = isArabicText(textItems.map((item) => item.str).join(''));
   for (const item of orderTextItems(textItems)) {
     const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform;
@@ -423,16 +426,18 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
       } else {
         // A gap after the previous item, or before it in a line read right to left.
         const gap = Math.max(place.along - line.end, line.start - (place.along + item.width));
-        const last = line.parts[line.parts.length - 1] ?? '';
+        const last = line.parts[line.parts.length - 1]?.str ?? '';
         const spaced = /\s$/.test(last) || /^\s/.test(str);
         // Whole words set off by half a line, not a superscript or an index: words side by side.
         const shifted =
           Math.abs(place.across - line.last.across) >= 0.3 * Math.min(height, line.last.height) &&
           str.trim().length > 3 &&
           last.trim().length > 3;
-        if (!spaced && comparable && (gap > 0.15 * height || gap < -height || shifted)) line.parts.push(' ');
+        if (!spaced && comparable && (gap > 0.15 * height || gap < -height || shifted)) {
+          line.parts.push({ str: ' ', across: NaN, height: 0 });
+        }
       }
-      line.parts.push(str);
+      line.parts.push({ str, across: comparable || line.parts.length === 0 ? place.across : NaN, height });
       if (comparable || line.parts.length === 1) {
         line.start = place.along;
         line.end = place.along + item.width;
@@ -443,11 +448,13 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
     endOfLine = item.hasEOL;
   }
 
+  const notes = noteNumbers(lines.map((l) => l.parts));
   const texts = lines.map((l) =>
-    l.parts
-      .join('')
-      .replace(/[ \t\u00a0]+/g, ' ')
-      .trim(),
+    composeAccents(
+      lineWithScripts(l.parts, notes)
+        .replace(/[ \t\u00a0]+/g, ' ')
+        .trim(),
+    ),
   );
   const kept = lines.map((l, i) => ({ ...l, text: texts[i]! })).filter((l) => l.text);
   const spacing = usualSpacing(kept);
@@ -549,10 +556,19 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
       return undefined;
     }
   };
+  // Writers that copy a LaTeX title into the properties copy its accents drawn apart too.
   const text = (value: unknown): string | undefined =>
-    typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+    typeof value === 'string'
+      ? composeAccents(value)
+      : Array.isArray(value) && typeof value[0] === 'string'
+        ? composeAccents(value[0])
+        : undefined;
   const list = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+    typeof value === 'string'
+      ? [composeAccents(value)]
+      : Array.isArray(value)
+        ? value.filter((v) => typeof v === 'string').map(composeAccents)
+        : [];
 
   // A title that repeats the producing program's name ('pdfTeX-1.40.23', 'Acrobat PDFMaker') is no title.
   const tools = [info.Creator, info.Producer].map((t) => text(t)?.trim().toLowerCase()).filter(Boolean);
@@ -560,7 +576,7 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
   const properties: PdfProperties = {
     info: {
       titulo: notTool(usableMetadataTitle(text(info.Title))),
-      autores: usableMetadataAuthors(typeof info.Author === 'string' ? info.Author : undefined),
+      autores: usableMetadataAuthors(typeof info.Author === 'string' ? composeAccents(info.Author) : undefined),
     },
     xmp: {
       titulo: notTool(usableMetadataTitle(text(xmpValue('dc:title')))),
