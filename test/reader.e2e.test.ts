@@ -49,6 +49,16 @@ const PDF = buildSamplePdf({
   ],
 });
 
+/** As the reader folds a page's text layer: compatibility forms as what they show, a dotless ı as i. */
+const foldLayer = (s: string) =>
+  fold(
+    s
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/ı/gu, 'i')
+      .replace(/ȷ/gu, 'j'),
+  );
+
 /** Letters and digits only, accents and case folded: how the reader compares a passage with the page. */
 const fold = (s: string) =>
   s
@@ -206,6 +216,34 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       expect(state.text).not.toContain('Secas');
       expect(await page.textContent('#pagina-actual')).toBe('p. 2 · página 4 de 4');
       await page.screenshot({ path: path.join(ARTIFACTS, 'reader-pdf.png') });
+    },
+  );
+
+  it(
+    'highlights a passage of a LaTeX PDF whose text layer holds accents apart, exponents and note calls',
+    { timeout: 90_000 },
+    async () => {
+      const pdf = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/latex/boletin-ot1.pdf'));
+      const id = await upload('boletin-ot1.pdf', pdf);
+      const target = (await passages(id)).find((p) => p.texto.includes('Astronomía'));
+      expect(target?.texto).toContain('tomografía¹');
+      expect(target?.texto).toContain('2^34 tablets');
+      await page.goto(buildLink(base, id, target!.ancla, undefined, target!.posicion));
+      await waitFor('#lector[data-resaltado]', 45_000);
+      const state = await page.evaluate(() => ({
+        resaltado: document.getElementById('lector')!.dataset.resaltado,
+        text: [...document.querySelectorAll('.textLayer .folio-pasaje')].map((m) => m.textContent).join(' '),
+      }));
+      expect(state.resaltado).toBe('si');
+      // The text layer's 'Astronom´ıa' and '2' '34' are the passage's 'Astronomía' and '2^34'.
+      expect(state.text).toMatch(/Astronom´\s*ıa/u);
+      expect(foldLayer(state.text)).toBe(foldLayer(target!.texto));
+      await page.screenshot({ path: path.join(ARTIFACTS, 'reader-pdf-latex.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await waitFor('#lector[data-resaltado="si"]', 45_000);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'reader-pdf-latex-390.png') });
+      await page.setViewportSize({ width: 1280, height: 720 });
     },
   );
 

@@ -31,15 +31,22 @@ function labelOf(n) {
   return template.replace('{folio}', folio ?? '').replace('{n}', String(n));
 }
 
-/** Letters and digits of `text`, accents stripped and lower-cased, each mapped to its source offset. */
+/**
+ * Letters and digits of `text`, accents stripped and lower-cased, each mapped to its source offset. The
+ * compatibility forms are read as what they show ('¹' and '²' as digits, 'ﬁ' as 'fi'), and a dotless ı as
+ * i: a LaTeX page's text layer holds 'Astronom´ıa' and '2' then '34' where the passage says 'Astronomía',
+ * '2^34' and 'tomografía¹'.
+ */
 function folded(text) {
   let out = '';
   const offsets = [];
   for (let i = 0; i < text.length;) {
     const ch = String.fromCodePoint(text.codePointAt(i));
     const kept = ch
-      .normalize('NFD')
+      .normalize('NFKD')
       .replace(/\p{M}+/gu, '')
+      .replace(/ı/gu, 'i')
+      .replace(/ȷ/gu, 'j')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, '');
     for (const k of kept) {
