@@ -44,6 +44,7 @@ const EnvSchema = z.object({
     .max(16)
     .default(() => Math.min(os.availableParallelism(), 16)),
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  FOLIO_REREAD_BATCH: z.coerce.number().int().min(0).max(1000).optional(),
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
   // Only a fallback: a sent job wakes the workers at once through LISTEN/NOTIFY (see jobs/queue.ts).
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(5),
@@ -120,6 +121,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Ingestion jobs run at once in this process (default: the machine's cores; 0: this process runs no workers). */
   workers: number;
+  /**
+   * Background re-reads the start-up sweep keeps queued at once, for documents read by an older reader
+   * (services/reread-outdated.ts); 0: no sweep. Default: two per worker, so each worker has its next one
+   * waiting and an upload waits behind at most two of them.
+   */
+  rereadBatch: number;
   jobRetries: number;
   jobHeartbeatSeconds: number;
   /**
@@ -207,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxJsonBytes: Math.floor(e.FOLIO_MAX_JSON_KB * 1024),
     rateLimitPerMinute: e.FOLIO_RATE_LIMIT,
     workers: e.FOLIO_WORKERS,
+    rereadBatch: e.FOLIO_REREAD_BATCH ?? 2 * e.FOLIO_WORKERS,
     jobRetries: e.FOLIO_JOB_RETRIES,
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
     queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,

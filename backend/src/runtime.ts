@@ -14,6 +14,7 @@ import { citeJob, ingestJob, lookupJob } from './jobs/definitions';
 import { listenDocumentEvents } from './jobs/document-events';
 import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
+import { startRereadSweep, type RereadSweep } from './services/reread-outdated';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
@@ -72,6 +73,8 @@ export interface Runtime {
   deps: Deps;
   /** The embedded database when there is one (tests use it to reach the queue directly). */
   pglite?: PGlite;
+  /** The start-up sweep of documents read by an older reader, in a process that runs workers. */
+  rereadSweep?: RereadSweep;
   close(): Promise<void>;
 }
 
@@ -174,10 +177,17 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       await queue.work(lookupJob, config.workers, collector.around(lookupHandler(deps)));
       await queue.onDeadLetter(cite, citeDeadLetter(deps));
     }
+    // Where documents are read, those read by an older reader are read again, in the background.
+    const rereadSweep =
+      opts.workers && config.workers > 0 && config.rereadBatch > 0
+        ? startRereadSweep(deps, config.rereadBatch)
+        : undefined;
     return {
       deps,
       pglite,
+      rereadSweep,
       async close() {
+        await rereadSweep?.stop();
         collector.stop();
         await queue.stop();
         await engines.close();

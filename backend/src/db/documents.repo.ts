@@ -59,6 +59,8 @@ export interface DocumentRow {
   error: string | null;
   /** What a ready document lacks, said to the reader (migration 022); absent from rows built elsewhere. */
   aviso?: string | null;
+  /** The version of its kind's reader that read it (migration 023); null before versions were recorded. */
+  reader_version?: number | null;
   user_meta: UserMeta;
   /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
   detalles: Details;
@@ -98,7 +100,7 @@ export interface NewDocument {
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, aviso, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -335,6 +337,8 @@ export interface DocumentPatch {
   doi?: string | null;
   error?: string | null;
   aviso?: string | null;
+  /** The version of its kind's reader that made the reading being written (ingest/reader-versions.ts). */
+  readerVersion?: number | null;
   searchKey?: string;
   userMeta?: UserMeta;
   detalles?: Details;
@@ -359,6 +363,7 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   doi: 'doi',
   error: 'error',
   aviso: 'aviso',
+  readerVersion: 'reader_version',
   searchKey: 'search_key',
   userMeta: 'user_meta',
   detalles: 'detalles',

@@ -8,7 +8,14 @@ import type { JobDefinition } from './job-definition';
  * other way round.
  */
 
-export const IngestPayload = z.object({ documentId: z.string().min(1) });
+export const IngestPayload = z.object({
+  documentId: z.string().min(1),
+  /**
+   * A re-read queued by the start-up sweep for a reader that improved: the document stays `listo` with its
+   * earlier reading, searchable, until the new one replaces it; a failure keeps the earlier reading.
+   */
+  background: z.boolean().optional(),
+});
 export type IngestPayload = z.infer<typeof IngestPayload>;
 
 /**

@@ -33,9 +33,15 @@ export class PhaseTimeoutError extends ConversionError {
 /**
  * Writes `fase` and `progreso` of a document as work advances: phase changes at once, progress within
  * a phase at most every 5 % or every second, so a 1,000-page PDF does not write 1,000 rows. Each phase
- * gets `phaseMs` of time: past it, `signal` aborts with a PhaseTimeoutError, which converters honour.
+ * gets `phaseMs` of time: past it, `signal` aborts with a PhaseTimeoutError, which converters honour. With
+ * `report: false` (a background re-read, whose document stays `listo` meanwhile) only the clock runs.
  */
-export function phaseProgress(deps: Pick<Deps, 'db'>, id: string, opts: { phaseMs: number; signal?: AbortSignal }) {
+export function phaseProgress(
+  deps: Pick<Deps, 'db'>,
+  id: string,
+  opts: { phaseMs: number; signal?: AbortSignal; report?: boolean },
+) {
+  const report = opts.report ?? true;
   let fase: Fase = 'conversion';
   let last = 0;
   let lastAt = 0;
@@ -59,13 +65,13 @@ export function phaseProgress(deps: Pick<Deps, 'db'>, id: string, opts: { phaseM
       last = RANGES[next][0];
       lastAt = Date.now();
       arm();
-      await updateDocument(deps.db, id, { estado: 'procesando', fase, progreso: last });
+      if (report) await updateDocument(deps.db, id, { estado: 'procesando', fase, progreso: last });
     },
     async progress(fraction: number) {
       const [from, to] = RANGES[fase];
       const progreso = from + (to - from) * Math.min(1, Math.max(0, fraction));
       const now = Date.now();
-      if (progreso - last < 0.05 && now - lastAt < 1000) return;
+      if (!report || (progreso - last < 0.05 && now - lastAt < 1000)) return;
       last = progreso;
       lastAt = now;
       await updateDocument(deps.db, id, { estado: 'procesando', fase, progreso });

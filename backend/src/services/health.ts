@@ -1,8 +1,10 @@
 import type { Deps } from '../context';
 import { BUNDLED_STYLES } from '../cite/csl/registry';
 import { pingDatabase } from '../db/health.repo';
+import { countOutdatedReadings } from '../db/rereads.repo';
 import { vectorSearchReport } from '../db/vectors.repo';
 import type { FileKind } from '../ingest/converter';
+import { READER_VERSIONS } from '../ingest/reader-versions';
 import { converterFor } from '../ingest/registry';
 import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
@@ -24,13 +26,21 @@ export async function healthReport<S extends Record<string, unknown>>(deps: Deps
   } catch (err) {
     queue = { ok: false, error: (err as Error).message };
   }
+  // Documents read by an older reader that the start-up sweep has yet to read again (all users: a count only).
+  const rereads = database.ok
+    ? await countOutdatedReadings(deps.db, READER_VERSIONS).catch(() => undefined)
+    : undefined;
   const ok = database.ok && queue.ok;
   return {
     estado: ok ? 'ok' : 'degradado',
     version: '1.0.0',
     api: `${deps.config.publicUrl}/api/v1`,
     base_datos: { tipo: deps.db.kind, ok: database.ok, ...(database.error && { error: database.error }) },
-    cola: { ...queue, trabajadores_en_este_proceso: deps.config.workers },
+    cola: {
+      ...queue,
+      trabajadores_en_este_proceso: deps.config.workers,
+      ...(rereads !== undefined && { relecturas_pendientes: rereads }),
+    },
     motores: {
       lectura: readableKinds(),
       busqueda_lexica: SEARCH_ENGINES.lexico,

@@ -25,6 +25,7 @@ import { cleanStrings } from '../ingest/clean-text';
 import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
+import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
 import { isGarbled } from '../ingest/text-quality';
 import { foldText } from '../text/fold';
 import { passageIndexing } from '../search/passage-indexing';
@@ -34,6 +35,7 @@ import { PhaseTimeoutError, phaseProgress } from '../jobs/phase-progress';
 import { searchKeyOf, withUserDetails } from './document-metadata';
 import { fieldOrigins, originOf } from './metadata-origins';
 import { derivedColumns } from './metadata-in-force';
+import { recordRereadFailure } from './reread-failure';
 
 type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
 
@@ -41,17 +43,38 @@ type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'qu
 export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
 
 /**
+ * A background reading (`background`, queued by the start-up sweep for a reader that improved) leaves what a
+ * user sees alone until its last write: no `procesando`, no progress, and a failure keeps the earlier reading.
+ */
+export interface IngestOptions {
+  background?: boolean;
+}
+
+/**
  * Reads a document (its file, or its URL) into units, passages, vectors and postings and makes it ready.
  * Everything slow (download, conversion, OCR, transcription, embeddings) happens before the index is
  * written; the index writes and the ready state are one transaction, so a search never sees half a
  * document. A file's own defect ends it in `error` at once; other failures throw to be retried, and the
- * last attempt records the failure instead.
+ * last attempt records the failure instead. A background re-read (`opts.background`) keeps the document `listo`
+ * and searchable with its earlier reading until the transaction that replaces it.
  */
-export async function ingestDocument(deps: IngestDeps, id: string, job: IngestAttempt): Promise<void> {
+export async function ingestDocument(
+  deps: IngestDeps,
+  id: string,
+  job: IngestAttempt,
+  opts: IngestOptions = {},
+): Promise<void> {
+  const background = opts.background === true;
   const row = await findDocumentForJob(deps.db, id);
   if (!row) return; // deleted while queued
-  const progress = phaseProgress(deps, id, { phaseMs: deps.config.phaseMinutes * 60_000, signal: job.signal });
-  await markProcessing(deps, id);
+  // Read again meanwhile (its user asked), or no longer ready: nothing left for the background to do.
+  if (background && !(row.estado === 'listo' && isOutdatedReading(row.tipo, row.reader_version))) return;
+  const progress = phaseProgress(deps, id, {
+    phaseMs: deps.config.phaseMinutes * 60_000,
+    signal: job.signal,
+    report: !background,
+  });
+  if (!background) await markProcessing(deps, id);
   try {
     const { read, fromPage } = await readSource(deps, row, {
       progress: progress.progress,
@@ -66,13 +89,17 @@ export async function ingestDocument(deps: IngestDeps, id: string, job: IngestAt
     if (!current) return; // deleted while reading
     const indexing = indexingOf({ ...row, user_meta: current.user_meta }, read.conversion);
     const vectors = await embedPassages(deps, id, passages, progress.progress, progress.signal);
-    const ready = await writeIndex(deps, row, { read, fromPage, passages, indexing, vectors });
-    if (!ready) return; // deleted while embedding
-    await afterReady(deps, id, ready, vectors);
+    const ready = await writeIndex(deps, row, { read, fromPage, passages, indexing, vectors }, background);
+    if (!ready) return; // deleted while embedding, or (background) being read again at its user's request
+    // A background re-read asks the registry only for an identifier the earlier reading did not have.
+    const { doi, detalles } = ready.details;
+    const askRegistry = !background || doi !== row.doi || detalles.isbn !== row.detalles?.isbn;
+    await afterReady(deps, id, ready, vectors, askRegistry);
   } catch (caught) {
     // A converter stopped by the phase clock may throw its own abort error: the reason says why.
     const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
-    await recordFailure(deps, row, job, err);
+    if (background) await recordRereadFailure(deps, id, job, err);
+    else await recordFailure(deps, row, job, err);
   } finally {
     progress.done();
   }
@@ -127,19 +154,21 @@ interface ReadContent {
  * Writes the index and makes the document ready, in one transaction: units and passages, vectors, BM25
  * postings, and the metadata in force with `listo`. The user may have corrected the document while it was
  * being read: `user_meta` is read again here, and their values are the ones written. Returns the details
- * in force, or undefined when the document was deleted meanwhile.
+ * in force, or undefined when the document was deleted meanwhile (or, for a background re-read, is no
+ * longer ready: its user asked for a reading of their own, which writes instead).
  */
 async function writeIndex(
   deps: Pick<Deps, 'db' | 'log' | 'engines'>,
   row: DocumentRow,
   content: ReadContent,
+  background: boolean,
 ): Promise<{ details: ReturnType<typeof mergeDetails> } | undefined> {
   const { read, fromPage, passages, indexing, vectors } = content;
   const { conversion } = read;
   const id = row.id;
   return deps.db.transaction(async (tx) => {
     const latest = await findDocumentForJob(tx, id);
-    if (!latest) return undefined;
+    if (!latest || (background && latest.estado !== 'listo')) return undefined;
     await replaceContent(tx, id, conversion.unidades, passages, indexing);
     if (vectors) await storeVectors(tx, id, vectors.model, vectors.vectors);
     const now = { ...row, user_meta: latest.user_meta };
@@ -153,6 +182,7 @@ async function writeIndex(
       ...details,
       origenMetadatos: origins,
       tipo: conversion.tipo,
+      readerVersion: READER_VERSIONS[conversion.tipo],
       unidades: conversion.unidades.length,
       duracion: conversion.metadatos.duracion ?? null,
       ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
@@ -169,17 +199,20 @@ async function writeIndex(
 /**
  * What follows a ready document, none of which it waits on: the model's vector index once it has enough
  * vectors (built outside the index transaction, whose lock it would hold until commit), the registry's
- * record of its DOI or ISBN, and the embedded store's planner statistics.
+ * record of its DOI or ISBN (unless `askRegistry` is false: a sweep re-reading thousands of documents would
+ * send as many requests, for records kept in `source_meta` that the reading has just put in force again),
+ * and the embedded store's planner statistics.
  */
 async function afterReady(
   deps: IngestDeps,
   id: string,
   ready: { details: { doi: string | null; detalles: Details } },
   vectors: PassageVectors | undefined,
+  askRegistry: boolean,
 ): Promise<void> {
   const first = vectors?.vectors[0];
   if (vectors && first) await ensureVectorIndex(deps.db, vectors.model, first.embedding.length);
-  if (deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
+  if (askRegistry && deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
     await deps.queue.send(lookupJob, { documentId: id }, id);
   }
   // A server's autovacuum keeps planner statistics; the embedded store needs asking.

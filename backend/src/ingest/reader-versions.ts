@@ -1,0 +1,28 @@
+import type { TipoDocumento } from '@folio/shared';
+
+/**
+ * The version of the reader of each kind of document. A change to a reader that reads existing files
+ * differently (and better) bumps its kind's number here: at the next start the worker's sweep re-reads, in
+ * the background, every ready document of that kind read by an older version (services/reread-outdated.ts).
+ * A document read before versions were recorded counts as version 1.
+ */
+export const READER_VERSIONS: Readonly<Record<TipoDocumento, number>> = {
+  // 2: accents LaTeX draws as separate glyphs composed, exponents kept apart, line-end hyphens undone (issue 29).
+  pdf: 2,
+  pdf_escaneado: 2,
+  epub: 1,
+  documento: 1,
+  presentacion: 1,
+  hoja: 1,
+  audio: 1,
+  video: 1,
+  imagen: 1,
+  web: 1,
+};
+
+/** The version a reading stored with `recorded` (null: before versions were recorded) stands for. */
+export const versionOfReading = (recorded: number | null | undefined): number => recorded ?? 1;
+
+/** Whether a reading of a `tipo` document by reader `recorded` is older than that kind's reader now. */
+export const isOutdatedReading = (tipo: TipoDocumento, recorded: number | null | undefined): boolean =>
+  versionOfReading(recorded) < READER_VERSIONS[tipo];
