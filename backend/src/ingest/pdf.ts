@@ -16,6 +16,7 @@ import {
 import { documentLanguage } from '../text/language';
 import { recognizedText } from './image';
 import { isGarbled } from './text-quality';
+import { undoLineEndHyphens } from './line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
 import { composeAccentItems, composeAccents } from './pdf-accents';
 import { readAnnotationItems } from './pdf-annotations';
@@ -139,6 +140,8 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
       if (picture && ocr) scans.push(i);
     }
     if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
+    const mended = undoLineEndHyphens(pages.map((page) => page.texto));
+    pages.forEach((page, i) => (page.texto = mended[i]!));
 
     const metadatos = await metadataOf(doc, properties, pages, ctx.signal);
     const folios = assignFolios(labels, pages);
