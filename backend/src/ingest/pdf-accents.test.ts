@@ -58,6 +58,15 @@ describe('composeAccentItems', () => {
     ).toEqual(['Valls-Solé', ' J, Nicola']);
   });
 
+  it("puts TeX's math accent, an item of combining marks alone, on the sign drawn under it", () => {
+    // dev-021 (a LaTeX thesis): '→', the hat raised at 397.2, a space, then '∆' from 395.2 to 404.7.
+    const arrow = [item('→', 382.4, 343.9, 10), item('\u0302', 397.2, 346.4, 0), item(' ', 392.4, 343.9, 2.8)];
+    const after = composeAccentItems([...arrow, item('∆', 395.2, 343.9, 9.6), item(' est', 404.7, 343.9, 15)]);
+    expect(strings(after)).toEqual(['→', ' ', '∆\u0302', ' est']);
+    // Nothing under it on the line: the mark stays where it was.
+    expect(strings(composeAccentItems([...arrow, item('est', 420, 343.9, 15)]))).toEqual(['→', '\u0302', ' ', 'est']);
+  });
+
   it('leaves an accent that does not sit over a letter: a gap, another line, a turned line', () => {
     const apart = [item('30´', 100, 500, 15), item('de arco', 117, 500, 30)];
     expect(strings(composeAccentItems(apart))).toEqual(['30´', 'de arco']);

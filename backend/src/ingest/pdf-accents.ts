@@ -83,12 +83,12 @@ export interface AccentItem {
 export function composeAccentItems<T extends AccentItem>(items: readonly T[]): T[] {
   const out: T[] = [];
   let previous: T | undefined;
+  /** An item of combining marks alone (TeX's math accents: '̂' drawn, then the letter under it). */
+  let held: { item: T; at: number } | undefined;
   for (const item of items) {
     if (previous && !previous.hasEOL && item.str && overlaps(previous, item)) {
       const last = [...previous.str].at(-1);
       const first = [...item.str][0];
-      const next = [...item.str][1];
-      const before = [...previous.str].at(-2);
       if (isAccent(last) && first !== undefined && LETTER.test(first)) {
         replace(out, previous, previous.str.slice(0, -last!.length));
         const changed = { ...item, str: accented(first, last!) + item.str.slice(first.length) };
@@ -96,7 +96,7 @@ export function composeAccentItems<T extends AccentItem>(items: readonly T[]): T
         previous = changed;
         continue;
       }
-      if (isAccent(first) && before !== undefined && last !== undefined && LETTER.test(last) && next !== '\u0300') {
+      if (isAccent(first) && last !== undefined && LETTER.test(last)) {
         previous = replace(out, previous, previous.str.slice(0, -last.length) + accented(last, first!));
         // An accent set under a capital (Ç) ends before the capital does: pdf.js reads the way back to the
         // capital's end as a space, which is none before the rest of the word or a stop.
@@ -110,10 +110,46 @@ export function composeAccentItems<T extends AccentItem>(items: readonly T[]): T
         continue;
       }
     }
+    if (held && item.str.trim()) {
+      const marked = markOver(held.item, item);
+      if (marked) {
+        out[held.at] = { ...held.item, str: '' };
+        out.push(marked);
+        previous = marked;
+        held = undefined;
+        continue;
+      }
+      held = undefined;
+    }
     out.push(item);
+    if (MARKS_ONLY.test(item.str)) held = { item, at: out.length - 1 };
     if (item.str || item.hasEOL) previous = item;
   }
   return out.filter((item) => item.str !== '' || item.hasEOL);
+}
+
+const MARKS_ONLY = /^\p{M}+$/u;
+
+/**
+ * `next` with the combining marks of `marks` after its first letter, when they are drawn over it: on its
+ * line, within its first letter's width (the item's width shared among its characters); else undefined.
+ */
+function markOver<T extends AccentItem>(marks: T, next: T): T | undefined {
+  const [a = 1, b = 0, , , x0 = 0, y0 = 0] = marks.transform;
+  const [c = 1, d = 0, , , x1 = 0, y1 = 0] = next.transform;
+  if (Math.abs(a * d - b * c) > 1e-3 * Math.abs(a * c + b * d)) return undefined;
+  const scale = Math.hypot(a, b) || 1;
+  const [ux, uy] = [a / scale, b / scale];
+  const size = Math.max(marks.height, next.height, 1);
+  const along = x0 * ux + y0 * uy - (x1 * ux + y1 * uy);
+  const across = Math.abs(y0 * ux - x0 * uy - (y1 * ux - x1 * uy));
+  const lead = /^\s*/u.exec(next.str)![0];
+  const letter = [...next.str.slice(lead.length)][0];
+  if (!letter || !/[\p{L}\p{N}\p{S}]/u.test(letter) || across > 0.6 * size) return undefined;
+  const width = next.width / Math.max([...next.str].length, 1);
+  if (along < -0.3 * size || along > lead.length * width + Math.max(width, 0.6 * size)) return undefined;
+  const rest = next.str.slice(lead.length + letter.length);
+  return { ...next, str: (lead + letter + marks.str).normalize('NFC') + rest };
 }
 
 /** Replaces `previous` (the last kept item with text) by a copy holding `str`; returns the copy. */
@@ -151,8 +187,8 @@ const ELISION =
   /(?:^|[^\p{L}])(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu|quelqu|dell|all|nell|sull|dall|quell|un|bell|sant)$/iu;
 /** A dotless ı or ȷ under a combining accent above it (one drawn below keeps it dotless). */
 const DOTLESS_MARKED = /([ıȷ])((?![\u0327\u0328])[\u0300-\u036f]+)/gu;
-/** A combining mark with no letter before it (Word's math draws them before their base). */
-const MARK_FIRST = /(^|[^\p{L}\p{N}\p{M}])(\p{M}+)(\S)/gu;
+/** A combining mark after a space or an opening bracket (Word's math draws them before their base). */
+const MARK_FIRST = /(^|[\s\p{Ps}\p{Pi}])(\p{M}+)(\S)/gu;
 
 /**
  * Text with the accents that touch their letters joined to them, combining marks drawn before their
