@@ -135,14 +135,9 @@ const MARKS_ONLY = /^\p{M}+$/u;
  * line, within its first letter's width (the item's width shared among its characters); else undefined.
  */
 function markOver<T extends AccentItem>(marks: T, next: T): T | undefined {
-  const [a = 1, b = 0, , , x0 = 0, y0 = 0] = marks.transform;
-  const [c = 1, d = 0, , , x1 = 0, y1 = 0] = next.transform;
-  if (Math.abs(a * d - b * c) > 1e-3 * Math.abs(a * c + b * d)) return undefined;
-  const scale = Math.hypot(a, b) || 1;
-  const [ux, uy] = [a / scale, b / scale];
-  const size = Math.max(marks.height, next.height, 1);
-  const along = x0 * ux + y0 * uy - (x1 * ux + y1 * uy);
-  const across = Math.abs(y0 * ux - x0 * uy - (y1 * ux - x1 * uy));
+  const offset = offsetOf(marks, next);
+  if (!offset) return undefined;
+  const { along, across, size } = offset;
   const lead = /^\s*/u.exec(next.str)![0];
   const letter = [...next.str.slice(lead.length)][0];
   if (!letter || !/[\p{L}\p{N}\p{S}]/u.test(letter) || across > 0.6 * size) return undefined;
@@ -166,17 +161,25 @@ function replace<T extends AccentItem>(out: T[], previous: T, str: string): T {
  * above the baseline.
  */
 function overlaps(previous: AccentItem, next: AccentItem): boolean {
-  const [a = 1, b = 0, , , x0 = 0, y0 = 0] = previous.transform;
-  const [c = 1, d = 0, , , x1 = 0, y1 = 0] = next.transform;
-  if (Math.abs(a * d - b * c) > 1e-3 * Math.abs(a * c + b * d)) return false;
+  const offset = offsetOf(next, previous);
+  if (!offset) return false;
+  const { along, across, size } = offset;
+  const end = previous.width;
+  return across <= 0.5 * size && along < end - 0.1 * size && along > end - 1.5 * size;
+}
+
+/**
+ * Where `item` starts from where `from` starts, in `from`'s writing frame (along its baseline, and the
+ * distance across it), with the larger of their sizes; undefined when they are not written the same way.
+ */
+function offsetOf(item: AccentItem, from: AccentItem): { along: number; across: number; size: number } | undefined {
+  const [a = 1, b = 0, , , x0 = 0, y0 = 0] = from.transform;
+  const [c = 1, d = 0, , , x1 = 0, y1 = 0] = item.transform;
+  if (Math.abs(a * d - b * c) > 1e-3 * Math.abs(a * c + b * d)) return undefined;
   const scale = Math.hypot(a, b) || 1;
   const [ux, uy] = [a / scale, b / scale];
-  const size = Math.max(previous.height, next.height, 1);
-  const along0 = x0 * ux + y0 * uy;
-  const along1 = x1 * ux + y1 * uy;
-  const across = Math.abs(y1 * ux - x1 * uy - (y0 * ux - x0 * uy));
-  const end = along0 + previous.width;
-  return across <= 0.5 * size && along1 < end - 0.1 * size && along1 > end - 1.5 * size;
+  const [dx, dy] = [x1 - x0, y1 - y0];
+  return { along: dx * ux + dy * uy, across: Math.abs(dy * ux - dx * uy), size: Math.max(from.height, item.height, 1) };
 }
 
 /** An accent, then the letter it may go on; or a letter, then an accent followed by no letter. */
