@@ -11,6 +11,7 @@
  * an accent touching a letter that language writes with it ('´o', 'ˇc'), never a quote in an elision
  * ("l´amour", "d´un") nor a ring before a 'C' (a degree sign: "30˚C").
  */
+import { itemPlace } from './pdf-text-order';
 
 /** Spacing accents and the combining mark each stands for. */
 const COMBINING: Record<string, string> = {
@@ -169,19 +170,21 @@ function overlaps(previous: AccentItem, next: AccentItem): boolean {
 }
 
 /**
- * Where `item` starts from where `from` starts, in `from`'s writing frame (along its baseline, and the
- * distance across it), with the larger of their sizes; undefined when they are not written the same way.
+ * Where `item` starts from where `from` starts, along their baseline and across it (`itemPlace`), with the
+ * larger of their sizes; undefined when they are not written the same way (the angle lines are told by).
  */
 function offsetOf(item: AccentItem, from: AccentItem): { along: number; across: number; size: number } | undefined {
-  const [a = 1, b = 0, , , x0 = 0, y0 = 0] = from.transform;
-  const [c = 1, d = 0, , , x1 = 0, y1 = 0] = item.transform;
-  if (Math.abs(a * d - b * c) > 1e-3 * Math.abs(a * c + b * d)) return undefined;
-  const scale = Math.hypot(a, b) || 1;
-  const [ux, uy] = [a / scale, b / scale];
-  const [dx, dy] = [x1 - x0, y1 - y0];
-  return { along: dx * ux + dy * uy, across: Math.abs(dy * ux - dx * uy), size: Math.max(from.height, item.height, 1) };
+  const [p, q] = [itemPlace(from.transform), itemPlace(item.transform)];
+  if (p.angle !== q.angle) return undefined;
+  return {
+    along: q.along - p.along,
+    across: Math.abs(q.across - p.across),
+    size: Math.max(from.height, item.height, 1),
+  };
 }
 
+/** What `composeAccents` may change: text without any of these is left as it is. */
+const MAY_COMPOSE = new RegExp(`[${TEXT_ACCENTS}\\p{M}ıȷ]`, 'u');
 /** An accent, then the letter it may go on; or a letter, then an accent followed by no letter. */
 const ACCENT_BEFORE = new RegExp(`([${TEXT_ACCENTS}])(\\p{L})`, 'gu');
 const ACCENT_AFTER = new RegExp(`(\\p{L})([${TEXT_ACCENTS}])(?!\\p{L})`, 'gu');
@@ -200,11 +203,11 @@ const MARK_FIRST = /(^|[\s\p{Ps}\p{Pi}])(\p{M}+)(\S)/gu;
  * or a mark is returned as it is.
  */
 export function composeAccents(text: string): string {
-  if (!/[\u00b4\u0060\u02c6\u02dc\u00a8\u00b8\u02da\u02c7\u02db\u02dd\u02d8\u02d9\p{M}ıȷ]/u.test(text)) return text;
+  if (!MAY_COMPOSE.test(text)) return text;
   const before = text.replace(ACCENT_BEFORE, (pair, accent: string, letter: string, at: number, whole: string) => {
     const mark = COMBINING[accent]!;
     if (!TEXT_BASES[mark]?.includes(letter)) return pair;
-    if ((accent === '\u00b4' || accent === '\u0060') && ELISION.test(whole.slice(0, at))) return pair;
+    if (accent === '\u00b4' && ELISION.test(whole.slice(0, at))) return pair;
     return accented(letter, accent);
   });
   const after = before.replace(ACCENT_AFTER, (pair, letter: string, accent: string) => {

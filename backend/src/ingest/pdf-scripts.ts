@@ -79,15 +79,31 @@ const scriptRun = (mark: '^' | '_', run: string) => (/^[\p{L}\p{N}]+$/u.test(run
  * notes: "¹ The note.").
  */
 export function noteNumbers(lines: readonly (readonly LinePiece[])[]): Set<string> {
+  return notesOf(lines, lines.map(places));
+}
+
+/** The line's text with its raised and lowered runs written apart (see the module's comment). */
+export function lineWithScripts(pieces: readonly LinePiece[], notes: ReadonlySet<string> = new Set()): string {
+  return writtenLine(pieces, places(pieces), notes);
+}
+
+/** A page's lines, each written with its raised and lowered runs apart, note calls told by the page's notes. */
+export function linesWithScripts(lines: readonly (readonly LinePiece[])[]): string[] {
+  const where = lines.map(places);
+  const notes = notesOf(lines, where);
+  return lines.map((pieces, i) => writtenLine(pieces, where[i]!, notes));
+}
+
+function notesOf(lines: readonly (readonly LinePiece[])[], where: readonly Place[][]): Set<string> {
   const notes = new Set<string>();
-  for (const pieces of lines) {
-    const where = places(pieces);
+  for (const [n, pieces] of lines.entries()) {
+    const place = where[n]!;
     const first = pieces.findIndex((p) => p.str.trim());
-    if (first < 0 || where[first] !== 'sup') continue;
+    if (first < 0 || place[first] !== 'sup') continue;
     const number = pieces[first]!.str.trim();
     if (
       /^\d{1,3}$/.test(number) &&
-      where.slice(first + 1).some((w, i) => w === 'base' && pieces[first + 1 + i]!.str.trim())
+      place.slice(first + 1).some((w, i) => w === 'base' && pieces[first + 1 + i]!.str.trim())
     ) {
       notes.add(number);
     }
@@ -95,9 +111,7 @@ export function noteNumbers(lines: readonly (readonly LinePiece[])[]): Set<strin
   return notes;
 }
 
-/** The line's text with its raised and lowered runs written apart (see the module's comment). */
-export function lineWithScripts(pieces: readonly LinePiece[], notes: ReadonlySet<string> = new Set()): string {
-  const where = places(pieces);
+function writtenLine(pieces: readonly LinePiece[], where: readonly Place[], notes: ReadonlySet<string>): string {
   if (!where.includes('sup') && !where.includes('sub')) return pieces.map((p) => p.str).join('');
   let text = '';
   let i = 0;

@@ -20,7 +20,7 @@ import { undoLineEndHyphens } from './line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
 import { composeAccentItems, composeAccents } from './pdf-accents';
 import { readAnnotationItems } from './pdf-annotations';
-import { lineWithScripts, noteNumbers, type LinePiece } from './pdf-scripts';
+import { linesWithScripts, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
 import {
@@ -451,13 +451,8 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
     endOfLine = item.hasEOL;
   }
 
-  const notes = noteNumbers(lines.map((l) => l.parts));
-  const texts = lines.map((l) =>
-    composeAccents(
-      lineWithScripts(l.parts, notes)
-        .replace(/[ \t\u00a0]+/g, ' ')
-        .trim(),
-    ),
+  const texts = linesWithScripts(lines.map((l) => l.parts)).map((text) =>
+    composeAccents(text.replace(/[ \t\u00a0]+/g, ' ').trim()),
   );
   const kept = lines.map((l, i) => ({ ...l, text: texts[i]! })).filter((l) => l.text);
   const spacing = usualSpacing(kept);
