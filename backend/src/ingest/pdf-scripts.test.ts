@@ -20,6 +20,11 @@ describe('lineWithScripts', () => {
     expect(lineWithScripts([body('y x'), raised('2'), body('.')])).toBe('y x^2.');
   });
 
+  it("keeps a raised capital inside a word of capitals in the word: the LaTeX logo's A", () => {
+    expect(lineWithScripts([body('escrito en L'), raised('A'), body('TEX.')])).toBe('escrito en LATEX.');
+    expect(lineWithScripts([body('D'), raised('A'), body(' x')])).toBe('D^A x');
+  });
+
   it('writes a subscript after _: H_2O, x_{i,j}', () => {
     expect(lineWithScripts([body('el agua es H'), lowered('2'), body('O')])).toBe('el agua es H_2O');
     expect(lineWithScripts([body('x'), lowered('i,j')])).toBe('x_{i,j}');

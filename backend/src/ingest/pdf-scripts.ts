@@ -126,12 +126,21 @@ function writtenLine(pieces: readonly LinePiece[], where: readonly Place[], note
     while (i < pieces.length && where[i] === place) run += pieces[i++]!.str;
     const trimmed = run.trim();
     const before = text.trimEnd();
-    if (place === 'sub') text += scriptRun('_', trimmed);
+    if (place === 'sup' && isLogoLetter(text, run, pieces[i]?.str)) text += run;
+    else if (place === 'sub') text += scriptRun('_', trimmed);
     else if (!before) text += `${trimmed} `;
     else text += raised(before, trimmed, notes);
     if (/\s$/.test(run)) text += ' ';
   }
   return text;
+}
+
+/**
+ * Whether a raised run is capitals set inside a word of capitals, as the LaTeX logo raises its A ('LATEX'):
+ * glued to a capital before and after, it is a letter of the word, not a superscript.
+ */
+function isLogoLetter(before: string, run: string, after: string | undefined): boolean {
+  return /\p{Lu}$/u.test(before) && /^\p{Lu}+$/u.test(run) && /^\p{Lu}/u.test(after ?? '');
 }
 
 /** A superscript after `before`: a call in superscript digits, or an exponent after `^`. */
