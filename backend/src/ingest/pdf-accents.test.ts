@@ -67,6 +67,15 @@ describe('composeAccentItems', () => {
     expect(strings(composeAccentItems([...arrow, item('est', 420, 343.9, 15)]))).toEqual(['→', '\u0302', ' ', 'est']);
   });
 
+  it("leaves a web address's tilde drawn over the letter after it (dev-006: '…iinet.net.au/˜' 'vanluynm/')", () => {
+    const url = [
+      item('http://members.iinet.net.au/˜', 146.4, 643.5, 154.9, 12),
+      item('vanluynm/.', 295.3, 643.5, 59.7, 12),
+    ];
+    expect(strings(composeAccentItems(url))).toEqual(['http://members.iinet.net.au/˜', 'vanluynm/.']);
+    expect(composeAccents('http://example.org/˜ana/')).toBe('http://example.org/˜ana/');
+  });
+
   it('leaves an accent that does not sit over a letter: a gap, another line, a turned line', () => {
     const apart = [item('30´', 100, 500, 15), item('de arco', 117, 500, 30)];
     expect(strings(composeAccentItems(apart))).toEqual(['30´', 'de arco']);

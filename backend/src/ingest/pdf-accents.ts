@@ -90,7 +90,7 @@ export function composeAccentItems<T extends AccentItem>(items: readonly T[]): T
     if (previous && !previous.hasEOL && item.str && overlaps(previous, item)) {
       const last = [...previous.str].at(-1);
       const first = [...item.str][0];
-      if (isAccent(last) && first !== undefined && LETTER.test(first)) {
+      if (isAccent(last) && first !== undefined && LETTER.test(first) && !isUrlTilde(previous.str, last!)) {
         replace(out, previous, previous.str.slice(0, -last!.length));
         const changed = { ...item, str: accented(first, last!) + item.str.slice(first.length) };
         out.push(changed);
@@ -130,6 +130,9 @@ export function composeAccentItems<T extends AccentItem>(items: readonly T[]): T
 }
 
 const MARKS_ONLY = /^\p{M}+$/u;
+
+/** Whether the accent ending `text` is a web address's tilde ('…/˜user', LaTeX's '\\~{}' in a URL). */
+const isUrlTilde = (text: string, accent: string) => accent === '\u02dc' && text.slice(0, -accent.length).endsWith('/');
 
 /**
  * `next` with the combining marks of `marks` after its first letter, when they are drawn over it: on its
@@ -208,6 +211,7 @@ export function composeAccents(text: string): string {
     const mark = COMBINING[accent]!;
     if (!TEXT_BASES[mark]?.includes(letter)) return pair;
     if (accent === '\u00b4' && ELISION.test(whole.slice(0, at))) return pair;
+    if (isUrlTilde(whole.slice(0, at + accent.length), accent)) return pair;
     return accented(letter, accent);
   });
   const after = before.replace(ACCENT_AFTER, (pair, letter: string, accent: string) => {
