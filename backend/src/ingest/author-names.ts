@@ -223,6 +223,12 @@ function scrub(field: string): string {
     .trim();
 }
 
+/** What is known of the document the names are printed in. */
+export interface NameOptions {
+  /** The document's language (ISO 639-1), which tells whose naming conventions its names follow. */
+  idioma?: string;
+}
+
 /**
  * Author names from a free-text field or a list of fields (one XMP `dc:creator` entry, one EPUB creator):
  * each field is split into people on ';', ' and ', ' y ', ' e ', ' & ', and on commas between full names
@@ -230,7 +236,10 @@ function scrub(field: string): string {
  * 'Ek Chablé, María Fernanda') keeps them one person. Every name comes out as `surnameFirst` gives it;
  * junk is dropped and repeats are given once.
  */
-export function authorsFromMetadata(raw: string | readonly string[] | null | undefined): string[] {
+export function authorsFromMetadata(
+  raw: string | readonly string[] | null | undefined,
+  _options: NameOptions = {},
+): string[] {
   if (raw == null) return [];
   const fields = typeof raw === 'string' ? [raw] : raw;
   const names: string[] = [];

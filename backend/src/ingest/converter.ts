@@ -1,4 +1,4 @@
-import type { Ancla, TipoDocumento } from '@folio/shared';
+import type { Ancla, TipoDocumento, TipoObra } from '@folio/shared';
 import type { ConvertLimits } from '../formats/limits';
 
 // The error and the limits of every reader live in formats/, where the zip and Office readers shared with
@@ -66,6 +66,10 @@ export interface FoundMetadata {
   isbn?: string;
   /** arXiv identifier ('2101.00001v2', 'hep-th/9901001'), when the first pages or the metadata state one. */
   arxiv?: string;
+  /** The kind of work, when the file itself shows it (a thesis cover; a journal's volume and pages). */
+  tipo_obra?: TipoObra;
+  /** The kind within it, as a reference writes it: 'Tesis doctoral', 'Dissertação (Mestrado)'. */
+  genero?: string;
   /** Where each field was read, for fields whose source is worth telling (a guess from layout, a file date). */
   origen?: MetadataOrigins;
 }

@@ -8,35 +8,8 @@ import type { FoundMetadata, MetadataOrigins } from './converter';
 import { authorsFromMetadata } from './author-names';
 import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
-import { composeAccentItems, composeAccents } from './pdf-accents';
-
-/** The parts of a pdf.js text item read here. */
-export interface TitleItem {
-  str: string;
-  transform: number[];
-  width: number;
-  height: number;
-  fontName?: string;
-}
-
-/** A run of text on one baseline, in display space (top grows downwards from the page's top edge). */
-export interface LayoutLine {
-  text: string;
-  /** The text without small raised items (footnote marks, affiliation numbers). */
-  plain: string;
-  /** Type size of the line's letters (the largest item holding two letters or more). */
-  size: number;
-  x: number;
-  right: number;
-  /** Baseline, from the page's top edge. */
-  top: number;
-}
-
-export interface LayoutPage {
-  lines: LayoutLine[];
-  width: number;
-  height: number;
-}
+import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
+import { findArxivId, findYear, yearOfArxivId } from './pdf-year';
 
 /** What the page's layout gave; each field only when found. */
 export interface TitlePageReading {
@@ -46,121 +19,6 @@ export interface TitlePageReading {
   anio?: number;
   isbn?: string;
   arxiv?: string;
-}
-
-/** A horizontal gap this many times the type size splits a baseline into separate lines (columns, a foot). */
-const COLUMN_GAP = 2.5;
-
-/**
- * Lines of a page from pdf.js items: items sharing a baseline are joined (a space where there is a visible
- * gap), a wide gap starts a new line, and items far smaller than their line and raised above it are marks.
- * `viewport` is pdf.js's viewport transform at scale 1 ([1, 0, 0, -1, 0, height] for an unrotated page).
- */
-export function layoutFromItems(
-  items: readonly unknown[],
-  viewport: { transform: number[]; width: number; height: number },
-): LayoutPage {
-  const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = 0] = viewport.transform;
-  interface Placed {
-    str: string;
-    x: number;
-    top: number;
-    size: number;
-    width: number;
-  }
-  const placed: Placed[] = [];
-  for (const raw of composeAccentItems(items.filter(isItem))) {
-    // eslint-disable-next-line no-control-regex
-    const str = raw.str.replace(/[\u0000-\u001f\u007f]/g, '');
-    if (!str.trim()) continue;
-    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = raw.transform;
-    const ma = va * a + vc * b;
-    const mb = vb * a + vd * b;
-    const mc = va * c + vc * d;
-    const md = vb * c + vd * d;
-    // Only text running left to right, upright on the displayed page.
-    if (!(Math.abs(mb) < 1e-6 && Math.abs(mc) < 1e-6 && ma > 0 && md < 0)) continue;
-    const size = raw.height || Math.abs(md) || 1;
-    placed.push({ str, x: va * e + vc * f + ve, top: vb * e + vd * f + vf, size, width: raw.width });
-  }
-  placed.sort((p, q) => p.top - q.top || p.x - q.x);
-
-  // Group by baseline: an item joins a row when its baseline is within half the larger size.
-  const rows: Placed[][] = [];
-  for (const item of placed) {
-    const row = rows.find((r) => {
-      const base = r[0]!;
-      return Math.abs(base.top - item.top) <= 0.5 * Math.max(base.size, item.size);
-    });
-    if (row) row.push(item);
-    else rows.push([item]);
-  }
-
-  const lines: LayoutLine[] = [];
-  for (const row of rows) {
-    row.sort((p, q) => p.x - q.x);
-    const lettered = row.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
-    const rowSize = Math.max(...(lettered.length ? lettered : row).map((i) => i.size));
-    let segment: Placed[] = [];
-    const flush = () => {
-      if (segment.length) lines.push(lineOf(segment, rowSize));
-      segment = [];
-    };
-    for (const item of row) {
-      const last = segment[segment.length - 1];
-      if (last && item.x - (last.x + last.width) > COLUMN_GAP * Math.max(rowSize, 1)) flush();
-      segment.push(item);
-    }
-    flush();
-  }
-  lines.sort((p, q) => p.top - q.top || p.x - q.x);
-  return { lines, width: viewport.width, height: viewport.height };
-
-  function lineOf(segment: Placed[], rowSize: number): LayoutLine {
-    let text = '';
-    let plain = '';
-    let end = -Infinity;
-    const lettered = segment.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
-    const size = Math.max(...(lettered.length ? lettered : segment).map((i) => i.size));
-    const baseline = (lettered.length ? lettered : segment)[0]!.top;
-    for (const item of segment) {
-      const gap = item.x - end;
-      const space = text && !/\s$/.test(text) && !/^\s/.test(item.str) && (gap > 0.15 * item.size || gap < -item.size);
-      // A mark: much smaller than the line and raised off its baseline.
-      const mark = item.size < 0.8 * rowSize && baseline - item.top > 0.15 * rowSize;
-      text += (space ? ' ' : '') + item.str;
-      if (!mark) plain += (space ? ' ' : '') + item.str;
-      else plain += ' ';
-      end = item.x + item.width;
-    }
-    const tidy = (s: string) => composeAccents(s.replace(/\s+/g, ' ').trim());
-    const first = segment[0]!;
-    return { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
-  }
-}
-
-function isItem(item: unknown): item is TitleItem {
-  return (
-    typeof item === 'object' &&
-    item !== null &&
-    typeof (item as TitleItem).str === 'string' &&
-    Array.isArray((item as TitleItem).transform)
-  );
-}
-
-/** The size most of the page's letters are set in: its body type. */
-export function bodySize(page: LayoutPage): number {
-  const weight = new Map<number, number>();
-  for (const line of page.lines) {
-    const key = Math.round(line.size * 2) / 2;
-    weight.set(key, (weight.get(key) ?? 0) + line.text.length);
-  }
-  let best = 0;
-  let bestWeight = -1;
-  for (const [size, w] of weight) {
-    if (w > bestWeight) [best, bestWeight] = [size, w];
-  }
-  return best;
 }
 
 /** Lines that are never a title: furniture of journals and preprint servers, identifiers, addresses. */
@@ -350,91 +208,6 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   return [...new Set(names)];
 }
 
-const MONTHS =
-  'jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|jun[ie]?|jul[iy]?|aug(?:ust)?|sep(?:t(?:ember)?)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre|janvier|f[eé]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[eé]cembre|janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre';
-const YEAR = '((?:1[5-9]|20)\\d{2})';
-const DATE = new RegExp(
-  `\\b(?:(?:${MONTHS})\\.?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}|\\d{1,2}\\.?\\s*(?:de\\s+)?(?:${MONTHS})\\.?,?\\s+(?:de\\s+)?${YEAR}|${YEAR}-[01]\\d-[0-3]\\d)\\b`,
-  'giu',
-);
-/** Words that make a date the document's own: its version, revision, edition. */
-const DATE_CUE =
-  /\b(?:updated|revised|revision|version|edition|edici[oó]n|versi[oó]n|actualizad[oa]|fecha|dated?|stand|as of|auflage|ausgabe|draft|borrador)\b/i;
-/** Patterns that state the publication itself: copyright, publication dates, the volume line, a citation of the work. */
-const STRONG: RegExp[] = [
-  // A range ('© 2001–2022') states the latest edition at its end.
-  new RegExp(`(?:©|\\(c\\)|copyright)\\D{0,40}?(?:(?:1[5-9]|20)\\d{2}\\s*[-–,]\\s*)*${YEAR}`, 'giu'),
-  new RegExp(
-    `\\b(?:published|publicado|publi[eé]|ver[oö]ffentlicht|date of publication|accepted|aceptado|aceito|angenommen|accept[eé]|available online|first online|online publication)\\b[^\\n]{0,40}?${YEAR}`,
-    'giu',
-  ),
-  new RegExp(`\\b(?:vol(?:ume)?|tome|band|bd|año|jahrgang)\\.?\\s*\\d+[^\\n]{0,30}?\\(${YEAR}\\)`, 'giu'),
-  new RegExp(
-    `\\b(?:reference|citation|cite this(?: article)?|how to cite|para citar|c[oó]mo citar|zitiervorschlag)\\b[^\\n]{0,100}?\\(${YEAR}\\)`,
-    'giu',
-  ),
-  new RegExp(`\\b${YEAR}\\s*,\\s*(?:vol\\.?\\s*)?\\d+\\s*\\(\\d+\\)`, 'giu'),
-  // 'Environ Earth Sci (2019) 78:345'
-  new RegExp(`\\(${YEAR}\\)\\s*\\d+\\s*:\\s*\\d+`, 'giu'),
-  // 'Journal of Hydrology 512 (2014) 45–60'
-  new RegExp(`\\b\\d{1,4}\\s*\\(${YEAR}\\)\\s*\\d+\\s*[-–]\\s*\\d+`, 'giu'),
-  new RegExp(
-    `\\b(?:proceedings|conference|symposium|workshop|congress|congreso|jornadas|tagung)\\b[^\\n]{0,60}?\\b${YEAR}\\b`,
-    'giu',
-  ),
-];
-
-/**
- * The year of publication printed on the first pages: a statement of publication (copyright, 'Published:',
- * the volume line, a citation of the work itself) before a date in the page's head or foot, before a date
- * anywhere else; the latest year among the strongest (published after accepted after received). Years after
- * `latest` (the file's creation, or next year) are not believed.
- */
-export function findYear(pages: readonly LayoutPage[], latest: number): number | undefined {
-  let best: { weight: number; year: number } | undefined;
-  const consider = (year: number, weight: number) => {
-    if (year < 1500 || year > latest) return;
-    if (!best || weight > best.weight || (weight === best.weight && year > best.year)) best = { weight, year };
-  };
-  pages.forEach((page, index) => {
-    const body = bodySize(page);
-    for (const line of page.lines) {
-      const text = line.text;
-      if (/arxiv:/i.test(text)) continue;
-      for (const pattern of STRONG) {
-        for (const m of text.matchAll(pattern)) consider(Number(m[1]), 5);
-      }
-      const edge = line.top < 0.1 * page.height || line.top > 0.9 * page.height;
-      // Past the first page's head and foot only statements count: later pages are body text.
-      if (index > 0 && !edge) continue;
-      const set = Math.abs(line.size - body) > 0.05 * body;
-      const cue = DATE_CUE.test(text);
-      for (const m of text.matchAll(DATE)) {
-        const year = Number(m[1] ?? m[2] ?? m[3]);
-        // A date in running text is the work's only when the sentence says so ('last updated 2 October 2018').
-        const weight = edge ? 4 : set ? 3 : cue ? 2 : text.length < 70 ? 1 : 0;
-        if (weight > 0) consider(year, weight);
-      }
-    }
-  });
-  return best?.year;
-}
-
-/** An arXiv identifier: 'arXiv:2101.00001v2', 'arXiv:hep-th/9901001'. */
-export function findArxivId(text: string | undefined): string | undefined {
-  if (!text) return undefined;
-  const m = /\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}(?:v\d+)?)/i.exec(text);
-  return m?.[1];
-}
-
-/** The year an arXiv identifier was submitted in (its YYMM, or the old scheme's YYMMNNN). */
-export function yearOfArxivId(id: string): number | undefined {
-  const yy = /^(\d{2})\d{2}\./.exec(id)?.[1] ?? /\/(\d{2})\d{5}/.exec(id)?.[1];
-  if (!yy) return undefined;
-  const n = Number(yy);
-  return n >= 91 ? 1900 + n : 2000 + n;
-}
-
 /**
  * Reads the first pages: the title block and names of the first page that has one, the year and the
  * identifiers from all of them. `others` are further pages, whose heads and feet tell running furniture.
@@ -507,6 +280,8 @@ export interface MetadataSources {
   xmp: { titulo?: string; autores: string[]; anio?: number };
   info: { titulo?: string; autores: string[] };
   creationYear?: number;
+  /** The document's language, read from its text: whose naming conventions the names follow. */
+  idioma?: string;
 }
 
 /**
@@ -539,7 +314,7 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
     if (any) [found.titulo, origen.titulo] = [any[0]!, any[1]];
   }
 
-  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? []);
+  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], { idioma: sources.idioma });
   const metaAuthors: [string[], 'xmp' | 'info'][] = [
     [sources.xmp.autores, 'xmp'],
     [sources.info.autores, 'info'],

@@ -23,15 +23,9 @@ import { readAnnotationItems } from './pdf-annotations';
 import { linesWithScripts, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
-import {
-  chooseMetadata,
-  findArxivId,
-  layoutFromItems,
-  readTitlePages,
-  usableMetadataAuthors,
-  usableMetadataTitle,
-  type LayoutPage,
-} from './pdf-title-page';
+import { layoutFromItems, type LayoutPage } from './pdf-layout';
+import { chooseMetadata, readTitlePages, usableMetadataAuthors, usableMetadataTitle } from './pdf-title-page';
+import { findArxivId } from './pdf-year';
 
 export type { Folio, PageLine } from './pdf-folios';
 
@@ -636,8 +630,14 @@ async function metadataOf(
   const latestYear = created && created >= 1993 ? Math.min(created + 1, thisYear + 1) : thisYear + 1;
   const page = readTitlePages(layouts.slice(0, TITLE_PAGES), { latestYear, others: layouts.slice(TITLE_PAGES) });
   page.arxiv ??= properties.xmp.arxiv;
+  const text = pages
+    .slice(0, 30)
+    .map((p) => p.texto)
+    .join('\n');
+  const language = documentLanguage(text, properties.idioma);
   const firstPages = pages.slice(0, TITLE_PAGES).map((p) => p.texto);
   const metadatos = chooseMetadata({
+    idioma: language.idioma,
     page,
     pageText: firstPages.join('\n'),
     xmp: properties.xmp,
@@ -651,11 +651,6 @@ async function metadataOf(
   if (properties.doi) [metadatos.doi, origen.doi] = [properties.doi.value, properties.doi.origen];
   else if (printedDoi) [metadatos.doi, origen.doi] = [printedDoi, 'pagina'];
 
-  const text = pages
-    .slice(0, 30)
-    .map((p) => p.texto)
-    .join('\n');
-  const language = documentLanguage(text, properties.idioma);
   if (language.idioma) [metadatos.idioma, origen.idioma] = [language.idioma, language.origen];
   if (Object.keys(origen).length) metadatos.origen = origen;
   else delete metadatos.origen;

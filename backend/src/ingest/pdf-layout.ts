@@ -1,0 +1,148 @@
+/**
+ * A PDF page as lines of text with their type size and place, from pdf.js text items: what the title page,
+ * the year and the other first-page readers look at.
+ */
+import { composeAccentItems, composeAccents } from './pdf-accents';
+
+/** The parts of a pdf.js text item read here. */
+export interface TitleItem {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName?: string;
+}
+
+/** A run of text on one baseline, in display space (top grows downwards from the page's top edge). */
+export interface LayoutLine {
+  text: string;
+  /** The text without small raised items (footnote marks, affiliation numbers). */
+  plain: string;
+  /** Type size of the line's letters (the largest item holding two letters or more). */
+  size: number;
+  x: number;
+  right: number;
+  /** Baseline, from the page's top edge. */
+  top: number;
+}
+
+export interface LayoutPage {
+  lines: LayoutLine[];
+  width: number;
+  height: number;
+}
+
+/** A horizontal gap this many times the type size splits a baseline into separate lines (columns, a foot). */
+const COLUMN_GAP = 2.5;
+
+/**
+ * Lines of a page from pdf.js items: items sharing a baseline are joined (a space where there is a visible
+ * gap), a wide gap starts a new line, and items far smaller than their line and raised above it are marks.
+ * `viewport` is pdf.js's viewport transform at scale 1 ([1, 0, 0, -1, 0, height] for an unrotated page).
+ */
+export function layoutFromItems(
+  items: readonly unknown[],
+  viewport: { transform: number[]; width: number; height: number },
+): LayoutPage {
+  const [va = 1, vb = 0, vc = 0, vd = -1, ve = 0, vf = 0] = viewport.transform;
+  interface Placed {
+    str: string;
+    x: number;
+    top: number;
+    size: number;
+    width: number;
+  }
+  const placed: Placed[] = [];
+  for (const raw of composeAccentItems(items.filter(isItem))) {
+    // eslint-disable-next-line no-control-regex
+    const str = raw.str.replace(/[\u0000-\u001f\u007f]/g, '');
+    if (!str.trim()) continue;
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = raw.transform;
+    const ma = va * a + vc * b;
+    const mb = vb * a + vd * b;
+    const mc = va * c + vc * d;
+    const md = vb * c + vd * d;
+    // Only text running left to right, upright on the displayed page.
+    if (!(Math.abs(mb) < 1e-6 && Math.abs(mc) < 1e-6 && ma > 0 && md < 0)) continue;
+    const size = raw.height || Math.abs(md) || 1;
+    placed.push({ str, x: va * e + vc * f + ve, top: vb * e + vd * f + vf, size, width: raw.width });
+  }
+  placed.sort((p, q) => p.top - q.top || p.x - q.x);
+
+  // Group by baseline: an item joins a row when its baseline is within half the larger size.
+  const rows: Placed[][] = [];
+  for (const item of placed) {
+    const row = rows.find((r) => {
+      const base = r[0]!;
+      return Math.abs(base.top - item.top) <= 0.5 * Math.max(base.size, item.size);
+    });
+    if (row) row.push(item);
+    else rows.push([item]);
+  }
+
+  const lines: LayoutLine[] = [];
+  for (const row of rows) {
+    row.sort((p, q) => p.x - q.x);
+    const lettered = row.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
+    const rowSize = Math.max(...(lettered.length ? lettered : row).map((i) => i.size));
+    let segment: Placed[] = [];
+    const flush = () => {
+      if (segment.length) lines.push(lineOf(segment, rowSize));
+      segment = [];
+    };
+    for (const item of row) {
+      const last = segment[segment.length - 1];
+      if (last && item.x - (last.x + last.width) > COLUMN_GAP * Math.max(rowSize, 1)) flush();
+      segment.push(item);
+    }
+    flush();
+  }
+  lines.sort((p, q) => p.top - q.top || p.x - q.x);
+  return { lines, width: viewport.width, height: viewport.height };
+
+  function lineOf(segment: Placed[], rowSize: number): LayoutLine {
+    let text = '';
+    let plain = '';
+    let end = -Infinity;
+    const lettered = segment.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
+    const size = Math.max(...(lettered.length ? lettered : segment).map((i) => i.size));
+    const baseline = (lettered.length ? lettered : segment)[0]!.top;
+    for (const item of segment) {
+      const gap = item.x - end;
+      const space = text && !/\s$/.test(text) && !/^\s/.test(item.str) && (gap > 0.15 * item.size || gap < -item.size);
+      // A mark: much smaller than the line and raised off its baseline.
+      const mark = item.size < 0.8 * rowSize && baseline - item.top > 0.15 * rowSize;
+      text += (space ? ' ' : '') + item.str;
+      if (!mark) plain += (space ? ' ' : '') + item.str;
+      else plain += ' ';
+      end = item.x + item.width;
+    }
+    const tidy = (s: string) => composeAccents(s.replace(/\s+/g, ' ').trim());
+    const first = segment[0]!;
+    return { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
+  }
+}
+
+function isItem(item: unknown): item is TitleItem {
+  return (
+    typeof item === 'object' &&
+    item !== null &&
+    typeof (item as TitleItem).str === 'string' &&
+    Array.isArray((item as TitleItem).transform)
+  );
+}
+
+/** The size most of the page's letters are set in: its body type. */
+export function bodySize(page: LayoutPage): number {
+  const weight = new Map<number, number>();
+  for (const line of page.lines) {
+    const key = Math.round(line.size * 2) / 2;
+    weight.set(key, (weight.get(key) ?? 0) + line.text.length);
+  }
+  let best = 0;
+  let bestWeight = -1;
+  for (const [size, w] of weight) {
+    if (w > bestWeight) [best, bestWeight] = [size, w];
+  }
+  return best;
+}
