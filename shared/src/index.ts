@@ -1,5 +1,6 @@
 export * from './contract/ancla';
 export * from './contract/documento';
+export * from './contract/metadata-doubt';
 export * from './contract/texto';
 export * from './contract/pasaje';
 export * from './contract/error';
