@@ -74,7 +74,7 @@ describe('the correction form of a document', () => {
     const res = await web.post(`/biblioteca/documentos/${id}/editar`, sent);
     expect(res.res.status).toBe(400);
     expect(res.text).toContain('Revisa los campos marcados.');
-    expect(res.text).toMatch(/id="anio"[^>]*aria-describedby="anio-ayuda anio-error"\s+aria-invalid="true"/);
+    expect(res.text).toMatch(/id="anio"[^>]*aria-describedby="anio-duda anio-ayuda anio-error"\s+aria-invalid="true"/);
     expect(res.text).toContain(
       '<p id="anio-error" class="field-error">Escribe el año en cifras, por ejemplo 2021.</p>',
     );

@@ -253,6 +253,71 @@ describe('document page', () => {
     expect(json.status).toBe(401);
   });
 
+  it('flags the values to check where they are shown: a year from the creation date, not a title the user gave', async () => {
+    const db = t.server.runtime.deps.db;
+    const before = await findDocument(db, userId, id);
+    await updateDocument(db, id, {
+      origenMetadatos: { titulo: 'usuario', autores: 'primera_pagina', anio: 'fecha_creacion' },
+    });
+    try {
+      const d = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
+      const anio = d.querySelector('#dato-anio')!;
+      expect(anio.querySelector('dd')?.textContent).toBe('2021');
+      expect(anio.querySelector('.duda-marca')?.textContent).toBe('Por revisar');
+      expect(anio.querySelector('.duda-texto')?.textContent).toBe(
+        'Tomado de la fecha de creación del archivo, no de la obra: compruébalo.',
+      );
+      const fix = anio.querySelector('a.duda-corregir')!;
+      expect(fix.textContent).toBe('Corregir el año');
+      expect(fix.getAttribute('href')).toBe(`/biblioteca/documentos/${id}/editar?campo=anio#anio`);
+      expect(d.querySelector('#dato-autores .duda-texto')?.textContent).toBe(
+        'Leído de la portada por su maquetación: compruébalo.',
+      );
+      // The user's title is theirs: no mark, no note.
+      expect(d.querySelector('#dato-titulo')).toBeNull();
+      expect(d.querySelectorAll('.metadatos .duda')).toHaveLength(2);
+      expect([...d.querySelectorAll('#dudas-resumen a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+        ['Autores', '#dato-autores'],
+        ['Año', '#dato-anio'],
+      ]);
+
+      const en = dom((await web.page(`/biblioteca/documentos/${id}?lang=en`)).text);
+      expect(en.querySelector('#dato-anio .duda-marca')?.textContent).toBe('Check');
+      expect(en.querySelector('#dato-anio .duda-texto')?.textContent).toBe(
+        "Taken from the file's creation date, not the work's: check it.",
+      );
+      await web.page(`/biblioteca/documentos/${id}?lang=es`);
+
+      // The link opens the correction form on the field, which reads the same note with it.
+      const form = dom((await web.page(`/biblioteca/documentos/${id}/editar?campo=anio`)).text);
+      expect(form.querySelector('#anio')?.hasAttribute('autofocus')).toBe(true);
+      expect(form.querySelector('#titulo')?.hasAttribute('autofocus')).toBe(false);
+      expect(form.querySelector('#anio')?.getAttribute('aria-describedby')).toBe('anio-duda anio-ayuda');
+      expect(form.querySelector('#anio-duda')?.textContent).toContain('Tomado de la fecha de creación del archivo');
+      expect(form.querySelector('#titulo-duda')).toBeNull();
+    } finally {
+      await updateDocument(db, id, { origenMetadatos: before!.origen_metadatos });
+    }
+  });
+
+  it('says what is missing: no authors found is worth a note, with the way to add them', async () => {
+    const db = t.server.runtime.deps.db;
+    const before = await findDocument(db, userId, id);
+    await updateDocument(db, id, { autores: [], origenMetadatos: { titulo: 'usuario', anio: 'usuario' } });
+    try {
+      const d = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
+      const autores = d.querySelector('#dato-autores')!;
+      expect(autores.querySelector('.duda-marca')?.textContent).toBe('Falta');
+      expect(autores.querySelector('.duda-texto')?.textContent).toBe(
+        'No encontramos autores en el documento; añádelos si la obra los tiene.',
+      );
+      expect(autores.querySelector('a.duda-corregir')?.textContent).toBe('Añadir autores');
+      expect(d.querySelector('#dato-anio')).toBeNull();
+    } finally {
+      await updateDocument(db, id, { autores: before!.autores, origenMetadatos: before!.origen_metadatos });
+    }
+  });
+
   it('speaks English', async () => {
     const { text } = await web.page(`/biblioteca/documentos/${id}?lang=en`);
     const d = dom(text);

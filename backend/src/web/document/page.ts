@@ -1,10 +1,19 @@
-import { formatTime, type Documento, type ListaEstilos, type Texto, singleLine } from '@folio/shared';
+import {
+  dudasDeMetadatos,
+  formatTime,
+  singleLine,
+  type CampoRevisable,
+  type Documento,
+  type ListaEstilos,
+  type Texto,
+} from '@folio/shared';
 import { html } from 'hono/html';
 import type { RichText } from '../../cite/csl/rich-text';
 import type { DocumentRow } from '../../db/documents.repo';
 import type { StyledReference } from '../../services/styled-reference';
 import type { Strings } from '../i18n';
 import { csrfField, type Markup } from '../layout';
+import { doubtNote, fixHref } from './doubt';
 import type { DocumentStringKey, DocumentStrings } from './strings';
 
 /** Everything the document page shows, gathered by the route through the API's services. */
@@ -76,11 +85,22 @@ function extent(d: Documento, t: DocumentStrings) {
 function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
   const { doc: d, row } = p;
   const det = d.detalles_bibliograficos ?? {};
-  const item = (name: string, value: Markup | string) =>
-    html`<div>
+  // While a document is read its values are still to come: only a ready one's are doubted.
+  const doubts = d.estado === 'listo' ? dudasDeMetadatos({ ...d, doi: det.doi }) : [];
+  const item = (name: string, value: Markup | string, campo?: CampoRevisable) => {
+    const duda = doubts.find((x) => x.campo === campo);
+    if (!campo || !duda) {
+      return html`<div>
+        <dt>${name}</dt>
+        <dd>${value}</dd>
+      </div>`;
+    }
+    return html`<div class="dudoso" id="dato-${campo}">
       <dt>${name}</dt>
       <dd>${value}</dd>
+      ${doubtNote(t, duda, { id: `duda-${campo}`, fix: fixHref(d.id, campo), tag: 'dd' })}
     </div>`;
+  };
   const pct = Math.round((d.progreso ?? 0) * 100);
   const [extentLabel, extentValue] = extent(d, t);
   const origins = d.origen_metadatos;
@@ -90,10 +110,25 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
       <h2 id="metadatos-titulo">${t.t('metadata')}</h2>
       <a class="button-link" href="/biblioteca/documentos/${encodeURIComponent(d.id)}/editar">${t.t('edit')}</a>
     </div>
+    ${
+      doubts.length
+        ? html`<p class="dudas-resumen" id="dudas-resumen">
+            ${t.t('doubt_summary')}
+            ${doubts.map(
+              (x, i) =>
+                html`${i ? ', ' : ''}<a href="#dato-${x.campo}">${t.t(`f_${x.campo}` as DocumentStringKey)}</a>`,
+            )}
+          </p>`
+        : ''
+    }
     <dl class="metadatos">
-      ${item(t.t('f_titulo'), d.titulo)}
-      ${item(t.t('f_autores'), d.autores.length ? html`${d.autores.join('; ')}` : html`<span class="muted">${t.t('no_authors')}</span>`)}
-      ${item(t.t('f_anio'), d.anio != null ? String(d.anio) : t.t('none'))}
+      ${item(t.t('f_titulo'), d.titulo || t.t('none'), 'titulo')}
+      ${item(
+        t.t('f_autores'),
+        d.autores.length ? html`${d.autores.join('; ')}` : html`<span class="muted">${t.t('no_authors')}</span>`,
+        'autores',
+      )}
+      ${item(t.t('f_anio'), d.anio != null ? String(d.anio) : t.t('none'), 'anio')}
       ${item(t.t('f_tipo'), label(s, 'tipo', d.tipo))}
       ${det.tipo_obra ? item(t.t('f_tipo_obra'), label(s, 'tipo_obra', det.tipo_obra)) : ''}
       ${item(extentLabel, extentValue)}
@@ -106,7 +141,7 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
           ${d.aviso ? html`<p class="warning" role="note">${d.aviso}</p>` : ''}`,
       )}
       ${d.idioma ? item(t.t('f_idioma'), d.idioma) : ''}
-      ${det.doi ? item(t.t('f_doi'), html`<a href="https://doi.org/${det.doi}" rel="noreferrer">${det.doi}</a>`) : ''}
+      ${det.doi ? item(t.t('f_doi'), html`<a href="https://doi.org/${det.doi}" rel="noreferrer">${det.doi}</a>`, 'doi') : ''}
       ${DETAIL_FIELDS.map(([f, key]) => (det[f] ? item(t.t(key), det[f]) : ''))}
       ${d.url ? item(t.t('f_url'), html`<a class="url" href="${d.url}" rel="noreferrer">${d.url}</a>`) : ''}
       ${row.sha256 ? item(t.t('f_huella'), html`<code class="huella">${row.sha256}</code>`) : ''}

@@ -1,4 +1,12 @@
-import { CorregirDocumento, TIPOS_OBRA, type Documento, singleLine } from '@folio/shared';
+import {
+  CAMPOS_REVISABLES,
+  CorregirDocumento,
+  dudasDeMetadatos,
+  TIPOS_OBRA,
+  type CampoRevisable,
+  type Documento,
+  singleLine,
+} from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { z } from 'zod';
@@ -8,6 +16,8 @@ import { correctDocument } from '../../services/correct-document';
 import { presentDocument } from '../../services/present-document';
 import { waitForDocument } from '../../services/wait-for-document';
 import { webCsrf } from '../csrf';
+import { doubtNote } from '../document/doubt';
+import { documentStrings } from '../document/strings';
 import { formOf } from '../form';
 import { pageStrings, type Strings } from '../i18n';
 import { csrfField, flash, renderMessage, renderPage } from '../layout';
@@ -94,12 +104,22 @@ function editPage(
 ) {
   const csrf = sessionCsrfToken(c);
   const action = `/biblioteca/documentos/${d.id}/editar`;
-  /** A field's describedby ids (its hint, its error) and, when it has one, the error paragraph. */
+  // The field the document page's 'Corregir …' link asked for gets the focus; each doubted field its note.
+  const focus = focusedField(c.req.query('campo'));
+  const t = documentStrings(s.lang);
+  const doubts = d.estado === 'listo' ? dudasDeMetadatos({ ...d, doi: d.detalles_bibliograficos?.doi }) : [];
+  const doubtOf = (name: FieldName) => doubts.find((x) => x.campo === name);
+  /** A field's describedby ids (its doubt, hint, error), its doubt note and, when it has one, the error. */
   const described = (name: FieldName, hint: boolean) => {
-    const ids = [hint ? `${name}-ayuda` : '', errors[name] ? `${name}-error` : ''].filter(Boolean).join(' ');
+    const duda = doubtOf(name);
+    const ids = [duda ? `${name}-duda` : '', hint ? `${name}-ayuda` : '', errors[name] ? `${name}-error` : '']
+      .filter(Boolean)
+      .join(' ');
     return {
-      attrs: html`${ids ? html`aria-describedby="${ids}"` : ''} ${errors[name] ? html`aria-invalid="true"` : ''}`,
+      attrs: html`${ids ? html`aria-describedby="${ids}"` : ''} ${errors[name] ? html`aria-invalid="true"` : ''}
+      ${focus === name ? html`autofocus` : ''}`,
       error: errors[name] ? html`<p id="${name}-error" class="field-error">${errors[name]}</p>` : '',
+      doubt: duda ? doubtNote(t, duda, { id: `${name}-duda` }) : '',
     };
   };
   const hint = (name: FieldName, key: StringKey) => html`<p id="${name}-ayuda" class="hint">${s.t(key)}</p>`;
@@ -107,7 +127,7 @@ function editPage(
     const f = described(name, !!hintKey);
     return html`<label for="${name}">${s.t(`edit_field_${name}` as StringKey)}</label>
       <input id="${name}" name="${name}" type="${type}" value="${values[name]}" ${f.attrs} />
-      ${hintKey ? hint(name, hintKey) : ''} ${f.error}`;
+      ${f.doubt} ${hintKey ? hint(name, hintKey) : ''} ${f.error}`;
   };
   const titulo = described('titulo', false);
   const autores = described('autores', true);
@@ -126,13 +146,13 @@ function editPage(
         ${csrfField(csrf)}
         <label for="titulo">${s.t('edit_field_titulo')}</label>
         <input id="titulo" name="titulo" type="text" required value="${values.titulo}" ${titulo.attrs} />
-        ${titulo.error}
+        ${titulo.doubt} ${titulo.error}
         <label for="autores">${s.t('edit_field_autores')}</label>
         <textarea id="autores" name="autores" rows="4" ${autores.attrs}>${values.autores}</textarea>
-        ${hint('autores', 'edit_hint_autores')} ${autores.error}
+        ${autores.doubt} ${hint('autores', 'edit_hint_autores')} ${autores.error}
         <label for="anio">${s.t('edit_field_anio')}</label>
         <input id="anio" name="anio" type="text" inputmode="numeric" value="${values.anio}" ${anio.attrs} />
-        ${hint('anio', 'edit_hint_anio')} ${anio.error}
+        ${anio.doubt} ${hint('anio', 'edit_hint_anio')} ${anio.error}
         <fieldset>
           <legend>${s.t('edit_details')}</legend>
           <label for="tipo_obra">${s.t('edit_field_tipo_obra')}</label>
@@ -154,6 +174,11 @@ function editPage(
         </div>
       </form>`,
   });
+}
+
+/** The field named by `?campo=` when it is one a reader is asked to check. */
+function focusedField(campo: string | undefined): CampoRevisable | undefined {
+  return CAMPOS_REVISABLES.find((name) => name === campo);
 }
 
 /** The caller's document as the API shows it, or the 'not found' page. */
