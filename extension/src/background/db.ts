@@ -1,4 +1,4 @@
-import type { Documento, Pasaje } from '@folio/shared';
+import type { Documento, OrigenMetadatos, Pasaje } from '@folio/shared';
 import { Dexie, type Table } from 'dexie';
 
 /** What was captured; decides the labels and extras (a video capture can cite the second it was at). */
@@ -44,6 +44,8 @@ export interface CapturedDocument {
   anio?: number;
   tipo: Documento['tipo'];
   enlace: string;
+  /** Where its title, authors and year came from, so 'Revisar datos' can say which to check (absent on rows kept before it was stored). */
+  origen_metadatos?: OrigenMetadatos;
 }
 
 /** 'Citar este momento' of a video capture, built from the anchor of the captured second. */

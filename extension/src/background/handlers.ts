@@ -55,6 +55,7 @@ export function captureView(row: CaptureRow): CaptureView {
     referencia: row.referencia,
     autores: row.documento?.autores,
     anio: row.documento?.anio,
+    origen_metadatos: row.documento?.origen_metadatos,
     enlace: row.documento?.enlace,
     momento: row.moment,
     error: row.error,

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { ApiError, type Documento } from '@folio/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CaptureRow, FolioDb } from './db';
+import { captureView } from './handlers';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_CAP_MS,
@@ -112,6 +113,14 @@ describe('transition (the outbox state machine)', () => {
       localizador: '1:23',
       enlace: 'http://folio.test/leer/abc123def456?t=83',
     });
+  });
+
+  it("keeps where the document's values came from, for 'Revisar datos' to flag the doubtful ones", () => {
+    const origen_metadatos = { anio: { origen: 'fecha_creacion' as const, confianza: 0.3 } };
+    const ready = doc({ estado: 'listo', origen_metadatos });
+    const next = transition(row({ state: 'processing' }), { type: 'poll-ok', documento: ready }, tick);
+    expect(next.documento?.origen_metadatos).toEqual(origen_metadatos);
+    expect(captureView({ ...row({ state: 'ready' }), ...next }).origen_metadatos).toEqual(origen_metadatos);
   });
 
   it('still processing → polled again after the interval', () => {

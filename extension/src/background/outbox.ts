@@ -117,7 +117,15 @@ function retryWait(attempts: number, failure: Failure, random: number): number {
 
 /** What a capture keeps of the document it became (the popup shows and cites it). */
 export function capturedDocument(doc: Documento): CapturedDocument {
-  return { id: doc.id, titulo: doc.titulo, autores: doc.autores, anio: doc.anio, tipo: doc.tipo, enlace: doc.enlace };
+  return {
+    id: doc.id,
+    titulo: doc.titulo,
+    autores: doc.autores,
+    anio: doc.anio,
+    tipo: doc.tipo,
+    enlace: doc.enlace,
+    ...(doc.origen_metadatos && { origen_metadatos: doc.origen_metadatos }),
+  };
 }
 
 function fromDocument(row: CaptureRow, doc: Documento, now: number, uploaded: boolean): Partial<CaptureRow> {

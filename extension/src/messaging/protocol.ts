@@ -1,4 +1,4 @@
-import type { Documento, EventoPreguntar, Pasaje } from '@folio/shared';
+import type { Documento, EventoPreguntar, OrigenMetadatos, Pasaje } from '@folio/shared';
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { CitedWork, FormattedBibliography } from './bibliography';
 
@@ -39,6 +39,8 @@ export interface CaptureView {
   /** What the server read, once it has the document: authors as 'Apellidos, Nombre', and the year. */
   autores?: string[];
   anio?: number;
+  /** Where the server took each of those values from (the document's `origen_metadatos`), to flag doubtful ones. */
+  origen_metadatos?: OrigenMetadatos;
   /** The document in the reader, once the server has it. */
   enlace?: string;
   /** Video captures once ready: the citation of the captured second. */

@@ -1,5 +1,6 @@
 import type { CaptureCorrection, CaptureView, CorrectResult } from '../messaging/protocol';
 import { el } from './dom';
+import { doubtNote, reviewDoubts } from './doubt-notes';
 
 /** What the form needs: sending the changes, and closing (with the capture as it now reads after a save). */
 export interface CorrectFormOptions {
@@ -45,8 +46,9 @@ export function readCorrection(c: CaptureView, text: { titulo: string; autores: 
 
 /**
  * 'Revisar datos' of a ready capture: its title, authors (one per line) and year as the server read them,
- * saved through the background; the outcome, above all a failure, is said next to the form. Escape or
- * 'Cancelar' closes it.
+ * saved through the background; the outcome, above all a failure, is said next to the form. Each field the
+ * shared rule doubts (a value Folio guessed, or none found) carries a note saying where it came from, read
+ * with the field and marked `data-duda` (the popup focuses the first). Escape or 'Cancelar' closes it.
  */
 export function correctForm(c: CaptureView, opts: CorrectFormOptions): HTMLFormElement {
   const id = (name: string) => `${name}-${c.id}`;
@@ -79,17 +81,28 @@ export function correctForm(c: CaptureView, opts: CorrectFormOptions): HTMLFormE
   const submit = el('button', { type: 'submit', class: 'primary' }, 'Guardar');
   const cancel = el('button', { type: 'button', class: 'secondary' }, 'Cancelar');
   const fields = { titulo, autores, anio };
+  const notes = { titulo: null, autores: null, anio: null } as Record<keyof typeof fields, HTMLElement | null>;
+  for (const duda of reviewDoubts(c)) {
+    const field = fields[duda.campo];
+    const note = doubtNote(duda, id(`${duda.campo}-duda`));
+    notes[duda.campo] = note;
+    field.dataset.duda = duda.motivo;
+    setDescribedBy(field, [note.id, field.getAttribute('aria-describedby')].filter(Boolean).join(' '));
+  }
 
   const form = el(
     'form',
     { class: 'correct', 'aria-label': `Revisar datos de ${c.titulo || c.url}`, novalidate: true },
     el('label', { for: titulo.id }, 'Título'),
     titulo,
+    notes.titulo,
     el('label', { for: autores.id }, 'Autores'),
     autores,
+    notes.autores,
     el('p', { id: id('autores-ayuda'), class: 'help' }, 'Uno por línea: Apellidos, Nombre.'),
     el('label', { for: anio.id }, 'Año'),
     anio,
+    notes.anio,
     result,
     el('div', { class: 'actions' }, submit, cancel),
   );

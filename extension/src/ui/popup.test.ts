@@ -234,3 +234,79 @@ describe('Revisar datos', () => {
     expect(item(root, 'v').querySelector<HTMLInputElement>('[name="titulo"]')!.value).toBe('A medio escribir');
   });
 });
+
+describe('Revisar datos flags the values to check', () => {
+  // A PDF whose title the user gave, whose year came from the file's creation date and whose authors were not found.
+  const doubtful: CaptureView = {
+    ...base,
+    id: 'd',
+    kind: 'pdf',
+    titulo: 'Estudio de validación tomográfica',
+    state: 'ready',
+    documentId: 'd1',
+    autores: [],
+    anio: 2016,
+    origen_metadatos: {
+      titulo: { origen: 'usuario', confianza: 1 },
+      anio: { origen: 'fecha_creacion', confianza: 0.3 },
+    },
+  };
+  const openDoubtful = async () => {
+    const mounted = mount({ captures: vi.fn(async () => [doubtful, ...CAPTURES]) });
+    await mounted.popup.refresh();
+    mounted.popup.stop();
+    return mounted;
+  };
+
+  it('says on the capture which fields to check, read with its Revisar datos button', async () => {
+    const { root } = await openDoubtful();
+    const line = item(root, 'd').querySelector('.dudas')!;
+    expect(line.textContent).toBe('Por revisar año · Falta autores');
+    expect([...line.querySelectorAll('.duda-marca')].map((m) => m.textContent)).toEqual(['Por revisar', 'Falta']);
+    expect(item(root, 'd').querySelector('button.review')!.getAttribute('aria-describedby')).toBe(line.id);
+    // A capture whose values carry no doubtful origin has no line.
+    expect(item(root, 'v').querySelector('.dudas')).toBeNull();
+    expect(item(root, 'v').querySelector('button.review')!.hasAttribute('aria-describedby')).toBe(false);
+  });
+
+  it('notes beside each doubted field where its value came from, and opens on the first', async () => {
+    const { root } = await openDoubtful();
+    item(root, 'd').querySelector<HTMLButtonElement>('button.review')!.click();
+    const form = item(root, 'd').querySelector('form')!;
+    const field = (name: string) => form.querySelector<HTMLElement>(`[name="${name}"]`)!;
+    const note = (name: string) => {
+      const ids = field(name).getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((i) => form.querySelector(`#${i}.duda`)).find(Boolean);
+    };
+    expect(note('anio')?.textContent).toBe(
+      'Por revisar Tomado de la fecha de creación del archivo, no de la obra: compruébalo.',
+    );
+    expect(note('autores')?.textContent).toBe(
+      'Falta No encontramos autores en el documento; añádelos si la obra los tiene.',
+    );
+    // The autores help is still read after the note.
+    expect(field('autores').getAttribute('aria-describedby')).toBe('autores-duda-d autores-ayuda-d');
+    // The title the user gave is theirs: no note.
+    expect(note('titulo')).toBeUndefined();
+    expect(form.querySelectorAll('.duda')).toHaveLength(2);
+    expect(document.activeElement).toBe(field('autores'));
+  });
+
+  it('shows no notes once the server has the user’s values', async () => {
+    const corrected: CaptureView = {
+      ...doubtful,
+      autores: ['López, Ana'],
+      origen_metadatos: {
+        titulo: { origen: 'usuario', confianza: 1 },
+        autores: { origen: 'usuario', confianza: 1 },
+        anio: { origen: 'usuario', confianza: 1 },
+      },
+    };
+    const { root, popup } = mount({ captures: vi.fn(async () => [corrected]) });
+    await popup.refresh();
+    popup.stop();
+    expect(item(root, 'd').querySelector('.dudas')).toBeNull();
+    item(root, 'd').querySelector<HTMLButtonElement>('button.review')!.click();
+    expect(item(root, 'd').querySelectorAll('form .duda')).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@ import type { CaptureCorrection, CaptureResult, CaptureView, CorrectResult } fro
 import { captureStatus } from './capture-status';
 import { correctForm } from './correct-form';
 import { copyText, el, webHref } from './dom';
+import { FIELD_NAMES, reviewDoubts } from './doubt-notes';
 
 /** What the popup asks the background (through the typed messages) and the browser. */
 export interface PopupApi {
@@ -15,6 +16,30 @@ export interface PopupApi {
   openSidePanel?(): void;
   openOptions(): void;
   copy?(text: string): Promise<boolean>;
+}
+
+/**
+ * A ready capture's fields to check, before its form is opened: 'Por revisar: título, año' and 'Falta: autores'
+ * (worded marks, not colour alone); null when the shared rule doubts none.
+ */
+function doubtsLine(c: CaptureView): HTMLParagraphElement | null {
+  const doubts = reviewDoubts(c);
+  if (doubts.length === 0) return null;
+  const names = (motivo: 'origen' | 'falta') =>
+    doubts
+      .filter((d) => d.motivo === motivo)
+      .map((d) => FIELD_NAMES[d.campo])
+      .join(', ');
+  const part = (mark: string, list: string) => (list ? [el('span', { class: 'duda-marca' }, mark), ` ${list}`] : []);
+  const origin = part('Por revisar', names('origen'));
+  const missing = part('Falta', names('falta'));
+  return el(
+    'p',
+    { class: 'dudas', id: `dudas-${c.id}` },
+    ...origin,
+    origin.length && missing.length ? ' · ' : '',
+    ...missing,
+  );
 }
 
 /** How often the list is read again while the popup is open. */
@@ -72,11 +97,17 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
   /** Captures whose correction form is open: a refresh leaves their items alone, so nothing typed is lost. */
   const editing = new Set<string>();
 
-  function reviewButton(c: CaptureView, li: HTMLLIElement): HTMLButtonElement {
+  function reviewButton(c: CaptureView, li: HTMLLIElement, doubtsId?: string): HTMLButtonElement {
     const formId = `revisar-${c.id}`;
     const review = el(
       'button',
-      { type: 'button', class: 'secondary review', 'aria-expanded': 'false', 'aria-controls': formId },
+      {
+        type: 'button',
+        class: 'secondary review',
+        'aria-expanded': 'false',
+        'aria-controls': formId,
+        'aria-describedby': doubtsId,
+      },
       'Revisar datos',
     );
     review.addEventListener('click', () => {
@@ -87,7 +118,8 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
       li.append(form);
       editing.add(c.id);
       review.setAttribute('aria-expanded', 'true');
-      form.querySelector('input')?.focus();
+      // Straight to the first value to check, else the title.
+      (form.querySelector<HTMLElement>('[data-duda]') ?? form.querySelector('input'))?.focus();
     });
     async function close(saved?: CaptureView) {
       li.querySelector(`#${CSS.escape(formId)}`)?.remove();
@@ -142,7 +174,11 @@ export function mountPopup(root: HTMLElement, api: PopupApi, opts: { refreshMs?:
       });
       actions.append(retry);
     }
-    if (c.state === 'ready' && c.documentId) actions.append(reviewButton(c, li));
+    if (c.state === 'ready' && c.documentId) {
+      const doubts = doubtsLine(c);
+      if (doubts) li.append(doubts);
+      actions.append(reviewButton(c, li, doubts?.id));
+    }
     if (c.state === 'error' || c.state === 'ready') {
       const dismiss = el(
         'button',
