@@ -1,42 +1,12 @@
-import type { CampoConOrigen, DetallesBibliograficos, Estado, OrigenMetadato, TipoDocumento } from '@folio/shared';
+import type { Estado, TipoDocumento } from '@folio/shared';
 import { cleanStrings } from '../ingest/clean-text';
+import type { Details, FieldOrigins, SourceMeta, UserMeta } from '../metadata/metadata-types';
 import type { Db } from './db';
 
 /** Channel that carries the id of a document whose state changed. */
 export const DOCUMENT_CHANNEL = 'folio_documentos';
 
-export interface FoundMetadataRow {
-  titulo?: string;
-  autores?: string[];
-  anio?: number;
-  idioma?: string;
-  duracion?: number;
-  doi?: string;
-  /** Where the work appeared, as the page (its site) or the feed (its show) named it. */
-  contenedor?: string;
-  /** The fields a registry gave (apply-registry-record), told apart from the page's or feed's at a re-read. */
-  registro?: CampoConOrigen[];
-}
-
-/** Where each field in force came from (migration 016); confidences are the contract's CONFIANZA_ORIGEN. */
-export type FieldOrigins = Partial<Record<CampoConOrigen, OrigenMetadato>>;
-
-/** The bibliographic fields beyond title, authors and year, except the DOI (its own column). */
-export type Details = Omit<DetallesBibliograficos, 'doi'>;
-
-/**
- * What the user gave (at upload, or corrected later), which wins over anything a reading finds. A key
- * holding null means the user cleared that field: a re-read must not fill it again.
- */
-export interface UserMeta {
-  titulo?: string;
-  autores?: string[];
-  anio?: number | null;
-  doi?: string | null;
-  idioma?: string | null;
-  /** Each key of Details: the user's value, or null when the user cleared it. */
-  detalles?: { [K in keyof Details]?: Details[K] | null };
-}
+export type { Details, FieldOrigins, SourceMeta, UserMeta };
 
 export interface DocumentRow {
   id: string;
@@ -71,9 +41,9 @@ export interface DocumentRow {
   blob_key: string | null;
   transcript_key: string | null;
   transcript_format: string | null;
-  /** Metadata the source's page or feed gave (beside the file's own). */
-  source_meta: FoundMetadataRow;
-  /** Where each of titulo, autores, anio, idioma and doi in force came from; migration 016. */
+  /** The layers besides the user's that the values in force are resolved from (page, registry, file). */
+  source_meta: SourceMeta;
+  /** Where each of titulo, autores, anio, idioma, doi and tipo_obra in force came from; migration 016. */
   origen_metadatos: FieldOrigins;
   created: Date;
   updated: Date;
@@ -177,7 +147,7 @@ export async function attachDownloadedFile(
     contentType?: string;
     sizeBytes: number;
     transcript?: { key: string; format: string };
-    sourceMeta?: FoundMetadataRow;
+    sourceMeta?: SourceMeta;
   },
 ): Promise<void> {
   file = cleanStrings(file);
@@ -342,8 +312,8 @@ export interface DocumentPatch {
   searchKey?: string;
   userMeta?: UserMeta;
   detalles?: Details;
-  /** What a page, a feed or a registry said of the document; a re-read merges it over what the file says. */
-  sourceMeta?: FoundMetadataRow;
+  /** The layers besides the user's (page, registry record, the file's last reading): `resolveMetadata`'s input. */
+  sourceMeta?: SourceMeta;
   /** Where each field in force came from (the whole map: fields left out have no recorded origin). */
   origenMetadatos?: FieldOrigins;
 }

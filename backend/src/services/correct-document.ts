@@ -1,18 +1,16 @@
-import { CAMPOS_CON_ORIGEN, type CampoConOrigen, type CorregirDocumento, type OrigenMetadato } from '@folio/shared';
+import type { CorregirDocumento } from '@folio/shared';
 import type { Deps } from '../context';
 import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../db/documents.repo';
 import { notFound } from '../errors';
-import { DETAIL_KEYS, withUserDetails } from './document-metadata';
-import { derivedColumns, reindexTitle } from './metadata-in-force';
-import { fieldOrigins, originOf } from './metadata-origins';
-
-/** `b[key]` when the body gives it (null included), else the stored value. */
-const given = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
+import { DETAIL_KEYS } from '../metadata/metadata-types';
+import { metadataInForce, reindexTitle } from './metadata-in-force';
+import { storedLayers } from './metadata-layers';
 
 /**
  * Applies a user's corrections to their document (`PATCH /documentos/{id}`). The values are recorded in
- * `user_meta`, which every re-read merges first, and put in force at once: the columns that search, ask,
- * cite and the MCP tools read at request time, the `search_key` of `q`, the APA `referencia`, and, when
+ * `user_meta`, the layer every resolution puts first, and put in force at once through the one rule
+ * (`resolveMetadata`): the columns that search, ask, cite and the MCP tools read at request time, the
+ * `search_key` of `q`, the APA `referencia` and the kind of work a changed DOI or journal implies, and, when
  * the title changes on a read document, the title's postings in BM25 search.
  */
 export async function correctDocument(
@@ -34,28 +32,8 @@ export async function correctDocument(
     if (body[key] !== undefined) (user.detalles as Record<string, unknown>)[key] = body[key];
   }
 
-  const titulo = given(body.titulo, row.titulo);
-  const autores = given(body.autores, row.autores);
-  const anio = given(body.anio, row.anio);
-  const doi = given(body.doi, row.doi);
-  const idioma = given(body.idioma, row.idioma);
-  const detalles = withUserDetails(row.detalles, user.detalles);
-  // A field the body gives is the user's from now on; one they cleared has no value, so no origin.
-  const origins: Partial<Record<CampoConOrigen, OrigenMetadato | undefined>> = { ...row.origen_metadatos };
-  for (const field of CAMPOS_CON_ORIGEN) {
-    if (body[field] !== undefined) origins[field] = originOf(body[field], []);
-  }
-  await updateDocument(deps.db, id, {
-    titulo,
-    autores,
-    anio,
-    doi,
-    idioma,
-    detalles,
-    userMeta: user,
-    origenMetadatos: fieldOrigins(origins),
-    ...derivedColumns(row, { titulo, autores, anio, doi, idioma, detalles }),
-  });
-  await reindexTitle(deps, row, titulo);
+  const { values, patch } = metadataInForce(row, { ...storedLayers(row), user });
+  await updateDocument(deps.db, id, { ...patch, userMeta: user });
+  await reindexTitle(deps, row, values.titulo);
   return (await findDocument(deps.db, userId, id)) ?? row;
 }

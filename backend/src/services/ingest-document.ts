@@ -7,7 +7,6 @@ import {
   updateDocument,
   type Details,
   type DocumentRow,
-  type FieldOrigins,
 } from '../db/documents.repo';
 import { indexPassageTerms } from '../db/passage-terms.repo';
 import { refreshSearchStatistics } from '../db/statistics.repo';
@@ -32,9 +31,10 @@ import { passageIndexing } from '../search/passage-indexing';
 import { lookupJob } from '../jobs/definitions';
 import { permanentFailure, type JobAttempt } from '../jobs/job-definition';
 import { PhaseTimeoutError, phaseProgress } from '../jobs/phase-progress';
-import { searchKeyOf, withUserDetails } from './document-metadata';
-import { fieldOrigins, originOf } from './metadata-origins';
-import { derivedColumns } from './metadata-in-force';
+import { fileLayer } from '../metadata/file-layer';
+import type { MetadataLayers } from '../metadata/resolve-metadata';
+import { metadataInForce } from './metadata-in-force';
+import { storedLayers } from './metadata-layers';
 import { recordRereadFailure } from './reread-failure';
 
 type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
@@ -135,9 +135,19 @@ async function readSource(
  * force when the passages are split (a heading that only repeats it is left out).
  */
 function indexingOf(now: DocumentRow, conversion: Conversion): (p: NewPassage) => PassageIndexing {
-  const declared = now.user_meta.idioma ?? conversion.metadatos.idioma ?? now.idioma;
-  const reading = mergeMetadata(now, conversion.metadatos);
-  return (p) => passageIndexing(p, declared, reading.titulo);
+  const { values } = metadataInForce(now, readingLayers(now, conversion.metadatos, conversion.tipo, false));
+  const declared = values.idioma ?? now.idioma;
+  return (p) => passageIndexing(p, declared, values.titulo);
+}
+
+/** The layers of a reading: those the row keeps, with the file's as this reading found it. */
+function readingLayers(
+  row: DocumentRow,
+  found: Conversion['metadatos'],
+  tipo: Conversion['tipo'],
+  fromPage: boolean,
+): MetadataLayers {
+  return { ...storedLayers(row), tipo, file: fileLayer(found, tipo, fromPage) };
 }
 
 /** What a reading stores: the conversion, its passages and how each is indexed, and their embeddings. */
@@ -162,7 +172,7 @@ async function writeIndex(
   row: DocumentRow,
   content: ReadContent,
   background: boolean,
-): Promise<{ details: ReturnType<typeof mergeDetails> } | undefined> {
+): Promise<{ details: { doi: string | null; detalles: Details } } | undefined> {
   const { read, fromPage, passages, indexing, vectors } = content;
   const { conversion } = read;
   const id = row.id;
@@ -171,28 +181,24 @@ async function writeIndex(
     if (!latest || (background && latest.estado !== 'listo')) return undefined;
     await replaceContent(tx, id, conversion.unidades, passages, indexing);
     if (vectors) await storeVectors(tx, id, vectors.model, vectors.vectors);
-    const now = { ...row, user_meta: latest.user_meta };
-    const meta = mergeMetadata(now, conversion.metadatos);
-    const details = mergeDetails(now, conversion.metadatos);
-    const origins = mergeOrigins(now, conversion.metadatos, fromPage);
-    await indexPassageTerms(tx, id, foldText(meta.titulo));
+    // The user may have corrected it, and a registry answered, while it was being read.
+    const now = { ...row, user_meta: latest.user_meta, source_meta: latest.source_meta };
+    const { values, patch } = metadataInForce(now, readingLayers(now, conversion.metadatos, conversion.tipo, fromPage));
+    await indexPassageTerms(tx, id, foldText(values.titulo));
     deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
     await updateDocument(tx, id, {
-      ...meta,
-      ...details,
-      origenMetadatos: origins,
+      ...patch,
       tipo: conversion.tipo,
       readerVersion: READER_VERSIONS[conversion.tipo],
       unidades: conversion.unidades.length,
       duracion: conversion.metadatos.duracion ?? null,
-      ...derivedColumns({ ...row, tipo: conversion.tipo }, { ...meta, ...details }),
       estado: 'listo',
       fase: null,
       progreso: 1,
       error: null,
       aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
     });
-    return { details };
+    return { details: { doi: values.doi, detalles: values.detalles } };
   });
 }
 
@@ -252,21 +258,11 @@ async function recordFailure(deps: IngestDeps, row: DocumentRow, job: IngestAtte
  * duration and tags.
  */
 async function recordConversionError(deps: Pick<Deps, 'db'>, row: DocumentRow, err: ConversionError): Promise<void> {
-  const known = err instanceof MediaConversionError ? mergeMetadata(row, err.metadatos) : undefined;
-  const fresh = err instanceof MediaConversionError ? mergeOrigins(row, err.metadatos, false) : {};
+  const media = err instanceof MediaConversionError ? err : undefined;
+  const known = media && metadataInForce(row, readingLayers(row, media.metadatos, media.tipo, false)).patch;
   await updateDocument(deps.db, row.id, {
-    ...(known && {
-      ...known,
-      searchKey: searchKeyOf(known.titulo, known.autores),
-      // Only the fields `known` sets: the DOI and the language keep the origins they had.
-      origenMetadatos: fieldOrigins({
-        ...row.origen_metadatos,
-        titulo: fresh.titulo,
-        autores: fresh.autores,
-        anio: fresh.anio,
-      }),
-    }),
-    ...(err instanceof MediaConversionError && { tipo: err.tipo, duracion: err.metadatos.duracion ?? null }),
+    ...known,
+    ...(media && { tipo: media.tipo, duracion: media.metadatos.duracion ?? null }),
     estado: 'error',
     fase: null,
     progreso: null,
@@ -450,79 +446,5 @@ export async function markFailed(deps: Pick<Deps, 'db'>, id: string, attempts?: 
     fase: null,
     progreso: null,
     error: `No se pudo leer el documento${times} por un fallo interno. Súbelo de nuevo para reintentar.`,
-  });
-}
-
-/**
- * Metadata a user gave wins; then what the page or feed said; then the file itself; then the upload's
- * guess. A field the user cleared (null in `user_meta`) stays clear.
- */
-function mergeMetadata(row: DocumentRow, found: Conversion['metadatos']) {
-  const user = row.user_meta;
-  const source = row.source_meta ?? {};
-  return {
-    titulo: user.titulo ?? source.titulo ?? found.titulo ?? row.titulo,
-    autores: user.autores ?? source.autores ?? found.autores ?? row.autores,
-    anio: user.anio !== undefined ? user.anio : (source.anio ?? found.anio ?? row.anio ?? null),
-  };
-}
-
-/** The DOI, language and bibliographic details in force after a reading, the user's first. */
-function mergeDetails(row: DocumentRow, found: Conversion['metadatos']) {
-  const user = row.user_meta;
-  return {
-    doi: user.doi !== undefined ? user.doi : (row.source_meta?.doi ?? found.doi ?? null),
-    idioma: user.idioma !== undefined ? user.idioma : (found.idioma ?? null),
-    // Of these fields a reading finds the ISBN (PDF front matter) and the container (a page's site, a
-    // podcast's show); a registry may bring the rest later, and its container wins over the page's.
-    detalles: withUserDetails(
-      {
-        ...row.detalles,
-        ...(found.isbn && { isbn: found.isbn }),
-        ...(!row.detalles.contenedor &&
-          (row.source_meta?.contenedor ?? found.contenedor) && {
-            contenedor: row.source_meta?.contenedor ?? found.contenedor,
-          }),
-      },
-      user.detalles,
-    ),
-  };
-}
-
-/**
- * Where each value `mergeMetadata` and `mergeDetails` put in force came from, in their order: the user;
- * the page, feed or registry (`source_meta`, which says which fields a registry gave); the file (its
- * converter's `origen` when it tells one, else the page's tags for a page read from its URL or a captured
- * HTML file, else the file's properties); then the value already in force, with its origin.
- */
-function mergeOrigins(row: DocumentRow, found: Conversion['metadatos'], fromPage: boolean): FieldOrigins {
-  const user = row.user_meta;
-  const source = row.source_meta ?? {};
-  const previous = row.origen_metadatos ?? {};
-  const ofSource = (field: 'titulo' | 'autores' | 'anio' | 'doi') =>
-    source.registro?.includes(field) ? 'registro' : 'pagina_web';
-  const ofFile = (field: keyof NonNullable<Conversion['metadatos']['origen']>) =>
-    found.origen?.[field] ?? (fromPage ? 'pagina_web' : 'propiedades');
-  return fieldOrigins({
-    titulo: originOf(user.titulo, [
-      [source.titulo, ofSource('titulo')],
-      [found.titulo, ofFile('titulo')],
-      [row.titulo, previous.titulo],
-    ]),
-    autores: originOf(user.autores, [
-      [source.autores, ofSource('autores')],
-      [found.autores, ofFile('autores')],
-      [row.autores, previous.autores],
-    ]),
-    anio: originOf(user.anio, [
-      [source.anio, ofSource('anio')],
-      [found.anio, ofFile('anio')],
-      [row.anio, previous.anio],
-    ]),
-    doi: originOf(user.doi, [
-      [source.doi, ofSource('doi')],
-      [found.doi, ofFile('doi')],
-    ]),
-    idioma: originOf(user.idioma, [[found.idioma, ofFile('idioma')]]),
   });
 }

@@ -11,9 +11,10 @@ import { newId } from '../ids';
 import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
-import { searchKeyOf, titleFromFileName } from './document-metadata';
+import type { UserMeta } from '../metadata/metadata-types';
 import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
-import { fieldOrigins, originOf } from './metadata-origins';
+import { originsOf, resolveMetadata, valuesOf } from '../metadata/resolve-metadata';
+import { searchKeyOf } from './document-metadata';
 
 /** A file the HTTP layer has streamed to a temporary path, with its fingerprint. */
 export interface IncomingFile {
@@ -68,29 +69,27 @@ export async function uploadFile(
 
     const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
     const id = newId();
-    const fromName = titleFromFileName(file.nombre);
-    const titulo = meta.titulo ?? fromName ?? 'Sin título';
-    const autores = meta.autores ?? [];
+    const tipo = uploadTipo(kind, meta.url);
+    const userMeta: UserMeta = {
+      ...(meta.titulo && { titulo: meta.titulo }),
+      ...(meta.autores && { autores: meta.autores }),
+      ...(meta.anio != null && { anio: meta.anio }),
+    };
+    // What is known before the file is read: the user's values, and its name standing in for a title.
+    const resolved = resolveMetadata({ tipo, user: userMeta, fileName: file.nombre });
+    const values = valuesOf(resolved);
     const row = await insertDocument(db, {
       id,
       userId,
-      titulo,
-      autores,
-      anio: meta.anio,
-      tipo: uploadTipo(kind, meta.url),
+      titulo: values.titulo,
+      autores: values.autores,
+      anio: values.anio ?? undefined,
+      tipo,
       url: meta.url,
       biblioteca: meta.biblioteca,
-      userMeta: {
-        ...(meta.titulo && { titulo: meta.titulo }),
-        ...(meta.autores && { autores: meta.autores }),
-        ...(meta.anio != null && { anio: meta.anio }),
-      },
-      origenMetadatos: fieldOrigins({
-        titulo: originOf(meta.titulo, [[fromName, 'nombre_archivo']]),
-        autores: originOf(meta.autores, []),
-        anio: originOf(meta.anio ?? undefined, []),
-      }),
-      searchKey: searchKeyOf(titulo, autores),
+      userMeta,
+      origenMetadatos: originsOf(resolved),
+      searchKey: searchKeyOf(values.titulo, values.autores),
       sha256: file.sha256,
       fileName: file.nombre,
       contentType: file.contentType,

@@ -1,6 +1,7 @@
 import type { CSL } from '@citation-js/core';
 import type { Ancla, DetallesBibliograficos, TipoDocumento, TipoObra } from '@folio/shared';
 import { authorParts } from '@folio/shared';
+import { inferWorkKind } from '../../metadata/kind-of-work';
 
 /** The CSL item type of each kind of document, when nothing more is known of the work. */
 export const CSL_TYPE: Record<TipoDocumento, CSL['type']> = {
@@ -85,28 +86,17 @@ export function cslName(author: string): ReturnType<typeof authorParts> {
 }
 
 /**
- * The kind of work when the user or a registry did not say (`tipo_obra`), from the kind of file and what
- * is known: a page is a web page, a video a video, audio read from a URL a podcast episode (feeds and
- * episode pages are how audio enters by URL); a PDF or office file with a journal and a volume or issue is
- * a journal article, with a book (its container) and its editors or ISBN a chapter, with an ISBN alone a
- * book; an EPUB a book.
+ * The kind of work: the one in force (`tipo_obra`: the user's, a registry's, the file's, or inferred when the
+ * document was resolved), else, for a document resolved before kinds were inferred, the same inference
+ * (`inferWorkKind`); else what the kind of file says: a page is a web page, a video a video, audio read from a
+ * URL a podcast episode (feeds and episode pages are how audio enters by URL), an EPUB a book.
  */
 function workType(doc: ReferenceInput): CSL['type'] {
   const d = doc.detalles ?? {};
-  if (d.tipo_obra) return cslWorkType(d.tipo_obra);
-  switch (doc.tipo) {
-    case 'audio':
-      return doc.url ? cslWorkType('podcast') : 'song';
-    case 'pdf':
-    case 'pdf_escaneado':
-    case 'documento':
-      if (d.contenedor && (d.volumen || d.numero)) return 'article-journal';
-      if (d.contenedor && (d.editores?.length || d.isbn)) return 'chapter';
-      if (!d.contenedor && d.isbn) return 'book';
-      return CSL_TYPE[doc.tipo];
-    default:
-      return CSL_TYPE[doc.tipo];
-  }
+  const kind = d.tipo_obra ?? inferWorkKind({ tipo: doc.tipo, doi: doc.doi, detalles: d })?.tipo_obra;
+  if (kind) return cslWorkType(kind);
+  if (doc.tipo === 'audio') return doc.url ? cslWorkType('podcast') : 'song';
+  return CSL_TYPE[doc.tipo];
 }
 
 /** A date as CSL date-parts of its UTC day (the day `consultada` is written in). */
