@@ -77,3 +77,39 @@ describe('bibtexOf', () => {
     expect(parsed(bib)[0]).toMatchObject({ URL, DOI: '10.1000/x%7By' });
   });
 });
+
+describe('the entry type of a thesis', () => {
+  const thesis = (genre: string): CSL =>
+    ({
+      id: 't',
+      'citation-key': 'Silva2019Redes',
+      type: 'thesis',
+      title: 'Redes',
+      author: [{ family: 'Silva', given: 'Ana' }],
+      publisher: 'Universidade Federal da Paraíba',
+      genre,
+      issued: { 'date-parts': [[2019]] },
+    }) as CSL;
+
+  it('is @phdthesis or @mastersthesis as its genre says in any language, the genre kept as its type', () => {
+    const bib = bibtexOf([
+      thesis('Tesis doctoral'),
+      { ...thesis('Dissertação (Mestrado)'), id: 'm', 'citation-key': 'B' },
+    ]);
+    expect(bib).toMatch(/^@phdthesis\{Silva2019Redes,$/m);
+    expect(bib).toMatch(/^@mastersthesis\{B,$/m);
+    expect(bib).toContain('school = {Universidade Federal da Paraíba}');
+    expect(bib).toContain('type = {Dissertação ({Mestrado})}'); // citation-js keeps the capital's case
+    const [phd, masters] = parsed(bib);
+    expect(phd).toMatchObject({
+      type: 'thesis',
+      genre: 'Tesis doctoral',
+      publisher: 'Universidade Federal da Paraíba',
+    });
+    expect(masters).toMatchObject({ type: 'thesis', genre: 'Dissertação (Mestrado)' });
+  });
+
+  it('stays @misc when the genre does not say the level', () => {
+    expect(bibtexOf([thesis('Tesis')])).toMatch(/^@misc\{Silva2019Redes,$/m);
+  });
+});

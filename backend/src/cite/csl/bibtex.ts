@@ -1,5 +1,6 @@
 import type { CSL } from '@citation-js/core';
 import { citationJs } from './citation-js';
+import { thesisEntryType } from './thesis-level';
 
 /** An entry as citation-js's BibTeX output gives it with `format: 'object'`, its fields already written. */
 interface BibtexEntry {
@@ -76,7 +77,10 @@ const entryText = ({ type, label, properties }: BibtexEntry): string =>
  * it has no LaTeX command for (Chinese, Arabic, emoji, 'ˆ') and wrote an accent with no letter before it
  * (´ as a character of its own, as PDFs made with LaTeX have it) as `{\'  }`, which no parser reads.
  * `url` and `doi` get the address as it is back; `howpublished`, where citation-js copies a URL for the
- * classic styles that print no `url`, is text and keeps it escaped.
+ * classic styles that print no `url`, is text and keeps it escaped. citation-js knows a thesis's level only
+ * from English genres ('PhD thesis'); a thesis whose genre says it in any language ('Tesis doctoral',
+ * 'Dissertação (Mestrado)') is written @phdthesis or @mastersthesis (`thesisEntryType`), its genre kept in
+ * `type`, which the classic styles print instead of their English label.
  */
 export function bibtexOf(items: CSL[]): string {
   const { Cite, plugins } = citationJs();
@@ -84,9 +88,11 @@ export function bibtexOf(items: CSL[]): string {
   const entries = new Cite(items.map(escapedItem)).format('bibtex', { format: 'object' }) as unknown as BibtexEntry[];
   return entries
     .map((entry, i) => {
-      const verbatim = addresses(items[i]!);
+      const item = items[i]!;
+      const verbatim = addresses(item);
       const properties = Object.fromEntries(Object.entries(entry.properties).map(([f, v]) => [f, verbatim[f] ?? v]));
-      return entryText({ ...entry, properties });
+      const type = (item.type === 'thesis' && thesisEntryType(item.genre)) || entry.type;
+      return entryText({ ...entry, type, properties });
     })
     .join('');
 }
