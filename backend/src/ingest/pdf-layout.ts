@@ -92,7 +92,7 @@ export function layoutFromItems(
     };
     for (const item of row) {
       const last = segment[segment.length - 1];
-      if (last && item.x - (last.x + last.width) > COLUMN_GAP * Math.max(rowSize, 1)) flush();
+      if (last && item.x - (last.x + last.width) > partingGap(segment, item, rowSize)) flush();
       segment.push(item);
     }
     flush();
@@ -121,6 +121,25 @@ export function layoutFromItems(
     const first = segment[0]!;
     return { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
   }
+}
+
+/** Type this much larger than the text before it is another kind of text (a title, a byline, the body). */
+const OTHER_TYPE = 1.2;
+
+/**
+ * How wide a gap before `next` parts it from the text so far on the same baseline: a column gap in the
+ * line's type, or, when the two are set in different type (a title or byline in the left column beside the
+ * body's right column, on one baseline), a gap wider than an em of the smaller, which words never leave.
+ */
+function partingGap(
+  segment: readonly { str: string; size: number }[],
+  next: { size: number },
+  rowSize: number,
+): number {
+  const lettered = segment.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
+  const size = Math.max(...(lettered.length ? lettered : segment).map((i) => i.size));
+  const [small, large] = size < next.size ? [size, next.size] : [next.size, size];
+  return large > OTHER_TYPE * small ? Math.max(small, 1) : COLUMN_GAP * Math.max(rowSize, 1);
 }
 
 function isItem(item: unknown): item is TitleItem {

@@ -40,6 +40,47 @@ describe('title page of an article', () => {
     });
   });
 
+  it('reads a title and byline set in a narrow column beside the body, on the body’s baselines', () => {
+    const text = 'el virus se transmite por la picadura de mosquitos del';
+    const column = (from: number, count: number): [string, number, number, number][] =>
+      Array.from({ length: count }, (_, i) => [text, 300, from + i * 11.5, 9.5]);
+    const first = page([
+      ['Temas de actualidad', 90, 90, 14],
+      ['La vacuna contra', 100, 160, 18],
+      ['la fiebre amarilla', 100, 182, 18],
+      ['en las Américas', 100, 204, 18],
+      ['Ana Gómez Ruiz', 130, 240, 12],
+      ['1', 214, 236, 8],
+      ['y Luis Vega', 150, 256, 12],
+      ...column(154, 40),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'La vacuna contra la fiebre amarilla en las Américas',
+      nombres: ['Ana Gómez Ruiz', 'Luis Vega'],
+    });
+  });
+
+  it('reads a byline set in the margin beside the title, and only when every line there is a name', () => {
+    const lines: [string, number, number, number][] = [
+      ['Carla Duarte Lima', 20, 78, 10],
+      ['Um estudo de caso', 190, 86, 21],
+      ['Pedro Alves Rocha', 20, 99, 10],
+      ['sobre a qualidade', 190, 111, 21],
+      ['Marta Souza', 20, 119, 10],
+      ['da atenção básica', 190, 137, 21],
+      ['RESUMO', 190, 200, 11],
+      ...body(220).map(([t, , top, size]): [string, number, number, number] => [t, 190, top, size]),
+    ];
+    expect(readTitlePages([page(lines)], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Um estudo de caso sobre a qualidade da atenção básica',
+      nombres: ['Carla Duarte Lima', 'Pedro Alves Rocha', 'Marta Souza'],
+    });
+    const withNote = lines.map(([t, x, top, size]): [string, number, number, number] =>
+      t === 'Marta Souza' ? ['Rev Saúde Pública 2011;45(5)', x, top, size] : [t, x, top, size],
+    );
+    expect(readTitlePages([page(withNote)], { latestYear: 2026 }).nombres).toBeUndefined();
+  });
+
   it('skips a preprint stamp, a DOI line and a running head above the title', () => {
     const first = page([
       ['Preprint. Under review.', 72, 40, 20],

@@ -194,8 +194,18 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   // first page they follow the title closely.
   const sparse = page.lines.length <= 15;
   const reach = sparse ? page.height : last.top + 0.3 * page.height;
+  const left = Math.min(...title.map((l) => l.x));
+  const right = Math.max(...title.map((l) => l.right));
+  // A title and byline set in a narrow column beside the body's (never on a sparse page): lines wholly beside the title's column (a
+  // mark's width aside) belong to another column, unless they continue a line under the title (the same
+  // baseline and type).
+  const outside = (line: LayoutLine) => line.x >= right - 2 * line.size || line.right <= left + 2 * line.size;
+  const continues = (line: LayoutLine, o: LayoutLine) =>
+    Math.abs(o.top - line.top) < 0.3 * line.size && Math.abs(o.size - line.size) < 0.15 * line.size;
+  const beside = (line: LayoutLine) =>
+    !sparse && outside(line) && !page.lines.some((o) => !outside(o) && continues(line, o));
   for (const line of page.lines) {
-    if (line.top <= last.top || title.includes(line)) continue;
+    if (line.top <= last.top || title.includes(line) || beside(line)) continue;
     if (line.top > reach || AUTHORS_END.test(line.text) || scanned++ > 30) break;
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
     if (line.text.split(/\s+/).length >= 9) {
@@ -205,7 +215,33 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     const found = namesOfLine(line.plain || line.text);
     if (found) names.push(...found);
   }
+  if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
+}
+
+/**
+ * Names set in a column of their own beside the title block, one or two to a line, from a little above its
+ * first line to a little under its last: a byline in the margin. Every line of that column in that band must
+ * be a name, or none is taken.
+ */
+function sideByline(page: LayoutPage, title: readonly LayoutLine[], beside: (line: LayoutLine) => boolean): string[] {
+  const first = title[0]!;
+  const last = title[title.length - 1]!;
+  const band = page.lines.filter(
+    (l) =>
+      !title.includes(l) &&
+      beside(l) &&
+      l.top >= first.top - 2 * first.size &&
+      l.top <= last.top + 2 * first.size &&
+      l.size < first.size,
+  );
+  const names: string[] = [];
+  for (const line of band) {
+    const found = namesOfLine(line.plain || line.text);
+    if (!found) return [];
+    names.push(...found);
+  }
+  return names;
 }
 
 /**
