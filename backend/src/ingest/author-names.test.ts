@@ -23,15 +23,15 @@ const NAMES: [string, string | undefined][] = [
   ['Luis Miguel Sánchez Cerén', 'Sánchez Cerén, Luis Miguel'],
   ['María Fernanda Ek Chablé', 'Ek Chablé, María Fernanda'],
   ['Francisco Javier Rodríguez López', 'Rodríguez López, Francisco Javier'],
-  ['Sor Juana Inés de la Cruz', 'de la Cruz, Sor Juana Inés'],
+  ['Sor Juana Inés de la Cruz', 'Cruz, Sor Juana Inés de la'],
   ['María de la Luz Gómez', 'Gómez, María de la Luz'],
   ['María de la Luz Gómez Pérez', 'Gómez Pérez, María de la Luz'],
   ['María del Carmen Hernández Díaz', 'Hernández Díaz, María del Carmen'],
   ['María de los Ángeles Torres', 'Torres, María de los Ángeles'],
   ['José de Jesús Martínez Ramírez', 'Martínez Ramírez, José de Jesús'],
-  ['Juan de la Fuente', 'de la Fuente, Juan'],
-  ['Bartolomé de las Casas', 'de las Casas, Bartolomé'],
-  ['Alonso de Ercilla y Zúñiga', 'de Ercilla y Zúñiga, Alonso'],
+  ['Juan de la Fuente', 'Fuente, Juan de la'],
+  ['Bartolomé de las Casas', 'Casas, Bartolomé de las'],
+  ['Alonso de Ercilla y Zúñiga', 'Ercilla y Zúñiga, Alonso de'],
   ['José Ortega y Gasset', 'Ortega y Gasset, José'],
   ['Ortega y Gasset', 'Ortega y Gasset'],
   ['Santiago Ramón y Cajal', 'Ramón y Cajal, Santiago'],
@@ -40,8 +40,8 @@ const NAMES: [string, string | undefined][] = [
   ['Ana Rosa Quintana', 'Quintana, Ana Rosa'],
   ['Pedro Sánchez Pérez-Castejón', 'Sánchez Pérez-Castejón, Pedro'],
   ['Elena Poniatowska', 'Poniatowska, Elena'],
-  ['Miguel de Unamuno', 'de Unamuno, Miguel'],
-  ['Miguel de Cervantes Saavedra', 'de Cervantes Saavedra, Miguel'],
+  ['Miguel de Unamuno', 'Unamuno, Miguel de'],
+  ['Miguel de Cervantes Saavedra', 'Cervantes Saavedra, Miguel de'],
   ['Castañeda Ruiz, Mariana', 'Castañeda Ruiz, Mariana'],
   ['García Márquez, Gabriel José', 'García Márquez, Gabriel José'],
   // Maya (Yucatec) surnames
@@ -57,35 +57,35 @@ const NAMES: [string, string | undefined][] = [
   ['Ek Chablé, María Fernanda', 'Ek Chablé, María Fernanda'],
   ['Chi Uc, Rosa', 'Chi Uc, Rosa'],
   ['May Pech, José Luis', 'May Pech, José Luis'],
-  // Portuguese and Brazilian: every surname, particles included
-  ['João Pedro da Silva Santos', 'da Silva Santos, João Pedro'],
-  ['Maria da Conceição Tavares', 'da Conceição Tavares, Maria'],
-  ['Luiz Inácio Lula da Silva', 'Lula da Silva, Luiz Inácio'],
+  // Portuguese and Brazilian (a name that shows itself so: 'ã', 'da'/'dos', 'Filho'): under the last surname
+  ['João Pedro da Silva Santos', 'Santos, João Pedro da Silva'],
+  ['Maria da Conceição Tavares', 'Tavares, Maria da Conceição'],
+  ['Luiz Inácio Lula da Silva', 'Silva, Luiz Inácio Lula da'],
   ['José Saramago', 'Saramago, José'],
-  ['Ana Maria Gonçalves dos Santos', 'Gonçalves dos Santos, Ana Maria'],
+  ['Ana Maria Gonçalves dos Santos', 'Santos, Ana Maria Gonçalves dos'],
   ['Fernando Henrique Cardoso', 'Cardoso, Fernando Henrique'],
   ['Carlos Drummond de Andrade', 'Drummond de Andrade, Carlos'],
   ['Sérgio Buarque de Holanda', 'Buarque de Holanda, Sérgio'],
-  ['João Guimarães Rosa', 'Guimarães Rosa, João'],
+  ['João Guimarães Rosa', 'Rosa, João Guimarães'],
   ['Paulo Freire', 'Freire, Paulo'],
-  ['Manuel Bandeira Filho', 'Bandeira, Manuel, Filho'],
-  ['Maria das Dores Ferreira', 'das Dores Ferreira, Maria'],
+  ['Manuel Bandeira Filho', 'Bandeira Filho, Manuel'],
+  ['Maria das Dores Ferreira', 'Ferreira, Maria das Dores'],
   // Catalan
   ['Antoni Gaudí i Cornet', 'Gaudí i Cornet, Antoni'],
   ['Josep Maria Flotats', 'Flotats, Josep Maria'],
   ['Montserrat Roig i Fransitorra', 'Roig i Fransitorra, Montserrat'],
   ['Mercè Rodoreda', 'Rodoreda, Mercè'],
   ['Jordi Pujol i Soley', 'Pujol i Soley, Jordi'],
-  // Dutch, German, Flemish particles
-  ['Ludwig van Beethoven', 'van Beethoven, Ludwig'],
-  ['Vincent van Gogh', 'van Gogh, Vincent'],
-  ['Rembrandt van Rijn', 'van Rijn, Rembrandt'],
-  ['Jan van der Berg', 'van der Berg, Jan'],
-  ['Pieter van den Hoogenband', 'van den Hoogenband, Pieter'],
-  ['Ursula von der Leyen', 'von der Leyen, Ursula'],
-  ['Johann Wolfgang von Goethe', 'von Goethe, Johann Wolfgang'],
-  ['Gerard ter Borch', 'ter Borch, Gerard'],
-  ['Hendrik ten Hoeve', 'ten Hoeve, Hendrik'],
+  // Dutch, German, Flemish particles: lower-case ones go after the given names, capitalised ones stay
+  ['Ludwig van Beethoven', 'Beethoven, Ludwig van'],
+  ['Vincent van Gogh', 'Gogh, Vincent van'],
+  ['Rembrandt van Rijn', 'Rijn, Rembrandt van'],
+  ['Jan van der Berg', 'Berg, Jan van der'],
+  ['Pieter van den Hoogenband', 'Hoogenband, Pieter van den'],
+  ['Ursula von der Leyen', 'Leyen, Ursula von der'],
+  ['Johann Wolfgang von Goethe', 'Goethe, Johann Wolfgang von'],
+  ['Gerard ter Borch', 'Borch, Gerard ter'],
+  ['Hendrik ten Hoeve', 'Hoeve, Hendrik ten'],
   ['Eddie Van Halen', 'Van Halen, Eddie'],
   ['Johann Sebastian Bach', 'Bach, Johann Sebastian'],
   ['Karl-Heinz Müller', 'Müller, Karl-Heinz'],
@@ -97,19 +97,19 @@ const NAMES: [string, string | undefined][] = [
   ['Jean-Paul Sartre', 'Sartre, Jean-Paul'],
   ['Jean-Pierre Le Goff', 'Le Goff, Jean-Pierre'],
   ['Marie-Claire Dupont-Aignan', 'Dupont-Aignan, Marie-Claire'],
-  ['Charles de Gaulle', 'de Gaulle, Charles'],
-  ['Simone de Beauvoir', 'de Beauvoir, Simone'],
-  ['Jean de La Fontaine', 'de La Fontaine, Jean'],
-  ['Antoine de Saint-Exupéry', 'de Saint-Exupéry, Antoine'],
+  ['Charles de Gaulle', 'Gaulle, Charles de'],
+  ['Simone de Beauvoir', 'Beauvoir, Simone de'],
+  ['Jean de La Fontaine', 'La Fontaine, Jean de'],
+  ['Antoine de Saint-Exupéry', 'Saint-Exupéry, Antoine de'],
   ['Pierre-Auguste Renoir', 'Renoir, Pierre-Auguste'],
   ['Jean-Jacques Rousseau', 'Rousseau, Jean-Jacques'],
-  ['Alexis de Tocqueville', 'de Tocqueville, Alexis'],
+  ['Alexis de Tocqueville', 'Tocqueville, Alexis de'],
   ['Jean DUPONT', 'Dupont, Jean'],
   ['DUPONT Jean', 'Dupont, Jean'],
   ['Marguerite Yourcenar', 'Yourcenar, Marguerite'],
-  ['Daphne du Maurier', 'du Maurier, Daphne'],
+  ['Daphne du Maurier', 'Maurier, Daphne du'],
   // Italian
-  ['Leonardo da Vinci', 'da Vinci, Leonardo'],
+  ['Leonardo da Vinci', 'Vinci, Leonardo da'],
   ['Umberto Eco', 'Eco, Umberto'],
   ['Maria Grazia Bianchi', 'Bianchi, Maria Grazia'],
   ['Gian Luca Rossi', 'Rossi, Gian Luca'],
@@ -120,11 +120,11 @@ const NAMES: [string, string | undefined][] = [
   ['J.R.R. Tolkien', 'Tolkien, J.R.R.'],
   ['Nuala E. Tully', 'Tully, Nuala E.'],
   ['John Ronald Reuel Tolkien', 'Tolkien, John Ronald Reuel'],
-  ['Martin Luther King Jr.', 'King, Martin Luther, Jr.'],
-  ['Martin Luther King, Jr.', 'King, Martin Luther, Jr.'],
+  ['Martin Luther King Jr.', 'King Jr., Martin Luther'],
+  ['Martin Luther King, Jr.', 'King Jr., Martin Luther'],
   ['King, Martin Luther, Jr.', 'King, Martin Luther, Jr.'],
-  ['John Smith III', 'Smith, John, III'],
-  ['William Henry Gates III', 'Gates, William Henry, III'],
+  ['John Smith III', 'Smith III, John'],
+  ['William Henry Gates III', 'Gates III, William Henry'],
   ["Conan O'Brien", "O'Brien, Conan"],
   ['Ronald McDonald', 'McDonald, Ronald'],
   ['Siobhan Ní Bhriain', 'Ní Bhriain, Siobhan'],
@@ -191,7 +191,7 @@ const NAMES: [string, string | undefined][] = [
   // ALL CAPS
   ['MARIANA CASTAÑEDA RUIZ', 'Castañeda Ruiz, Mariana'],
   ['MARÍA DE LA LUZ GÓMEZ', 'Gómez, María de la Luz'],
-  ['LUDWIG VAN BEETHOVEN', 'van Beethoven, Ludwig'],
+  ['LUDWIG VAN BEETHOVEN', 'Beethoven, Ludwig van'],
   ['CASTAÑEDA RUIZ, MARIANA', 'Castañeda Ruiz, Mariana'],
   ['GARCÍA MÁRQUEZ, Gabriel', 'García Márquez, Gabriel'],
   ["CONAN O'BRIEN", "O'Brien, Conan"],
@@ -262,7 +262,7 @@ describe('surnameFirst', () => {
       expect(surname(cited)).toBe(cited.slice(0, cited.indexOf(',')));
     }
     expect(surname(surnameFirst('Mariana Castañeda Ruiz')!)).toBe('Castañeda Ruiz');
-    expect(surname(surnameFirst('Ludwig van Beethoven')!)).toBe('van Beethoven');
+    expect(surname(surnameFirst('Ludwig van Beethoven')!)).toBe('Beethoven');
   });
 });
 
@@ -299,10 +299,116 @@ const FIELDS: [string, string[]][] = [
   ['Ana Gómez, PhD; Dr. Juan Pérez', ['Gómez, Ana', 'Pérez, Juan']],
   ['Por Ana Pérez y Juan Gil', ['Pérez, Ana', 'Gil, Juan']],
   ['Mercè Canal; Margaret Court', ['Canal, Mercè', 'Court, Margaret']],
-  ['Martin Luther King, Jr.', ['King, Martin Luther, Jr.']],
+  ['Martin Luther King, Jr.', ['King Jr., Martin Luther']],
   ['Microsoft Office User', []],
   ['MARIANA CASTAÑEDA RUIZ; ROSA CHI UC', ['Castañeda Ruiz, Mariana', 'Chi Uc, Rosa']],
 ];
+
+/**
+ * One name as a page prints it, in a document of a language → as a librarian files it. Spanish names under the
+ * first of two surnames, Portuguese and Brazilian ones under the last, lower-case particles after the given
+ * names everywhere, a generational suffix with the surname.
+ */
+const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
+  // Spanish: the surname is at most two names; four names in a Spanish document are two and two
+  ['Jorge Aldair Cortés López', 'es', 'Cortés López, Jorge Aldair'],
+  ['Jorge Aldair Cortés López', undefined, 'Cortés López, Jorge Aldair'],
+  ['Rosa Itzamar Pech Dzul', 'es', 'Pech Dzul, Rosa Itzamar'],
+  ['Oscar Germán Duarte Velasco', 'es', 'Duarte Velasco, Oscar Germán'],
+  ['Ana Lucía Rosario Campos', 'es', 'Rosario Campos, Ana Lucía'],
+  ['ESTRELLA LUCENA SÁNCHEZ', 'es', 'Lucena Sánchez, Estrella'],
+  ['Pedro Calderón de la Barca', 'es', 'Calderón de la Barca, Pedro'],
+  ['Miguel de Unamuno', 'es', 'Unamuno, Miguel de'],
+  // Portuguese: under the last surname, particles before it after the given names
+  ['Carlos Aguiar de Medeiros', 'pt', 'Medeiros, Carlos Aguiar de'],
+  ['Ana Beatriz Coelho Rodrigues', 'pt', 'Rodrigues, Ana Beatriz Coelho'],
+  ['Ana Beatriz Coelho Rodrigues', 'pt-BR', 'Rodrigues, Ana Beatriz Coelho'],
+  ['Sérgio Fernando Torres de Freitas', 'pt', 'Freitas, Sérgio Fernando Torres de'],
+  ['Celina d’Ávila Samogin', 'pt', 'Samogin, Celina d’Ávila'],
+  ['Paulo Roberto Nunes Vieira', 'pt', 'Vieira, Paulo Roberto Nunes'],
+  ['Amaury Lelis Dal-Fabbro', 'pt', 'Dal-Fabbro, Amaury Lelis'],
+  // compound endings stay with the surname
+  ['José Sette Cotta Filho', 'pt', 'Cotta Filho, José Sette'],
+  ['Elzo Pereira Pinto Júnior', 'pt', 'Pinto Júnior, Elzo Pereira'],
+  ['Marcos Antunes Neto', 'pt', 'Antunes Neto, Marcos'],
+  ['Renato Dias Sobrinho', 'pt', 'Dias Sobrinho, Renato'],
+  // a name that shows itself Portuguese is filed so in any document; one that shows itself Spanish keeps
+  // the Spanish rule in a Portuguese document
+  ['José Sette Cotta Filho', 'es', 'Cotta Filho, José Sette'],
+  ['Lúcia Betânia da Silva Andrade', 'en', 'Andrade, Lúcia Betânia da Silva'],
+  ['Sebastião Leitão Rocha', undefined, 'Rocha, Sebastião Leitão'],
+  ['Juan Pérez García', 'pt', 'Pérez García, Juan'],
+  ['Íñigo Muñoz Ruiz', 'pt', 'Muñoz Ruiz, Íñigo'],
+  // lower-case particles go after the given names, in every language; capitalised ones stay
+  ['Marylene de Brito', 'pt', 'Brito, Marylene de'],
+  ['Marylene de Brito', 'en', 'Brito, Marylene de'],
+  ['Carl van Walraven', 'en', 'Walraven, Carl van'],
+  ['Laura Del Coco', 'en', 'Del Coco, Laura'],
+  ['Laura Del Coco', 'pt', 'Del Coco, Laura'],
+  // generational suffixes stay with the surname
+  ['William B. Driggers III', 'en', 'Driggers III, William B.'],
+  ['Martin Luther King Jr.', 'en', 'King Jr., Martin Luther'],
+  // 'Surname, Given' is the publisher's filing and kept
+  ['Aguiar de Medeiros, Carlos', 'pt', 'Aguiar de Medeiros, Carlos'],
+  ['Walraven, Carl van', 'en', 'Walraven, Carl van'],
+  // a one-word name is written alone
+  ['Abdurakhman', 'en', 'Abdurakhman'],
+  // a conjunction or a mark left from the byline is no part of the name
+  ['e Mayra Chiaradia Perraro', 'pt', 'Perraro, Mayra Chiaradia'],
+  ['y Lucía Baranda', 'es', 'Baranda, Lucía'],
+  ['and Jane Doe', 'en', 'Doe, Jane'],
+  ['und Karl Weber', 'de', 'Weber, Karl'],
+  ['et Anne Martin', 'fr', 'Martin, Anne'],
+  ['© Marco Polo', 'it', 'Polo, Marco'],
+  ['Lucía Baranda y', 'es', 'Baranda, Lucía'],
+  // the kind of document and phrases are not people
+  ['Trabajo Fin de Máster', 'es', undefined],
+  ['Dissertação de Mestrado', 'pt', undefined],
+  ['Zur Geschichte der Stadt', 'de', undefined],
+];
+
+describe('surnameFirst by the document’s language', () => {
+  it.each(BY_LANGUAGE)('%s (%s) → %s', (raw, idioma, expected) => {
+    expect(surnameFirst(raw, { idioma })).toBe(expected);
+  });
+});
+
+/** Whole fields where people, their affiliations and their towns come together. */
+const MIXED_FIELDS: [string, string[]][] = [
+  // an institution beside a person is the person's affiliation
+  ['© Marco Polo, Università degli Studi di Venezia, Corso di Laurea in Storia', ['Polo, Marco']],
+  ['Anne Martin, Université de Lyon, Faculté des Lettres', ['Martin, Anne']],
+  ['Ana Souza, Universidade Federal de Minas Gerais', ['Souza, Ana']],
+  ['Karl Weber, Fakultät für Physik, München', ['Weber, Karl']],
+  ['Jane Doe [Argonne National Laboratory], Jim Roe', ['Doe, Jane', 'Roe, Jim']],
+  ['Marco Polo; Università degli Studi di Venezia', ['Polo, Marco']],
+  // alone, an institution is a corporate author, kept whole and never inverted
+  ['Università degli Studi di Venezia', ['Università degli Studi di Venezia']],
+  ['Faculdade de Medicina', ['Faculdade de Medicina']],
+  // two people parted by a comma: three names with a given name inside, then a full name
+  ['Athar Mohsin Zaidi, Saeed Murtaza', ['Zaidi, Athar Mohsin', 'Murtaza, Saeed']],
+  ['Maria José Kowalski, Piotr Nowak', ['Kowalski, Maria José', 'Nowak, Piotr']],
+  // … but 'Surname, Given' stays one person
+  ['Ek Chablé, María Fernanda', ['Ek Chablé, María Fernanda']],
+  ['Pérez Canul Ek, Lucía', ['Pérez Canul Ek, Lucía']],
+  // a capital 'E' or 'Y' is an initial, not the Portuguese or Spanish 'and'
+  ['Alan J Forster, Tobias E Erlanger, Mary Y Chen', ['Forster, Alan J', 'Erlanger, Tobias E', 'Chen, Mary Y']],
+  ['ANA PÉREZ Y JUAN GIL', ['Pérez, Ana', 'Gil, Juan']],
+];
+
+describe('authorsFromMetadata on fields with affiliations', () => {
+  it.each(MIXED_FIELDS)('%s', (raw, expected) => {
+    expect(authorsFromMetadata(raw)).toEqual(expected);
+  });
+
+  it('files the people of a list by the document’s language', () => {
+    expect(
+      authorsFromMetadata(['Sérgio Fernando Torres de Freitas', 'Emil Kupek', 'e Mayra Chiaradia Perraro'], {
+        idioma: 'pt',
+      }),
+    ).toEqual(['Freitas, Sérgio Fernando Torres de', 'Kupek, Emil', 'Perraro, Mayra Chiaradia']);
+  });
+});
 
 describe('authorsFromMetadata', () => {
   it.each(FIELDS)('%s', (raw, expected) => {
@@ -328,7 +434,7 @@ describe('authorsFromTags', () => {
   it('inverts names without a comma and still splits two full names', () => {
     expect(authorsFromTags(['Mariana Castañeda Ruiz', 'Ursula von der Leyen'])).toEqual([
       'Castañeda Ruiz, Mariana',
-      'von der Leyen, Ursula',
+      'Leyen, Ursula von der',
     ]);
     expect(authorsFromTags(['Ana López, Juan Pérez'])).toEqual(['López, Ana', 'Pérez, Juan']);
   });

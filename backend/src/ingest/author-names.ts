@@ -193,7 +193,24 @@ const KOREAN_FAMILY = new Set([
 
 /** Words that make a name an organisation's (any language Folio's users write in). */
 const ORGANISATION =
-  /\b(?:organi[sz]ations?|organizaci[oó]n|organiza[cç][aã]o|organisation|associations?|asociaci[oó]n|associa[cç][aã]o|institutes?|instituto|institut|istituto|universit(?:y|ies|ät|é|à|at)|universidad|universidade|college|colegio|school|escuela|escola|[ée]cole|academy|academia|acad[ée]mie|press|prensa|publishing|publishers?|publications?|editorial|editora|[ée]ditions|verlag|inc|ltd|llc|plc|gmbh|ag|s\.?a\.?|s\.?l\.?|s\.?a\.?s\.?|corp|corporation|company|co|foundation|fundaci[oó]n|funda[cç][aã]o|fondation|stiftung|ministry|ministerio|minist[ée]rio|minist[èe]re|ministerium|department|departamento|d[ée]partement|secretar[ií]a|government|gobierno|governo|gouvernement|council|consejo|conselho|conseil|committee|comit[ée]|comisi[oó]n|comiss[aã]o|commission|agency|agencia|ag[eê]ncia|bank|banco|banque|society|sociedad|sociedade|soci[ée]t[ée]|gesellschaft|centre|center|centro|journals?|revista|network|red|group|grupo|groupe|team|equipo|project|proyecto|office|oficina|bureau|service|servicio|servi[cç]o|nations|union|uni[oó]n|federation|federaci[oó]n|museum|museo|library|biblioteca|archives?|archivo|hospital|laborator(?:y|ies|io)|labs?|news|times|magazine|media|radio|television|televisi[oó]n|channel|board|authority|program(?:me)?|programa|consortium|alliance|alianza|coalition|party|partido|church|iglesia|senate|senado|congress|congreso|parliament|parlamento|tribunal|corte|police|polic[ií]a|army|ej[ée]rcito|wikipedia|contributors|springer|elsevier|wiley|routledge|mdpi|ieee|acm|pearson|scielo|redalyc|frontiers|plos|editors|staff|redacci[oó]n|equipe|secretariat|secretariado|observatory|observatorio|unesco|unicef|oecd|ocde|cepal|conacyt|inegi|who|oms|bbc|reuters)\b/i;
+  /(?<![\p{L}\p{N}])(?:organi[sz]ations?|organizaci[oó]n|organiza[cç][aã]o|organisation|associations?|asociaci[oó]n|associa[cç][aã]o|institutes?|instituto|institut|istituto|universit(?:y|ies|ät|é|à|at|ario|aria|ária|ário)|universidad|universidade|college|colegio|school|escuela|escola|[ée]cole|academy|academia|acad[ée]mie|press|prensa|publishing|publishers?|publications?|editorial|editora|[ée]ditions|verlag|inc|ltd|llc|plc|gmbh|ag|s\.?a\.?|s\.?l\.?|s\.?a\.?s\.?|corp|corporation|company|co|foundation|fundaci[oó]n|funda[cç][aã]o|fondation|stiftung|ministry|ministerio|minist[ée]rio|minist[èe]re|ministerium|department|departamento|d[ée]partement|secretar[ií]a|government|gobierno|governo|gouvernement|council|consejo|conselho|conseil|committee|comit[ée]|comisi[oó]n|comiss[aã]o|commission|agency|agencia|ag[eê]ncia|bank|banco|banque|society|sociedad|sociedade|soci[ée]t[ée]|gesellschaft|centre|center|centro|journals?|revista|network|red|group|grupo|groupe|team|equipo|project|proyecto|office|oficina|bureau|service|servicio|servi[cç]o|nations|union|uni[oó]n|federation|federaci[oó]n|museum|museo|library|biblioteca|archives?|archivo|hospital|facult(?:y|ad|é|ies)|faculdade|fakult[äa]t|facolt[àa]|dipartimento|departament|scuola|hochschule|fachbereich|lehrstuhl|laboratoire|laborat[óo]rio|zentrum|corso di laurea|laurea|p[óo]s-gradua[cç][ãa]o|posgrado|licenciatura|laborator(?:y|ies|io)|labs?|news|times|magazine|media|radio|television|televisi[oó]n|channel|board|authority|program(?:me)?|programa|consortium|alliance|alianza|coalition|party|partido|church|iglesia|senate|senado|congress|congreso|parliament|parlamento|tribunal|corte|police|polic[ií]a|army|ej[ée]rcito|wikipedia|contributors|springer|elsevier|wiley|routledge|mdpi|ieee|acm|pearson|scielo|redalyc|frontiers|plos|editors|staff|redacci[oó]n|equipe|secretariat|secretariado|observatory|observatorio|unesco|unicef|oecd|ocde|cepal|conacyt|inegi|who|oms|bbc|reuters)(?![\p{L}\p{N}])/iu;
+
+/**
+ * The units of a university ('Università degli Studi di Padova', 'Corso di Laurea in Informatica', 'Faculdade
+ * de Medicina'): beside a person in an author field they are the person's affiliation, never a co-author.
+ */
+const ACADEMIC_UNIT =
+  /(?<![\p{L}\p{N}])(?:universit(?:y|ies|ät|é|à|at|ario|aria|ária|ário)|universidad|universidade|college|colegio|school|escuela|escola|[ée]cole|scuola|hochschule|facult(?:y|ad|é|ies)|faculdade|fakult[äa]t|facolt[àa]|departments?|departamento|d[ée]partement|dipartimento|departament|fachbereich|lehrstuhl|institutes?|instituto|institut|istituto|corso di laurea|laurea|programa|program(?:me)?|p[óo]s-gradua[cç][ãa]o|posgrado|laborator(?:y|ies|io)|laboratoire|laborat[óo]rio|centre|center|centro|zentrum)(?![\p{L}\p{N}])/iu;
+
+/**
+ * Words that name the document or its parts, never its author: the kind of thesis on a cover ('Trabajo Fin de
+ * Máster', 'Dissertação de Mestrado', 'Mención …'), which a title page sets near the names.
+ */
+const DOCUMENT_WORDS =
+  /(?<![\p{L}\p{N}])(?:tesis|tese|th[èe]se|tesi|disserta[cç][ãa]o|dissertation|monografia|m[ée]moire|masterarbeit|bachelorarbeit|diplomarbeit|doktorarbeit|trabajo fin de|trabajo de (?:grado|titulaci[óo]n|fin)|trabalho de conclus[ãa]o|menci[óo]n|abstract|resumen|resumo|zusammenfassung|r[ée]sum[ée])(?![\p{L}\p{N}])/iu;
+
+/** Words that open a phrase, never a person's name ('Zur Relevanz von Vertrauen', 'The …', 'Uma análise …'). */
+const PHRASE_OPENING = /^(?:zur|zum|über|der|die|das|the|um|uma|una|une|ein|eine|gli)\s/iu;
 
 /** Values producers put where a name belongs ('Administrator', 'Microsoft Office User', 'LaTeX with hyperref'). */
 const JUNK =
@@ -205,22 +222,29 @@ const ROLE =
 
 /** What surrounds names in author fields and is no part of them: e-mails, 'et al.', footnote marks, digits. */
 function scrub(field: string): string {
-  return field
-    .replace(/^\s*(?:by|por|par)\s+(?=\p{Lu})/iu, '')
-    .replace(/<[^>]*@[^>]*>|\(\s*\S+@\S+\s*\)|\S+@\S+/g, ' ')
-    .replace(/[{[(]\s*et\.?\s*al\.?\s*[}\])]/gi, ' ')
-    .replace(/,?\s*\bet\.?\s+al(?:ii|ia)?\b\.?/gi, ' ')
-    .replace(/,?\s*\b(?:and|&)\s+(?:others|colleagues|\d+\s+others)\b\.?/gi, ' ')
-    .replace(/,?\s*\by\s+(?:otros|colaboradores)\b\.?/gi, ' ')
-    .replace(/,?\s*\be\s+(?:outros|colaboradores)\b\.?/gi, ' ')
-    .replace(/,?\s*\bu\.\s*a\./g, ' ')
-    .replace(ROLE, ' ')
-    .replace(/[*†‡§¶⁎∗#]+/g, ' ')
-    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,\s]*[⁰¹²³⁴⁵⁶⁷⁸⁹]+)*/g, ' ')
-    .replace(/(\p{L})\d+(?:\s*,\s*\d+)*(?=[\s,;]|$)/gu, '$1')
-    .replace(/(?:^|[\s,])\d+(?:[\s,]+\d+)*(?=[\s,;]|$)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    field
+      .replace(/^\s*(?:by|por|par)\s+(?=\p{Lu})/iu, '')
+      .replace(/<[^>]*@[^>]*>|\(\s*\S+@\S+\s*\)|\S+@\S+/g, ' ')
+      .replace(/[{[(]\s*et\.?\s*al\.?\s*[}\])]/gi, ' ')
+      .replace(/,?\s*\bet\.?\s+al(?:ii|ia)?\b\.?/gi, ' ')
+      .replace(/,?\s*\b(?:and|&)\s+(?:others|colleagues|\d+\s+others)\b\.?/gi, ' ')
+      .replace(/,?\s*\by\s+(?:otros|colaboradores)\b\.?/gi, ' ')
+      .replace(/,?\s*\be\s+(?:outros|colaboradores)\b\.?/gi, ' ')
+      .replace(/,?\s*\bu\.\s*a\./g, ' ')
+      .replace(ROLE, ' ')
+      // Asides in parentheses or brackets ('Ana Pérez (Universidad de Chile)', 'J. Yun [Fermilab]', 'Bruno
+      // (Henrique Zecchin) Rodrigues') are affiliations or names the byline itself sets apart: the name is what
+      // is left. A bracket left open runs to the end.
+      .replace(/\s*\([^()]*\)\s*/g, ' ')
+      .replace(/\s*\[[^\]]*(?:\]|$)\s*/g, ' ')
+      .replace(/[*†‡§¶⁎∗#©®™]+/g, ' ')
+      .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[,\s]*[⁰¹²³⁴⁵⁶⁷⁸⁹]+)*/g, ' ')
+      .replace(/(\p{L})\d+(?:\s*,\s*\d+)*(?=[\s,;]|$)/gu, '$1')
+      .replace(/(?:^|[\s,])\d+(?:[\s,]+\d+)*(?=[\s,;]|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** What is known of the document the names are printed in. */
@@ -238,7 +262,7 @@ export interface NameOptions {
  */
 export function authorsFromMetadata(
   raw: string | readonly string[] | null | undefined,
-  _options: NameOptions = {},
+  options: NameOptions = {},
 ): string[] {
   if (raw == null) return [];
   const fields = typeof raw === 'string' ? [raw] : raw;
@@ -251,7 +275,13 @@ export function authorsFromMetadata(
       names.push(...splitOnCommas(part));
     }
   }
-  return finish(names);
+  return withoutAffiliations(finish(names, options));
+}
+
+/** 'Dario, Luca', 'Università degli Studi di Padova': beside people, an academic unit is their affiliation. */
+function withoutAffiliations(authors: string[]): string[] {
+  const people = authors.filter((a) => a.includes(',') && !ACADEMIC_UNIT.test(a));
+  return people.length > 0 ? authors.filter((a) => !ACADEMIC_UNIT.test(a)) : authors;
 }
 
 /**
@@ -259,7 +289,7 @@ export function authorsFromMetadata(
  * `file-as`): there a comma parts 'Surname, Given' ('Ek Chablé, María Fernanda'), never two people. A value
  * without a comma, or with ';' or '&', goes through `authorsFromMetadata`.
  */
-export function authorsFromTags(values: readonly string[]): string[] {
+export function authorsFromTags(values: readonly string[], options: NameOptions = {}): string[] {
   const names: string[] = [];
   for (const value of values) {
     const cleaned = scrub(value);
@@ -268,18 +298,18 @@ export function authorsFromTags(values: readonly string[]): string[] {
       // One tag, one person: only two full names ('Ana López, Juan Pérez') are read as two.
       const twoPeople = pieces.length === 2 && isFullName(pieces[0]!) && isFullName(pieces[1]!);
       if (!twoPeople && (pieces.length === 2 || SUFFIX.test(pieces[2] ?? ''))) {
-        const author = surnameFirst(cleaned);
+        const author = surnameFirst(cleaned, options);
         if (author) names.push(author);
         continue;
       }
     }
-    names.push(...authorsFromMetadata(value));
+    names.push(...authorsFromMetadata(value, options));
   }
   return dedupe(names);
 }
 
-function finish(names: string[]): string[] {
-  return dedupe(names.map(surnameFirst).filter((a): a is string => a !== undefined));
+function finish(names: string[], options: NameOptions): string[] {
+  return dedupe(names.map((name) => surnameFirst(name, options)).filter((a): a is string => a !== undefined));
 }
 
 function dedupe(names: string[]): string[] {
@@ -301,8 +331,11 @@ function dedupe(names: string[]): string[] {
  */
 function splitOnConjunction(field: string): string[] {
   if (isOrganisation(field.replace(/&/g, ' '))) return [field];
+  // 'e' and 'y' in capitals are initials ('Tobias E Erlanger'), unless the whole field is in capitals.
+  const conjunction =
+    field === field.toUpperCase() ? /\s+(?:and|y|e|et|und)\s+|\s*&\s*/i : /\s+(?:[Aa]nd|y|e|et|und)\s+|\s*&\s*/;
   const parts = field
-    .split(/\s+(?:and|y|e|et|und|&)\s+|\s*&\s*/i)
+    .split(conjunction)
     .map((p) => p.replace(/^[\s,]+|[\s,]+$/g, ''))
     .filter(Boolean);
   if (parts.length < 2) return parts;
@@ -319,19 +352,29 @@ function splitOnConjunction(field: string): string[] {
  */
 function splitOnCommas(part: string): string[] {
   if (!part.includes(',')) return [part];
-  if (isOrganisation(part)) {
-    // 'Journals, Cambridge' is a publisher's stamp, not an author.
-    return /^(?:journals?|press|publishing)\s*,|,\s*(?:journals?|press|publishing)$/i.test(part) ? [] : [part];
-  }
   const pieces = part
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+  if (isOrganisation(part)) {
+    // 'Journals, Cambridge' is a publisher's stamp, not an author.
+    if (/^(?:journals?|press|publishing)\s*,|,\s*(?:journals?|press|publishing)$/i.test(part)) return [];
+    // 'Luca Dario, Università degli Studi di Padova, Padova': a person, then where they work and its town.
+    const person = (piece: string) => !isOrganisation(piece) && looksLikeName(piece);
+    if (person(pieces[0]!)) return pieces.filter(person);
+    return [part];
+  }
   const people: string[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const current = pieces[i]!;
     const next = pieces[i + 1];
-    if (next !== undefined && !isFullName(current) && !isFullName(next) && next.split(' ').length <= 3) {
+    if (
+      next !== undefined &&
+      !isFullName(current) &&
+      !isFullName(next) &&
+      next.split(' ').length <= 3 &&
+      !namesBeforeName(current, next)
+    ) {
       let person = `${current}, ${next}`;
       i++;
       if (pieces[i + 1] !== undefined && SUFFIX.test(pieces[i + 1]!)) person += `, ${pieces[++i]}`;
@@ -341,6 +384,34 @@ function splitOnCommas(part: string): string[] {
     } else people.push(current);
   }
   return people;
+}
+
+/**
+ * 'Athar Mohsin Zaidi, Saeed Murtaza': three names or more with a given name among the first ones, then a name
+ * that ends in no given name, are two people. A surname of three words with a given name inside is far rarer
+ * than a byline parted by a comma; 'Ek Chablé, María Fernanda' (two words, then given names) stays one.
+ */
+function namesBeforeName(current: string, next: string): boolean {
+  const words = current.split(/\s+/);
+  const after = next.split(/\s+/);
+  return (
+    words.length >= 3 &&
+    looksLikeName(current) &&
+    !words.some((w) => PARTICLES.has(w.toLowerCase())) &&
+    words.slice(0, -1).some((w) => INITIALS.test(w) || isGiven(w)) &&
+    looksLikeName(next) &&
+    !isGiven(after[after.length - 1]!)
+  );
+}
+
+/** Two to five words, each a capitalised word, an initial or a particle: the shape of a person's name. */
+function looksLikeName(piece: string): boolean {
+  const words = piece.split(/\s+/);
+  return (
+    words.length >= 2 &&
+    words.length <= 5 &&
+    words.every((w, i) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w) || (i > 0 && PARTICLES.has(w)))
+  );
 }
 
 /** 'Tully NE', 'Smith J': the Vancouver form (PubMed), surname then the initials without stops. */
@@ -381,16 +452,15 @@ export function isOrganisation(name: string): boolean {
 
 /**
  * One name as Folio cites it: 'Surname, Given' for a person ('Mariana Castañeda Ruiz' → 'Castañeda Ruiz,
- * Mariana', 'Ludwig van Beethoven' → 'van Beethoven, Ludwig', 'MARÍA DE LA LUZ GÓMEZ' → 'Gómez, María de la
- * Luz'), the name whole for an organisation or a single word, undefined for junk.
+ * Mariana', 'Ludwig van Beethoven' → 'Beethoven, Ludwig van', 'MARÍA DE LA LUZ GÓMEZ' → 'Gómez, María de la
+ * Luz'), the name whole for an organisation or a single word, undefined for junk. `options.idioma` (the
+ * document's language) decides between the Spanish and the Portuguese filing of a name of several surnames
+ * (`surnameSpan`).
  */
-export function surnameFirst(raw: string): string | undefined {
+export function surnameFirst(raw: string, options: NameOptions = {}): string | undefined {
   // What a script printed for a value it could not write ('ARRAY(0x2c7cf020)', '[object Object]').
   if (/^\s*(?:(?:array|hash|object)\(0x[0-9a-f]+\)|\[object \w+\])\s*$/i.test(raw)) return undefined;
   const name = scrub(raw)
-    // Asides in parentheses ('Ana Pérez (Universidad de Chile)', 'Bruno (Henrique Zecchin) Rodrigues') are
-    // affiliations or names the byline itself sets apart: the name is what is left.
-    .replace(/\s*\([^()]*\)\s*/g, ' ')
     .replace(/^(?:by|por|par)\s+/i, '')
     // Titles and degrees are no part of a citation: 'Dr. Juan Pérez', 'Ana Gómez, PhD'.
     .replace(
@@ -399,10 +469,12 @@ export function surnameFirst(raw: string): string | undefined {
     )
     .replace(/,?\s+(?:ph\.?\s?d|m\.?d|m\.?sc|mba|esq|dr\.?\s?phil)\.?$/i, '')
     .replace(/^[\s,.;:'"“”‘’-]+|[\s,;:'"“”‘’-]+$/g, '')
+    .replace(LEFTOVER_CONJUNCTION, '')
     .replace(/\s+/g, ' ');
   if (!name || !/\p{L}/u.test(name) || JUNK.test(name)) return undefined;
   if (/^(?:https?:|www\.)/i.test(name)) return undefined;
   if (name.split(' ').length > 8) return undefined;
+  if (DOCUMENT_WORDS.test(name) || PHRASE_OPENING.test(name)) return undefined;
   if (isOrganisation(name)) return name;
   if (!/\s|,/.test(name)) {
     // A lone lower-case token is a login name ('brianc'), not an author.
@@ -413,10 +485,10 @@ export function surnameFirst(raw: string): string | undefined {
   const commaSuffix = /^(.*\S)\s*,\s*(\S+)$/.exec(name);
   if (commaSuffix && SUFFIX.test(commaSuffix[2]!) && !commaSuffix[1]!.includes(',')) {
     // 'Martin Luther King, Jr.': the comma only sets the suffix apart.
-    const person = surnameFirst(commaSuffix[1]!);
-    return person?.includes(',') ? `${person}, ${suffixCase(commaSuffix[2]!)}` : person;
+    return surnameFirst(`${commaSuffix[1]!} ${commaSuffix[2]!}`, options);
   }
   if (name.includes(',')) {
+    // Already 'Surname, Given': the filing of whoever wrote it is kept, only its capitals normalised.
     const [head, ...rest] = name.split(',').map((p) => p.trim());
     const suffix = rest.length > 1 && SUFFIX.test(rest[rest.length - 1]!) ? rest.pop() : undefined;
     const given = rest.join(' ').trim();
@@ -436,6 +508,8 @@ export function surnameFirst(raw: string): string | undefined {
     const initials = [...words.pop()!].map((letter) => `${letter}.`).join(' ');
     return `${words.join(' ')}, ${initials}`;
   }
+  const idioma = primaryLanguage(options.idioma);
+  const convention = namingConvention(words, idioma);
   let suffix: string | undefined;
   if (words.length > 2 && SUFFIX.test(words[words.length - 1]!)) suffix = suffixCase(words.pop()!);
   // 'Jean DUPONT', 'DUPONT Jean': capitals mark the surname when the rest is not in capitals.
@@ -454,13 +528,91 @@ export function surnameFirst(raw: string): string | undefined {
     if (familyFirst === -1) [family, given] = [words.slice(-1), words.slice(0, -1)];
     else if (familyFirst) [family, given] = [words.slice(0, familyFirst), words.slice(familyFirst)];
     else {
-      const start = surnameStart(words);
+      const start = surnameSpan(words, convention, idioma);
       [family, given] = [words.slice(start), words.slice(0, start)];
     }
   }
-  if (family.length === 0 || given.length === 0) return words.join(' ');
-  const out = `${family.join(' ')}, ${given.join(' ')}`;
-  return suffix ? `${out}, ${suffix}` : out;
+  // 'Marylene de Brito' → 'Brito, Marylene de': lower-case particles go after the given names.
+  while (family.length > 1 && given.length > 0 && isTrailingParticle(family[0]!)) given.push(family.shift()!);
+  if (family.length === 0 || given.length === 0) return [...words, ...(suffix ? [suffix] : [])].join(' ');
+  // 'William B. Driggers III' → 'Driggers III, William B.': a generational suffix stays with the surname.
+  return `${[...family, ...(suffix ? [suffix] : [])].join(' ')}, ${given.join(' ')}`;
+}
+
+/**
+ * A conjunction or a mark left at either end of a name by the line it was cut from: 'e Mayra Perraro' (the
+ * Portuguese 'e' before the last author), '© Luca Dario', 'Ana Gil y'.
+ */
+const LEFTOVER_CONJUNCTION = /^(?:(?:e|y|and|und|et|&|©|®)\s+)+(?=\p{Lu})|(?<=\p{L}\.?)(?:\s+(?:e|y|and|und|et|&))+$/u;
+
+/** Particles that go after the given names when they open a surname in lower case (not 'bin', 'al'…). */
+function isTrailingParticle(word: string): boolean {
+  return word === word.toLowerCase() && PARTICLES.has(word) && !JOINERS.has(word) && !ARABIC_PARTICLES.has(word);
+}
+const ARABIC_PARTICLES = new Set(['bin', 'ibn', 'bint', 'ben', 'wa', 'al', 'el']);
+
+type Convention = 'es' | 'pt';
+
+/** 'pt-BR' → 'pt': the language of a tag, which is what decides a naming convention. */
+function primaryLanguage(tag: string | undefined): string | undefined {
+  return tag?.toLowerCase().split(/[-_]/)[0] || undefined;
+}
+
+/**
+ * Whose rule files a name of several surnames: Portuguese names (a Portuguese document's, or any name that
+ * shows itself Portuguese) under the last surname, all others the Spanish way, under the first of two. In a
+ * Portuguese document a name that shows itself Spanish keeps the Spanish rule.
+ */
+function namingConvention(words: readonly string[], idioma: string | undefined): Convention {
+  if (looksPortuguese(words)) return 'pt';
+  if (idioma === 'pt' && !looksSpanish(words)) return 'pt';
+  return 'es';
+}
+
+/**
+ * A name only Portuguese spelling or naming writes: a nasal vowel ('João', 'Leitão', 'Guimarães'), the
+ * particles 'da', 'das', 'do', 'dos', or a compound ending ('Filho', 'Júnior', 'Neto', 'Sobrinho').
+ */
+function looksPortuguese(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) =>
+      /[ãõÃÕ]/u.test(w) ||
+      (i > 0 && /^(?:da|das|do|dos)$/.test(w)) ||
+      (i > 1 && i === words.length - 1 && /^(?:filho|júnior|neto|sobrinho)$/i.test(w)),
+  );
+}
+
+/** A name only Spanish writes: an 'ñ', a patronymic in '-ez' ('Pérez', 'Martínez'), 'y' between surnames, 'del'. */
+function looksSpanish(words: readonly string[]): boolean {
+  return words.some(
+    (w, i) => /ñ/iu.test(w) || (i > 0 && /\p{L}{2}(?:ez|éz)$/u.test(w)) || (i > 0 && (w === 'y' || w === 'del')),
+  );
+}
+
+/** Where the surname starts in a name written given names first, by the convention it follows. */
+function surnameSpan(words: string[], convention: Convention, idioma: string | undefined): number {
+  const n = words.length;
+  if (convention === 'pt') {
+    // 'Carlos Aguiar de Medeiros' → 'Medeiros': the last surname, with a particle written in capitals before
+    // it ('Laura Del Coco'); a compound ending was set apart as a suffix and comes back with it.
+    return n >= 3 && isParticle(words[n - 2]!, n - 2, words) && words[n - 2] !== words[n - 2]!.toLowerCase()
+      ? n - 2
+      : n - 1;
+  }
+  let start = surnameStart(words);
+  const plain = words.every((w, i) => i === 0 || (!PARTICLES.has(w.toLowerCase()) && !INITIALS.test(w)));
+  // 'Oscar Germán Duarte Velasco': in a Spanish document four names are two given names and two surnames,
+  // even where the third is also a given name somewhere.
+  if (idioma === 'es' && plain && n >= 4 && start === n - 1 && isGiven(words[1]!)) start = n - 2;
+  // 'Jorge Aldair Cortés López': a Spanish surname is at most two names (with their particles); a word
+  // before them that the list does not know is one more given name.
+  while (surnameWords(words.slice(start)) > 2 && start < n - 1 && !isParticle(words[start]!, start, words)) start++;
+  return start;
+}
+
+/** How many names (not particles or joiners) a surname holds: 'Calderón de la Barca' → 2. */
+function surnameWords(family: readonly string[]): number {
+  return family.filter((w) => !PARTICLES.has(w.toLowerCase())).length;
 }
 
 function suffixCase(suffix: string): string {

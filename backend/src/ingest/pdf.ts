@@ -26,6 +26,7 @@ import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } f
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import { chooseMetadata, readTitlePages, usableMetadataAuthors, usableMetadataTitle } from './pdf-title-page';
 import { findArxivId } from './pdf-year';
+import { repairMojibake } from './mojibake';
 
 export type { Folio, PageLine } from './pdf-folios';
 
@@ -548,18 +549,26 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
       return undefined;
     }
   };
-  // Writers that copy a LaTeX title into the properties copy its accents drawn apart too.
+  // Writers that copy a LaTeX title into the properties copy its accents drawn apart too; others write UTF-8
+  // that is read back one byte a character ('GonzÃ¡lez'), repaired when certain, else the value refused.
+  const clean = (value: string): string | undefined => {
+    const repaired = repairMojibake(value);
+    return repaired === undefined ? undefined : composeAccents(repaired);
+  };
   const text = (value: unknown): string | undefined =>
     typeof value === 'string'
-      ? composeAccents(value)
+      ? clean(value)
       : Array.isArray(value) && typeof value[0] === 'string'
-        ? composeAccents(value[0])
+        ? clean(value[0])
         : undefined;
   const list = (value: unknown): string[] =>
     typeof value === 'string'
-      ? [composeAccents(value)]
+      ? [clean(value)].filter((v) => v !== undefined)
       : Array.isArray(value)
-        ? value.filter((v) => typeof v === 'string').map(composeAccents)
+        ? value
+            .filter((v) => typeof v === 'string')
+            .map(clean)
+            .filter((v) => v !== undefined)
         : [];
 
   // A title that repeats the producing program's name ('pdfTeX-1.40.23', 'Acrobat PDFMaker') is no title.
@@ -568,7 +577,7 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
   const properties: PdfProperties = {
     info: {
       titulo: notTool(usableMetadataTitle(text(info.Title))),
-      autores: usableMetadataAuthors(typeof info.Author === 'string' ? composeAccents(info.Author) : undefined),
+      autores: usableMetadataAuthors(text(info.Author)),
     },
     xmp: {
       titulo: notTool(usableMetadataTitle(text(xmpValue('dc:title')))),
