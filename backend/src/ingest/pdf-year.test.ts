@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findIsbn } from './identifiers/isbn';
-import { findArxivId, findYear, yearOfArxivId } from './pdf-year';
+import { findArxivId, findOwnArxivId, findYear, yearCandidates, yearOfArxivId } from './pdf-year';
 import { body, page } from './testing/layout-pages';
 
 describe('year of publication', () => {
@@ -15,7 +15,7 @@ describe('year of publication', () => {
     expect(findYear([cited], 2026)).toBe(2009);
   });
 
-  it('takes a date in the page foot over dates in a table, and believes no year after the file was made', () => {
+  it('takes a date in the page foot, never dates in a table, and believes no year after the file was made', () => {
     const p = page([
       ['Oct. 25, 1999', 72, 150, 8.5],
       ['June 13, 2000', 72, 170, 8.5],
@@ -23,7 +23,7 @@ describe('year of publication', () => {
       ...body(200),
     ]);
     expect(findYear([p], 2026)).toBe(2006);
-    expect(findYear([p], 2003)).toBe(2000);
+    expect(findYear([p], 2003)).toBeUndefined();
     expect(findYear([page(body(72))], 2026)).toBeUndefined();
   });
 
@@ -47,7 +47,10 @@ describe('year of publication', () => {
 
   it('reads a journal’s volume line and a conference line', () => {
     expect(findYear([page([['Journal of Hydrology 512 (2014) 45–60', 72, 40, 9], ...body(300)])], 2026)).toBe(2014);
-    const pldi = page([['PLDI’09, Proceedings of the 2009 Conference on Programming Languages', 72, 700, 8]]);
+    const pldi = page([
+      ...body(100),
+      ['PLDI’09, Proceedings of the 2009 Conference on Programming Languages', 72, 700, 8],
+    ]);
     expect(findYear([pldi], 2026)).toBe(2009);
   });
 
@@ -57,7 +60,131 @@ describe('year of publication', () => {
   });
 });
 
+describe('the year of an article', () => {
+  it('takes the volume line over received and accepted dates, the body and the references', () => {
+    const article = page([
+      ['Rev Saude Publica. 2022;56:9', 72, 30, 7],
+      ['Recebido: 2 mar 2021', 72, 540, 7.5],
+      ['Aprovado: 28 abr 2021', 72, 552, 7.5],
+      ['coletadas de 7 de outubro de 2019 a 11 de outubro de 2019 em 16 UBS, que foram', 200, 380, 10.5],
+      ...body(400),
+    ]);
+    expect(findYear([article], 2026)).toBe(2022);
+    const elsewhere = page([
+      ...body(100),
+      ['Received 12 May 1998; accepted 3 November 1998', 72, 600, 8],
+      ['from 1972 to 2018 in the literature, as Smith (2017) and Jones (2018) found', 72, 620, 10],
+      ['Journal of Tropical Health, Vol. 10, No. 2, 1999', 72, 770, 8],
+    ]);
+    expect(findYear([elsewhere], 2026)).toBe(1999);
+  });
+
+  it('never takes a received or accepted date, an ISSN, or a year in running text', () => {
+    const history = page([
+      ['ISSN 1541-4922', 72, 40, 8],
+      ['Received 12 May 1998; accepted 3 November 1998', 72, 600, 8],
+      ['Since 1990 the rates have risen, as reported in March 2001 by the ministry of health.', 72, 300, 10],
+      ...body(320),
+    ]);
+    expect(findYear([history], 2026)).toBeUndefined();
+  });
+
+  it('reads the year of a journal’s foot, its copyright, and its own citation block', () => {
+    const foot = page([...body(100), ['TransInformação, Campinas, 33:e200068, 2021', 72, 760, 8]]);
+    expect(findYear([foot], 2026)).toBe(2021);
+    const plos = page([
+      ['Citation: Thomason CA, Mullen N, Belton LE,', 40, 380, 8],
+      ['Mulvaney M, Beecher C, MacDonald G (2018) A', 40, 390, 8],
+      ['survey of the literature. PLoS ONE 13(6): e0197919.', 40, 400, 8],
+      ['Copyright: © 2019 Thomason et al.', 40, 500, 8],
+      ...body(100).map(([t, , top, size]): [string, number, number, number] => [t, 200, top, size]),
+    ]);
+    expect(yearCandidates([plos], 2026).map((c) => [c.year, c.reason])).toEqual([
+      [2018, 'publication'],
+      [2019, 'publication'],
+    ]);
+  });
+
+  it('takes a conference paper’s date from its notice box, not from the body', () => {
+    const paper = page([
+      ...body(100),
+      ['20 a 22 de Novembro de 2006', 171, 634, 7],
+      ['Natal, RN, Brasil', 171, 642, 7],
+      ['© Sociedade Brasileira de Computação', 171, 665, 7],
+    ]);
+    expect(findYear([paper], 2026)).toBe(2006);
+    const table = page([...body(100), ['20 a 22 de Novembro de 2006', 171, 634, 7], ['Natal, RN', 171, 642, 7]]);
+    expect(findYear([table], 2026)).toBeUndefined();
+  });
+});
+
+describe('repository and download covers', () => {
+  it('takes the work’s year, never the download, access or deposit date', () => {
+    const jstor = page([
+      ['FAO’s Work in Mountains', 72, 100, 14],
+      ['Source: Mountain Research and Development, Vol. 30, No. 2 (May 2010), pp. 176-177', 72, 160, 9],
+      ['Accessed: 03-05-2022 12:34 UTC', 72, 200, 9],
+      ['This content downloaded from 128.1.2.3 on Tue, 03 May 2022 12:34:56 UTC', 72, 770, 7],
+    ]);
+    expect(findYear([jstor], 2026)).toBe(2010);
+    const hal = page([
+      ['HAL Id: tel-00123456', 300, 60, 9],
+      ['https://theses.hal.science/tel-00123456', 300, 72, 9],
+      ['Submitted on 12 Jan 2011', 300, 84, 9],
+      ['To cite this version:', 72, 300, 9],
+      ['Jean Dupont. Titre de la thèse. Physique [physics]. Université Paris-Sud, 2006.', 72, 312, 9],
+      ['Français. ⟨NNT : 2006PA112090⟩. ⟨tel-00123456⟩', 72, 324, 9],
+    ]);
+    expect(findYear([hal], 2026)).toBe(2006);
+    const downloaded = page([
+      ...body(100),
+      ['Downloaded from https://academic.oup.com/aje/article/160/6/509 by guest on 12 March 2022', 72, 780, 7],
+    ]);
+    expect(findYear([downloaded], 2026)).toBeUndefined();
+  });
+});
+
+describe('the year of a thesis', () => {
+  const cover = (...lines: [string, number][]) =>
+    page([
+      ['UNIVERSIDADE FEDERAL DE MINAS GERAIS', 150, 80, 14],
+      ['Um estudo de caso sobre a avaliação', 150, 250, 18],
+      ['Marco Antonio Carvalho', 200, 350, 14],
+      ...lines.map(([text, top]): [string, number, number, number] => [text, 200, top, 12]),
+    ]);
+
+  it('reads the place and date, or the academic year, its cover prints', () => {
+    expect(findYear([cover(['Belo Horizonte', 640], ['Novembro, 2005', 655])], 2026)).toBe(2005);
+    expect(findYear([cover(['Belo Horizonte 2005', 650])], 2026)).toBe(2005);
+    expect(findYear([cover(['Madrid, junio de 2016', 650])], 2026)).toBe(2016);
+    expect(findYear([cover(['Anno Accademico 2014/2015', 650])], 2026)).toBe(2015);
+    expect(findYear([cover(['Année 2014-2015', 650])], 2026)).toBe(2015);
+  });
+
+  it('reads a cover’s year behind a near-empty first page, and no year of the title', () => {
+    const blank = page([['1', 300, 760, 10]]);
+    expect(findYear([blank, cover(['2013', 700])], 2026)).toBe(2013);
+    const titled = page([
+      ['Elecciones 2019', 150, 250, 18],
+      ['Ana Pérez', 200, 350, 14],
+    ]);
+    expect(findYear([titled], 2026)).toBeUndefined();
+  });
+});
+
 describe('identifiers', () => {
+  it('finds the work’s own arXiv identifier, not one in a reference', () => {
+    const preprint = page([['arXiv:2001.01234v2 [cs.CL] 5 Jan 2020', 72, 40, 9], ...body(100)]);
+    expect(findOwnArxivId([preprint])).toBe('2001.01234v2');
+    const references = page([
+      ...body(100),
+      ['[12] A. Author, “A title,” arXiv:1912.01234, 2019.', 72, 400, 9],
+      ['arXiv:1911.04321, 2019.', 72, 412, 9],
+    ]);
+    expect(findOwnArxivId([references])).toBeUndefined();
+    expect(findYear([references], 2026)).toBeUndefined();
+  });
+
   it('finds ISBNs (as ISBN-13) and arXiv identifiers', () => {
     expect(findIsbn('ISBN 978-3-16-148410-0')).toBe('9783161484100');
     expect(findIsbn('ISBN-10: 0-306-40615-2')).toBe('9780306406157');

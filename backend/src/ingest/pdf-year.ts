@@ -1,76 +1,168 @@
 /**
  * The year of publication printed on a PDF's first pages, and the year an arXiv identifier encodes.
  */
-import { bodySize, type LayoutPage } from './pdf-layout';
+import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
+import { isCoverDateLine, opensCitation, yearMentions, type YearMention } from './year-mentions';
 
-const MONTHS =
-  'jan(?:uary|uar)?|feb(?:ruary|ruar)?|m[aä]r(?:ch|z)?|apr(?:il)?|may|mai|jun[ie]?|jul[iy]?|aug(?:ust)?|sep(?:t(?:ember)?)?|o[ck]t(?:ober)?|nov(?:ember)?|de[cz](?:ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre|janvier|f[eé]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[eé]cembre|janeiro|fevereiro|mar[cç]o|maio|junho|julho|setembro|outubro|dezembro|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre';
-const YEAR = '((?:1[5-9]|20)\\d{2})';
-const DATE = new RegExp(
-  `\\b(?:(?:${MONTHS})\\.?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?${YEAR}|\\d{1,2}\\.?\\s*(?:de\\s+)?(?:${MONTHS})\\.?,?\\s+(?:de\\s+)?${YEAR}|${YEAR}-[01]\\d-[0-3]\\d)\\b`,
-  'giu',
-);
-/** Words that make a date the document's own: its version, revision, edition. */
-const DATE_CUE =
-  /\b(?:updated|revised|revision|version|edition|edici[oó]n|versi[oó]n|actualizad[oa]|fecha|dated?|stand|as of|auflage|ausgabe|draft|borrador)\b/i;
-/** Patterns that state the publication itself: copyright, publication dates, the volume line, a citation of the work. */
-const STRONG: RegExp[] = [
-  // A range ('© 2001–2022') states the latest edition at its end.
-  new RegExp(`(?:©|\\(c\\)|copyright)\\D{0,40}?(?:(?:1[5-9]|20)\\d{2}\\s*[-–,]\\s*)*${YEAR}`, 'giu'),
-  new RegExp(
-    `\\b(?:published|publicado|publi[eé]|ver[oö]ffentlicht|date of publication|accepted|aceptado|aceito|angenommen|accept[eé]|available online|first online|online publication)\\b[^\\n]{0,40}?${YEAR}`,
-    'giu',
-  ),
-  new RegExp(`\\b(?:vol(?:ume)?|tome|band|bd|año|jahrgang)\\.?\\s*\\d+[^\\n]{0,30}?\\(${YEAR}\\)`, 'giu'),
-  new RegExp(
-    `\\b(?:reference|citation|cite this(?: article)?|how to cite|para citar|c[oó]mo citar|zitiervorschlag)\\b[^\\n]{0,100}?\\(${YEAR}\\)`,
-    'giu',
-  ),
-  new RegExp(`\\b${YEAR}\\s*,\\s*(?:vol\\.?\\s*)?\\d+\\s*\\(\\d+\\)`, 'giu'),
-  // 'Environ Earth Sci (2019) 78:345'
-  new RegExp(`\\(${YEAR}\\)\\s*\\d+\\s*:\\s*\\d+`, 'giu'),
-  // 'Journal of Hydrology 512 (2014) 45–60'
-  new RegExp(`\\b\\d{1,4}\\s*\\(${YEAR}\\)\\s*\\d+\\s*[-–]\\s*\\d+`, 'giu'),
-  new RegExp(
-    `\\b(?:proceedings|conference|symposium|workshop|congress|congreso|jornadas|tagung)\\b[^\\n]{0,60}?\\b${YEAR}\\b`,
-    'giu',
-  ),
-];
+/** Why a year was taken, strongest first. */
+export type YearReason =
+  /** Copyright, 'Published:', a defence, the work citing itself, its volume or issue line. */
+  | 'publication'
+  /** A conference's name with its year. */
+  | 'conference'
+  /** A date in the page's head or foot. */
+  | 'running-date'
+  /** A cover's date or year ('Novembro, 2005', 'Belo Horizonte 2005', 'Anno Accademico 2014/2015'). */
+  | 'cover'
+  /** A date in larger type than the body, or in a notice block beside a copyright or a conference. */
+  | 'set-date'
+  /** A date the sentence makes the document's ('last updated 2 October 2018'). */
+  | 'cued-date';
+
+const WEIGHT: Record<YearReason, number> = {
+  publication: 6,
+  conference: 5,
+  'running-date': 5,
+  cover: 4,
+  'set-date': 3,
+  'cued-date': 2,
+};
+
+export interface YearCandidate {
+  year: number;
+  reason: YearReason;
+  /** The line it was read from. */
+  text: string;
+  /** 0 for the first page. */
+  page: number;
+}
+
+/** Lines this close to the page's top or bottom edge are its head and foot. */
+const EDGE = 0.1;
+/** A page of at most this many lines is a cover, not a page of text. */
+const COVER_LINES = 30;
+/** A citation of the work runs on for at most this many lines under its label. */
+const CITATION_LINES = 4;
 
 /**
- * The year of publication printed on the first pages: a statement of publication (copyright, 'Published:',
- * the volume line, a citation of the work itself) before a date in the page's head or foot, before a date
- * anywhere else; the latest year among the strongest (published after accepted after received). Years after
- * `latest` (the file's creation, or next year) are not believed.
+ * Every year the first pages state of the work, with why it was taken. Years that are parts of identifiers,
+ * ends of a period, or dates of the manuscript's history and of a copy's stamps never are (`yearMentions`).
+ * On the title page (the first, or the second behind a cover with next to no text) dates and a cover's year
+ * count; on the others only statements of publication, conferences and dates in the head or foot. Running
+ * text gives a year only when its sentence makes the date the document's: a year found only in the body is
+ * weaker than none. Years after `latest` (the file's creation, or next year) are not believed.
  */
-export function findYear(pages: readonly LayoutPage[], latest: number): number | undefined {
-  let best: { weight: number; year: number } | undefined;
-  const consider = (year: number, weight: number) => {
-    if (year < 1500 || year > latest) return;
-    if (!best || weight > best.weight || (weight === best.weight && year > best.year)) best = { weight, year };
-  };
+export function yearCandidates(pages: readonly LayoutPage[], latest: number): YearCandidate[] {
+  const found: YearCandidate[] = [];
+  const titlePage = pages[0] && pages[0].lines.length < 3 && pages[1] ? 1 : 0;
   pages.forEach((page, index) => {
     const body = bodySize(page);
+    const citing = citationLines(page);
     for (const line of page.lines) {
-      const text = line.text;
-      if (/arxiv:/i.test(text)) continue;
-      for (const pattern of STRONG) {
-        for (const m of text.matchAll(pattern)) consider(Number(m[1]), 5);
-      }
-      const edge = line.top < 0.1 * page.height || line.top > 0.9 * page.height;
-      // Past the first page's head and foot only statements count: later pages are body text.
-      if (index > 0 && !edge) continue;
-      const set = Math.abs(line.size - body) > 0.05 * body;
-      const cue = DATE_CUE.test(text);
-      for (const m of text.matchAll(DATE)) {
-        const year = Number(m[1] ?? m[2] ?? m[3]);
-        // A date in running text is the work's only when the sentence says so ('last updated 2 October 2018').
-        const weight = edge ? 4 : set ? 3 : cue ? 2 : text.length < 70 ? 1 : 0;
-        if (weight > 0) consider(year, weight);
+      const edge = line.top < EDGE * page.height || line.top > (1 - EDGE) * page.height;
+      for (const mention of yearMentions(line.text, citing.has(line))) {
+        if (mention.year < 1500 || mention.year > latest) continue;
+        const reason = reasonOf(mention, { page, line, body, edge, titlePage: index === titlePage });
+        if (reason) found.push({ year: mention.year, reason, text: line.text, page: index });
       }
     }
   });
+  return found;
+}
+
+/**
+ * The year of publication printed on the first pages: of the strongest reason found, the latest year
+ * (published after accepted, a volume's year after its copyright's), or undefined when none is printed.
+ */
+export function findYear(pages: readonly LayoutPage[], latest: number): number | undefined {
+  let best: YearCandidate | undefined;
+  for (const c of yearCandidates(pages, latest)) {
+    const [w, b] = [WEIGHT[c.reason], best ? WEIGHT[best.reason] : -1];
+    if (!best || w > b || (w === b && c.year > best.year)) best = c;
+  }
   return best?.year;
+}
+
+interface Place {
+  page: LayoutPage;
+  line: LayoutLine;
+  body: number;
+  edge: boolean;
+  titlePage: boolean;
+}
+
+function reasonOf(mention: YearMention, at: Place): YearReason | undefined {
+  const { page, line, body, edge, titlePage } = at;
+  const kind = mention.kind;
+  const larger = line.size > 1.05 * body;
+  const smaller = line.size < 0.95 * body;
+  if (kind === 'statement') return 'publication';
+  // Past the title page, a volume line in running text is a reference's.
+  if (kind === 'volume') return titlePage || edge || larger || smaller ? 'publication' : undefined;
+  // A citation line without a volume word is the work's own in its running head or foot; in the body it
+  // is a reference ('BMJ 2001;323:81–85').
+  if (kind === 'journal') return edge ? 'publication' : undefined;
+  if (kind === 'conference') return edge || larger || smaller ? 'conference' : undefined;
+  if (kind === 'date' && edge) return 'running-date';
+  if (!titlePage) return undefined;
+  if (kind === 'academic') return 'cover';
+  const alone = !page.lines.some((o) => o !== line && Math.abs(o.top - line.top) < 0.5 * line.size);
+  // On a cover (a page of a few lines) the date may be the smallest type there is; elsewhere small type
+  // is a footnote's or a table's.
+  const cover = page.lines.length <= COVER_LINES;
+  // A year without a month is the cover's below the title, which may hold a year of its own.
+  const low = kind === 'date' || line.top > 0.5 * page.height;
+  if ((kind === 'date' || kind === 'plain') && low && alone && (cover || !smaller) && isCoverDateLine(line.text)) {
+    return 'cover';
+  }
+  if (kind !== 'date') return undefined;
+  if (larger) return 'set-date';
+  if (smaller && inNotice(page, line)) return 'set-date';
+  return mention.cued ? 'cued-date' : undefined;
+}
+
+/** A notice's text names its copyright or its conference. */
+const NOTICE =
+  /©|\bcopyright\b|\b(?:proceedings|conference|symposium|workshop|congress|congreso|simp[oó]sio|anais|actas)\b/iu;
+
+/**
+ * Whether a line in small type belongs to a notice block (lines of its type, over one another, with gaps
+ * no wider than a few lines) that names a copyright or a conference: the box of a conference paper's first
+ * page ('20 a 22 de Novembro de 2006' ⏎ 'Natal, RN, Brasil' ⏎ '© Sociedade Brasileira de Computação').
+ */
+function inNotice(page: LayoutPage, line: LayoutLine): boolean {
+  const block = new Set([line]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const o of page.lines) {
+      if (block.has(o) || Math.abs(o.size - line.size) > 0.1 * line.size) continue;
+      const near = [...block].some((b) => Math.abs(o.top - b.top) <= 4 * line.size && o.x < b.right && b.x < o.right);
+      if (near) {
+        block.add(o);
+        grew = true;
+      }
+    }
+  }
+  return [...block].some((o) => o !== line && NOTICE.test(o.text));
+}
+
+/** Lines that continue a citation of the work opened on a line above ('To cite this article:' ⏎ the text). */
+function citationLines(page: LayoutPage): Set<LayoutLine> {
+  const continued = new Set<LayoutLine>();
+  for (const opener of page.lines) {
+    if (!opensCitation(opener.text)) continue;
+    let last = opener;
+    let count = 0;
+    for (const line of page.lines) {
+      if (line.top <= last.top || count >= CITATION_LINES) continue;
+      if (line.top - last.top > 2.5 * last.size) break;
+      if (line.x > opener.right || line.right < opener.x) continue;
+      continued.add(line);
+      last = line;
+      count++;
+    }
+  }
+  return continued;
 }
 
 /** An arXiv identifier: 'arXiv:2101.00001v2', 'arXiv:hep-th/9901001'. */
@@ -78,6 +170,24 @@ export function findArxivId(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const m = /\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}(?:v\d+)?)/i.exec(text);
   return m?.[1];
+}
+
+/**
+ * The work's own arXiv identifier as its first pages print it: opening a line in a page's head or foot, or a
+ * line of its own ('arXiv:2001.01234v2 [cs.CL] 5 Jan 2020'). An identifier inside running text or a reference
+ * ('[12] A. Author, "Title", arXiv:1912.01234, 2019') is another work's, and its year is not this one's.
+ */
+export function findOwnArxivId(pages: readonly LayoutPage[]): string | undefined {
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const id = findArxivId(line.text);
+      if (!id || !/^\s*arxiv:/i.test(line.text)) continue;
+      const edge = line.top < EDGE * page.height || line.top > (1 - EDGE) * page.height;
+      const alone = /^\s*arxiv:\s*\S+(?:\s*\[[^\]]*\])?(?:\s+\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4})?\s*$/iu.test(line.text);
+      if (edge || alone) return id;
+    }
+  }
+  return undefined;
 }
 
 /** The year an arXiv identifier was submitted in (its YYMM, or the old scheme's YYMMNNN). */
