@@ -1,7 +1,9 @@
 import { surname } from '@folio/shared';
 import givenNames from './given-names.json';
+import placeNames from './place-names.json';
 import { describe, expect, it } from 'vitest';
 import { makeGivenNames } from '../../scripts/make-given-names';
+import { makePlaceNames } from '../../scripts/make-place-names';
 import { authorsFromMetadata, authorsFromTags, surnameFirst } from './author-names';
 
 /** One name as files and pages write it → as Folio cites it (undefined: not an author). */
@@ -365,6 +367,13 @@ const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
   ['Trabajo Fin de Máster', 'es', undefined],
   ['Dissertação de Mestrado', 'pt', undefined],
   ['Zur Geschichte der Stadt', 'de', undefined],
+  // a town is not a person (GeoNames' towns of two words or more and 100,000 people, place-names.json)
+  ['Belo Horizonte', 'pt', undefined],
+  ['PORTO ALEGRE', 'pt', undefined],
+  ['Buenos Aires', 'es', undefined],
+  ['Kuala Lumpur', 'en', undefined],
+  // … but a town named after a person leaves the person a person
+  ['Benito Juárez', 'es', 'Juárez, Benito'],
 ];
 
 describe('surnameFirst by the document’s language', () => {
@@ -437,6 +446,20 @@ describe('authorsFromTags', () => {
       'Leyen, Ursula von der',
     ]);
     expect(authorsFromTags(['Ana López, Juan Pérez'])).toEqual(['López, Ana', 'Pérez, Juan']);
+  });
+});
+
+describe('place-names.json', () => {
+  it('is what backend/scripts/make-place-names.ts writes from GeoNames towns', () => {
+    const towns = [
+      { name: 'Belo Horizonte', population: 2_373_224 },
+      { name: 'São Carlos', population: 205_035 },
+      { name: 'Lima', population: 7_737_002 },
+      { name: 'Benito Juárez', population: 385_439 },
+      { name: 'Novo Horizonte', population: 30_158 },
+    ];
+    expect(makePlaceNames(towns)).toEqual(['belo horizonte', 'sao carlos']);
+    for (const place of makePlaceNames(towns)) expect(placeNames).toContain(place);
   });
 });
 

@@ -1,4 +1,5 @@
 import givenNameList from './given-names.json';
+import placeNameList from './place-names.json';
 
 /**
  * Author names as Folio cites them: 'Surname, Given' for people, whole for organisations.
@@ -23,6 +24,8 @@ import givenNameList from './given-names.json';
  */
 
 const GIVEN_NAMES: ReadonlySet<string> = new Set(givenNameList as string[]);
+/** Towns of two words or more ('Belo Horizonte'), which title pages print near the names (`place-names.json`). */
+const PLACE_NAMES: ReadonlySet<string> = new Set(placeNameList as string[]);
 
 /** Lower case without diacritics: the form of the given-name list. */
 function fold(word: string): string {
@@ -474,7 +477,7 @@ export function surnameFirst(raw: string, options: NameOptions = {}): string | u
   if (!name || !/\p{L}/u.test(name) || JUNK.test(name)) return undefined;
   if (/^(?:https?:|www\.)/i.test(name)) return undefined;
   if (name.split(' ').length > 8) return undefined;
-  if (DOCUMENT_WORDS.test(name) || PHRASE_OPENING.test(name)) return undefined;
+  if (DOCUMENT_WORDS.test(name) || PHRASE_OPENING.test(name) || PLACE_NAMES.has(fold(name))) return undefined;
   if (isOrganisation(name)) return name;
   if (!/\s|,/.test(name)) {
     // A lone lower-case token is a login name ('brianc'), not an author.
