@@ -139,7 +139,7 @@ describe('HAL cover sheet', () => {
     ['scientifiques de niveau recherche, publiés ou non.', 320, 494, 10],
   ];
 
-  it('reads the title, the authors and the citation’s year; the deposit date is not the year', () => {
+  it('reads the title, the authors and the citation’s year; the deposit date and the pages are not the year', () => {
     const cover = page([
       ['Seasonal storage of heat in shallow aquifers: a', 130, 110, 17],
       ['field study', 250, 131, 17],
@@ -151,7 +151,7 @@ describe('HAL cover sheet', () => {
         232,
         10,
       ],
-      ['Journal of Ground Heat, 2013, 41 (3), pp.201-219. ⟨10.1016/j.jgh.2013.02.011⟩. ⟨hal-01234567⟩', 72, 244, 10],
+      ['Journal of Ground Heat, 2013, 41 (3), pp.1998-2005. ⟨10.1016/j.jgh.2013.02.011⟩. ⟨hal-01234567⟩', 72, 244, 10],
       ['HAL Id: hal-01234567', 220, 300, 12],
       ['https://hal.science/hal-01234567', 200, 314, 12],
       ['Submitted on 9 Mar 2016', 220, 340, 10],
@@ -344,6 +344,99 @@ describe('IOPscience cover sheet', () => {
   it('reads a full list of names from the citation', () => {
     const cover = iopSheet('To cite this article: Rosa Lindgren and K M Osei 2017 J. Phys.: Conf. Ser. 812 012044');
     expect(readRepositoryCover(cover)?.nombres).toEqual(['Rosa Lindgren', 'K M Osei']);
+  });
+});
+
+describe('cedram cover sheet', () => {
+  it('reads a citation that leaves the journal to the heading', () => {
+    const cover = page([
+      ['ANNALES DES CALCULS ALPINS', 47, 52, 20],
+      ['Lucie FAVRE & Marc ODIN', 62, 200, 14],
+      ['Sur les réseaux de petite dimension', 62, 226, 17],
+      ['Tome 60, no 1 (2010), p. 1-20.', 62, 262, 10],
+      ['<http://acalp.cedram.org/item?id=ACA_2010__60_1_1_0>', 62, 276, 9],
+      ['© Association des Annales des calculs alpins, 2010, tous droits réservés.', 62, 420, 9],
+      [
+        'L’accès aux articles de la revue « Annales des calculs alpins » implique l’accord avec les conditions',
+        62,
+        432,
+        9,
+      ],
+      ['générales d’utilisation (http://acalp.cedram.org/legal/).', 62, 443, 9],
+      ['Article mis en ligne dans le cadre du', 200, 700, 9],
+      ['Centre de diffusion des revues académiques de mathématiques', 170, 711, 9],
+      ['http://www.cedram.org/', 240, 722, 9],
+    ]);
+    expect(readRepositoryCover(cover)).toEqual({
+      repositorio: 'numdam',
+      titulo: 'Sur les réseaux de petite dimension',
+      nombres: ['Lucie FAVRE', 'Marc ODIN'],
+      anio: 2010,
+    });
+  });
+});
+
+describe('Taylor & Francis cover sheet', () => {
+  function tandfSheet(citation: string[]): LayoutPage {
+    return page([
+      ['Journal of Coastal Planning', 150, 60, 16],
+      ['ISSN: 0123-4567 (Print) 1234-5678 (Online) Journal homepage: http://www.tandfonline.com/loi/cjcp20', 72, 90, 8],
+      ['Dune restoration after winter storms: a ten-year', 72, 140, 14],
+      ['record', 72, 157, 14],
+      ['Iris Nakamura & Felipe Aranda', 72, 185, 11],
+      ...citation.map((text, i): [string, number, number, number] => [text, 72, 230 + 11 * i, 9]),
+      ['To link to this article: https://doi.org/10.1080/01234567.2014.990011', 72, 270, 9],
+      ['Published online: 18 Dec 2014.', 72, 300, 9],
+      ['Submit your article to this journal', 90, 330, 9],
+      ['Article views: 412', 90, 350, 9],
+      ['Full Terms & Conditions of access and use can be found at', 72, 720, 9],
+      ['http://www.tandfonline.com/action/journalInformation?journalCode=cjcp20', 72, 731, 9],
+    ]);
+  }
+
+  it('reads the citation’s year (not the date it went online), the authors, the title and the journal', () => {
+    const cover = tandfSheet([
+      'To cite this article: Iris Nakamura & Felipe Aranda (2015) Dune restoration after winter storms: a',
+      'ten-year record, Journal of Coastal Planning, 33:2, 145-163, DOI: 10.1080/01234567.2014.990011',
+    ]);
+    expect(readRepositoryCover(cover)).toEqual({
+      repositorio: 'tandf',
+      titulo: 'Dune restoration after winter storms: a ten-year record',
+      nombres: ['Iris Nakamura', 'Felipe Aranda'],
+      anio: 2015,
+      fuente: 'Journal of Coastal Planning',
+    });
+  });
+});
+
+describe('Cambridge Journals Online cover sheet', () => {
+  it('reads the title, the authors and the year of “How to cite this article”, not the download date', () => {
+    const cover = page([
+      ['Journal of Tidal Mechanics', 72, 60, 14],
+      ['http://journals.cambridge.org/JTM', 72, 76, 9],
+      ['Additional services for Journal of Tidal Mechanics:', 72, 110, 11],
+      ['Email alerts: Click here', 72, 126, 9],
+      ['Subscriptions: Click here', 72, 137, 9],
+      ['Commercial reprints: Click here', 72, 148, 9],
+      ['Terms of use : Click here', 72, 159, 9],
+      ['Wave set-up on gently sloping beaches', 72, 200, 14],
+      ['H. R. OKONKWO and L. PETIT', 72, 222, 10],
+      ['Journal of Tidal Mechanics / Volume 88 / Issue 02 / September 1978, pp 301 - 322', 72, 250, 9],
+      ['DOI: 10.1017/S0022112078000123, Published online: 19 April 2006', 72, 261, 9],
+      ['Link to this article: http://journals.cambridge.org/abstract_S0022112078000123', 72, 282, 9],
+      ['How to cite this article:', 72, 310, 9],
+      ['H. R. OKONKWO and L. PETIT (1978). Wave set-up on gently sloping beaches. Journal of Tidal', 72, 321, 9],
+      ['Mechanics, 88, pp 301-322 doi:10.1017/S0022112078000123', 72, 332, 9],
+      ['Request Permissions : Click here', 72, 360, 9],
+      ['Downloaded from http://journals.cambridge.org/JTM, IP address: 10.0.0.1 on 12 Mar 2014', 72, 760, 8],
+    ]);
+    expect(readRepositoryCover(cover)).toEqual({
+      repositorio: 'cambridge',
+      titulo: 'Wave set-up on gently sloping beaches',
+      nombres: ['H. R. OKONKWO', 'L. PETIT'],
+      anio: 1978,
+      fuente: 'Journal of Tidal Mechanics',
+    });
   });
 });
 

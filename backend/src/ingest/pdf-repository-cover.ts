@@ -1,6 +1,6 @@
 /**
  * Cover sheets that repositories and publishers' download services put before a work (JSTOR, HAL, SSOAR,
- * numdam, IOPscience): recognised by the fields each one prints, and read as fields. Such a page is not the
+ * numdam, IOPscience, Taylor & Francis, Cambridge Journals Online): recognised by the fields each one prints, and read as fields. Such a page is not the
  * work's title page (that is the next page), and its download, access or deposit dates are never the work's
  * year. Pure functions over a page's layout, so each rule is tested on a made page.
  */
@@ -8,7 +8,7 @@ import { cleanTitle } from './metadata';
 import type { LayoutLine, LayoutPage } from './pdf-layout';
 
 /** The repository or service whose cover sheet a page is. */
-export type CoverRepository = 'jstor' | 'hal' | 'ssoar' | 'numdam' | 'iop';
+export type CoverRepository = 'jstor' | 'hal' | 'ssoar' | 'numdam' | 'iop' | 'tandf' | 'cambridge';
 
 /** What a cover sheet states about the work; each field only when read with confidence. */
 export interface RepositoryCover {
@@ -129,25 +129,15 @@ const hal: CoverRule = {
     );
     const citation = joinLines(lines.slice(cite + 1, end < 0 ? undefined : end));
     const head = lines.slice(0, cite).filter((l) => !HAL_FURNITURE.test(l.text) && l.top < lines[cite]!.top);
-    const runs = runsOf(head);
-    const byline = runs[runs.length - 1];
-    const heading = runs[runs.length - 2];
-    const fields: CoverFields = {};
-    if (byline && heading && heading[0]!.size > byline[0]!.size) {
-      const title = joinLines(heading);
-      const authors = joinLines(byline);
-      // The citation repeats both: 'Authors. Title. Journal, 2012, 61 (2), pp.1-9. ⟨doi⟩. ⟨hal-…⟩'.
-      if (compact(citation).startsWith(compact(authors)) && compact(citation).includes(compact(title))) {
-        fields.titulo = title;
-        if (!/\bet al\b/i.test(authors)) fields.nombres = namesOfList(authors);
-        const rest = afterTitle(citation, title);
-        fields.anio = citationYear(withoutTitle(citation, title), title);
-        const journal = rest && /^\.?\s*([^,]{3,}?),\s*((?:1[5-9]|20)\d\d),\s*\d/.exec(rest);
-        if (journal) fields.fuente = journal[1];
-      }
-    } else {
-      fields.anio = citationYear(citation, '');
-    }
+    const [title, authors] = headingAndByline(head);
+    // The citation repeats both: 'Authors. Title. Journal, 2012, 61 (2), pp.1-9. ⟨doi⟩. ⟨hal-…⟩'.
+    const confirmed =
+      title && authors && compact(citation).startsWith(compact(authors)) && compact(citation).includes(compact(title));
+    if (!confirmed) return { anio: citationYear(citation, title ?? '') };
+    const fields: CoverFields = { titulo: title, anio: citationYear(withoutTitle(citation, title), title) };
+    if (!/\bet al\b/i.test(authors)) fields.nombres = namesOfList(authors);
+    const journal = /^\.?\s*([^,]{3,}?),\s*((?:1[5-9]|20)\d\d),\s*\d/.exec(afterTitle(citation, title) ?? '');
+    if (journal) fields.fuente = journal[1];
     return fields;
   },
 };
@@ -233,25 +223,26 @@ const numdam: CoverRule = {
     const cite = lines.findIndex((l) => NUMDAM_CITATION.test(l.text));
     if (cite < 0) return {};
     const m = NUMDAM_CITATION.exec(lines[cite]!.text)!;
-    const journal = m[1]!.trim();
+    // cedram's citation leaves the journal to the heading: 'Tome 60, no 1 (2010), p. 1-20.'
+    const journal = m[1]?.trim();
     const fields: CoverFields = { anio: onlyYear(m[2]!), fuente: journal };
     // Above the citation: the journal's name as a heading, the authors, then the title, each in its own size.
     const head = lines
       .slice(0, cite)
-      .filter((l) => compact(l.text) !== compact(journal) && !/https?:|numdam/i.test(l.text));
+      .filter((l) => (!journal || compact(l.text) !== compact(journal)) && !/https?:|numdam|cedram/i.test(l.text));
     const runs = runsOf(head);
     const heading = runs[runs.length - 1];
     const byline = runs[runs.length - 2];
     if (heading && byline) {
       fields.titulo = joinLines(heading);
-      const names = byline.flatMap((l) => l.text.split(/\s*[,;]\s*|\s+(?:et|and|&)\s+/i)).filter(isPrintedName);
-      if (names.length) fields.nombres = names;
+      const names = byline.flatMap((l) => l.text.split(/\s*[,;]\s*|\s+(?:et|and|&)\s+/i)).filter(Boolean);
+      if (names.length && names.every(isPrintedName)) fields.nombres = names;
     }
     return fields;
   },
 };
 
-const NUMDAM_CITATION = /^(.+?),\s*(?:tome|vol\.?|volume)\s*\d+.*?\(\s*((?:1[5-9]|20)\d\d)\s*\)/i;
+const NUMDAM_CITATION = /^(?:(.+?),\s*)?(?:tome|vol\.?|volume)\s*\d+.*?\(\s*((?:1[5-9]|20)\d\d)\s*\)/i;
 
 // ---------------------------------------------------------------------------------------------------------
 // IOPscience: the journal, the title, 'To cite this article: <authors> <year> <reference>', 'View the article
@@ -290,7 +281,88 @@ const iop: CoverRule = {
   },
 };
 
-const RULES: readonly CoverRule[] = [jstor, hal, ssoar, numdam, iop];
+// ---------------------------------------------------------------------------------------------------------
+// Taylor & Francis: the journal and its ISSN, the title, the authors, 'To cite this article: <authors> (<year>)
+// <title>, <journal>, 22:4, 679-688, DOI: …', 'To link to this article:', 'Published online: <date>', the terms.
+
+const tandf: CoverRule = {
+  repositorio: 'tandf',
+  recognises(_page, texts) {
+    return (
+      has(texts, /^to cite this article\s*:/i) &&
+      has(texts, /^to link to this article\s*:/i) &&
+      has(texts, /tandfonline\.com|taylor\s*&\s*francis|full terms & conditions of access and use/i)
+    );
+  },
+  read(page) {
+    const lines = page.lines;
+    const cite = lines.findIndex((l) => /^to cite this article\s*:/i.test(l.text));
+    const end = lines.findIndex((l, i) => i > cite && /^to link to this article/i.test(l.text));
+    const citation = joinLines(lines.slice(cite, end < 0 ? cite + 1 : end));
+    const m = /^to cite this article\s*:\s*(.+?)\s*\(((?:1[5-9]|20)\d\d)\)\s*(.+)$/i.exec(citation);
+    if (!m) return {};
+    const fields: CoverFields = { anio: onlyYear(m[2]!) };
+    if (!/\bet al\b/i.test(m[1]!)) fields.nombres = namesOfList(m[1]!);
+    const head = lines.slice(0, cite).filter((l) => !/\bissn\b|homepage|https?:|www\./i.test(l.text));
+    const [title, byline] = headingAndByline(head);
+    // The citation goes on with the title, then the journal and its volume: 'Title, Journal, 22:4, 679-688'.
+    if (title && byline && compact(m[3]!).startsWith(compact(title))) {
+      fields.titulo = title;
+      const journal = /^[\s,.]*(.+?),\s*\d+\s*:\s*\d+/.exec(afterTitle(m[3]!, title) ?? '');
+      if (journal) fields.fuente = journal[1];
+    }
+    return fields;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Cambridge Journals Online: the journal and its address, 'Additional services for <journal>:' with 'Click
+// here' links, the title, the authors, '<Journal> / Volume 1 / Issue 01 / May 1956, pp 1 - 20', the DOI and
+// 'Published online:', 'How to cite this article: <AUTHORS> (<year>). <Title>. <Journal>, …', 'Downloaded from'.
+
+const cambridge: CoverRule = {
+  repositorio: 'cambridge',
+  recognises(_page, texts) {
+    return (
+      has(texts, /^additional services for\b/i) && has(texts, /how to cite this article|journals\.cambridge\.org/i)
+    );
+  },
+  read(page) {
+    const lines = page.lines;
+    const cite = lines.findIndex((l) => /^how to cite this article\s*:?/i.test(l.text));
+    if (cite < 0) return {};
+    const end = lines.findIndex((l, i) => i > cite && /^request permissions|^downloaded from/i.test(l.text));
+    const citation = joinLines(lines.slice(cite, end < 0 ? cite + 2 : end)).replace(
+      /^how to cite this article\s*:?\s*/i,
+      '',
+    );
+    const m = /^(.+?)\s*\(((?:1[5-9]|20)\d\d)\)\.?\s*(.+)$/.exec(citation);
+    if (!m) return {};
+    const fields: CoverFields = { anio: onlyYear(m[2]!) };
+    if (!/\bet al\b/i.test(m[1]!)) fields.nombres = namesOfList(m[1]!);
+    const issue = lines.findIndex((l) => /\s\/\s*volume\s+\d+/i.test(l.text));
+    if (issue >= 0) fields.fuente = lines[issue]!.text.split(/\s*\/\s*volume/i)[0];
+    const services = lines.reduce((last, l, i) => (/click here\s*$/i.test(l.text) && i < cite ? i : last), -1);
+    const head = lines.slice(services + 1, issue >= 0 && issue < cite ? issue : cite);
+    const [title, byline] = headingAndByline(head);
+    if (title && byline && compact(m[3]!).startsWith(compact(title))) fields.titulo = title;
+    return fields;
+  },
+};
+
+const RULES: readonly CoverRule[] = [jstor, hal, ssoar, numdam, iop, tandf, cambridge];
+
+/**
+ * The title and byline over a sheet's citation: the last two runs of type above it, the title in the larger.
+ * Undefined parts when the lines there do not have that shape.
+ */
+function headingAndByline(head: readonly LayoutLine[]): [string | undefined, string | undefined] {
+  const runs = runsOf(head);
+  const byline = runs[runs.length - 1];
+  const heading = runs[runs.length - 2];
+  if (!byline || !heading || heading[0]!.size <= byline[0]!.size) return [undefined, undefined];
+  return [joinLines(heading), joinLines(byline)];
+}
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -422,7 +494,10 @@ function citationYear(citation: string, title: string): number | undefined {
     .replace(/\b(?:https?:\/\/|www\.)\S+/gi, ' ')
     .replace(/\b10\.\d{4,9}\/\S+/g, ' ')
     .replace(/\b(?:urn|nbn|isbn|issn|nnt)\b[:\s]*\S+/gi, ' ')
-    .replace(/\b[a-z]{2,}-\s?\d{6,}(?:v\d+)?\b/gi, ' ');
+    .replace(/\b[a-z]{2,}-\s?\d{6,}(?:v\d+)?\b/gi, ' ')
+    // Pages ('pp.1998-2005', 'p. 2012') and ISBNs ('978-2-7535-1999-6') are numbers, not dates.
+    .replace(/\bp{1,2}\.?\s*[\dA-Z]+(?:\s*[-–]\s*[\dA-Z]+)?/g, ' ')
+    .replace(/\b\d+(?:-\d+){3,}X?\b/gi, ' ');
   const inParentheses = [...bare.matchAll(/\(\s*((?:1[5-9]|20)\d\d)\s*\)/g)].map((m) => Number(m[1]));
   const parenthesised = [...new Set(inParentheses)].filter((y) => !titleYears.has(y));
   if (parenthesised.length === 1) return parenthesised[0];
