@@ -172,6 +172,36 @@ describe('the year of a thesis', () => {
   });
 });
 
+describe('the year of a book', () => {
+  it('reads the copyright page past the first pages when these print no year', () => {
+    const title = page([
+      ['CÓMO SE HACE UNA TESIS', 150, 200, 20],
+      ['Umberto Eco', 200, 300, 14],
+    ]);
+    const blank = page([]);
+    const copyright = page([
+      ['Título original: Come si fa una tesi di laurea', 72, 500, 8],
+      ['Primera edición: 1982', 72, 520, 8],
+      ['© 1977 Casa Editrice Valentino Bompiani', 72, 540, 8],
+      ['ISBN 84-7432-896-1', 72, 560, 8],
+    ]);
+    expect(findYear([title, blank], 2026, [copyright])).toBe(1982);
+    expect(findYear([title, blank], 2026)).toBeUndefined();
+    // A page of text past the first pages is another work's business, whatever it cites.
+    const text = page([...body(100, 40), ['© 1990 Other Press, as quoted above', 72, 706, 8]]);
+    expect(findYear([title, blank], 2026, [text])).toBeUndefined();
+  });
+
+  it('takes no statement from the running text of a second page', () => {
+    const first = page(body(100, 40));
+    const second = page([
+      ...body(100, 40),
+      ['the rights (© 1990 Other Press) were bought later by the firm', 72, 600, 10],
+    ]);
+    expect(findYear([first, second], 2026)).toBeUndefined();
+  });
+});
+
 describe('identifiers', () => {
   it('finds the work’s own arXiv identifier, not one in a reference', () => {
     const preprint = page([['arXiv:2001.01234v2 [cs.CL] 5 Jan 2020', 72, 40, 9], ...body(100)]);

@@ -39,6 +39,8 @@ export interface YearCandidate {
 
 /** Lines this close to the page's top or bottom edge are its head and foot. */
 const EDGE = 0.1;
+/** A line of at most this many words is a heading, a date line or a label, not running text. */
+const SHORT_LINE_WORDS = 8;
 /** A page of at most this many lines is a cover, not a page of text. */
 const COVER_LINES = 30;
 /** A citation of the work runs on for at most this many lines under its label. */
@@ -73,14 +75,39 @@ export function yearCandidates(pages: readonly LayoutPage[], latest: number): Ye
 /**
  * The year of publication printed on the first pages: of the strongest reason found, the latest year
  * (published after accepted, a volume's year after its copyright's), or undefined when none is printed.
+ * When the first pages print none, `further` pages (the next ones) are read for a book's copyright page
+ * only: a page of a few lines stating a copyright, a publication or an edition.
  */
-export function findYear(pages: readonly LayoutPage[], latest: number): number | undefined {
+export function findYear(
+  pages: readonly LayoutPage[],
+  latest: number,
+  further: readonly LayoutPage[] = [],
+): number | undefined {
+  return strongest(yearCandidates(pages, latest)) ?? strongest(colophonYears(further, latest));
+}
+
+function strongest(candidates: readonly YearCandidate[]): number | undefined {
   let best: YearCandidate | undefined;
-  for (const c of yearCandidates(pages, latest)) {
+  for (const c of candidates) {
     const [w, b] = [WEIGHT[c.reason], best ? WEIGHT[best.reason] : -1];
     if (!best || w > b || (w === b && c.year > best.year)) best = c;
   }
   return best?.year;
+}
+
+/** Statements of publication on pages of a few lines (a book's copyright page), past the first pages. */
+function colophonYears(pages: readonly LayoutPage[], latest: number): YearCandidate[] {
+  const found: YearCandidate[] = [];
+  pages.forEach((page, index) => {
+    if (page.lines.length > COVER_LINES) return;
+    for (const line of page.lines) {
+      for (const mention of yearMentions(line.text)) {
+        if (mention.kind !== 'statement' || mention.year < 1500 || mention.year > latest) continue;
+        found.push({ year: mention.year, reason: 'publication', text: line.text, page: index });
+      }
+    }
+  });
+  return found;
 }
 
 interface Place {
@@ -96,27 +123,32 @@ function reasonOf(mention: YearMention, at: Place): YearReason | undefined {
   const kind = mention.kind;
   const larger = line.size > 1.05 * body;
   const smaller = line.size < 0.95 * body;
-  if (kind === 'statement') return 'publication';
-  // Past the title page, a volume line in running text is a reference's.
-  if (kind === 'volume') return titlePage || edge || larger || smaller ? 'publication' : undefined;
+  const cover = page.lines.length <= COVER_LINES;
+  // Past the title page, running text and references speak of other works: there a statement counts in
+  // the head or foot, on a page of a few lines (a colophon) or set apart from the body (a copyright box),
+  // and a volume line only in the head or foot.
+  if (kind === 'statement') return titlePage || edge || cover || larger || smaller ? 'publication' : undefined;
+  if (kind === 'volume') return titlePage || edge ? 'publication' : undefined;
   // A citation line without a volume word is the work's own in its running head or foot; in the body it
   // is a reference ('BMJ 2001;323:81–85').
   if (kind === 'journal') return edge ? 'publication' : undefined;
   if (kind === 'conference') return edge || larger || smaller ? 'conference' : undefined;
-  if (kind === 'date' && edge) return 'running-date';
+  // A line of running text (the body's type, many words) speaks of events, not of the document.
+  const running = !larger && !smaller && line.text.split(/\s+/).length > SHORT_LINE_WORDS;
+  const short = line.text.split(/\s+/).length <= SHORT_LINE_WORDS;
+  if (kind === 'date' && edge && !running) return 'running-date';
   if (!titlePage) return undefined;
   if (kind === 'academic') return 'cover';
   const alone = !page.lines.some((o) => o !== line && Math.abs(o.top - line.top) < 0.5 * line.size);
   // On a cover (a page of a few lines) the date may be the smallest type there is; elsewhere small type
   // is a footnote's or a table's.
-  const cover = page.lines.length <= COVER_LINES;
   // A year without a month is the cover's below the title, which may hold a year of its own.
   const low = kind === 'date' || line.top > 0.5 * page.height;
   if ((kind === 'date' || kind === 'plain') && low && alone && (cover || !smaller) && isCoverDateLine(line.text)) {
     return 'cover';
   }
   if (kind !== 'date') return undefined;
-  if (larger) return 'set-date';
+  if (larger && short) return 'set-date';
   if (smaller && inNotice(page, line)) return 'set-date';
   return mention.cued ? 'cued-date' : undefined;
 }

@@ -64,7 +64,7 @@ const EVENT_CUE =
 
 /** Words that state the publication when a date follows them at once. */
 const PUBLISHED_CUE =
-  /\b(?:published(?:\s+online)?|first published|latest published|publicado(?:\s+en\s+l[ií]nea)?|publicada|publi[eé]e?|ver[oö]ffentlicht|pubblicato|available online|first online|online publication|date of publication|date of current version|issue date|fecha de publicaci[oó]n|data de publica[cç][aã]o)\b/giu;
+  /\b(?:published(?:\s+online)?|first published|latest published|publicado(?:\s+en\s+l[ií]nea)?|publicada|publi[eé]e?|ver[oö]ffentlicht|pubblicato|available online|first online|online publication|date of publication|date of current version|issue date|first edition|primera edici[oó]n|primeira edi[cç][aã]o|premi[eè]re [eé]dition|erste auflage|prima edizione|fecha de publicaci[oó]n|data de publica[cç][aã]o)\b/giu;
 /** A thesis's defence: its date is the thesis's year wherever the sentence stands. */
 const DEFENCE_CUE =
   /\b(?:soutenue(?:\s+publiquement)?|defended|defendida|defendido|defesa|verteidigt|tag der (?:m[uü]ndlichen )?pr[uü]fung)\b/giu;
