@@ -11,9 +11,10 @@ import type { FieldOrigins } from '../db/documents.repo';
 const hasValue = (value: unknown) => value != null && !(Array.isArray(value) && value.length === 0);
 
 /**
- * The origin of the value a merge puts in force, following the merge's own order: the user's value when
- * they gave one (undefined: not given; null or []: cleared, so no value and no origin), else the first
- * candidate that is there (null counts as absent, as `??` does).
+ * The origin of a value given at once, before any layer is kept: the user's when they gave one (undefined:
+ * not given; null or []: cleared, so no value and no origin), else the first candidate that is there. Only a
+ * URL's first record uses it (submit-url.ts: the user's values, else the address as a title); every other
+ * value in force is resolved by `resolveMetadata` (metadata/resolve-metadata.ts), which returns its origin.
  */
 export function originOf(
   userValue: unknown,
@@ -36,7 +37,10 @@ export function fieldOrigins(origins: Partial<Record<CampoConOrigen, OrigenMetad
   return out;
 }
 
-/** The `origen_metadatos` of a Documento: each stored origin with its confidence; undefined when none. */
+/**
+ * The `origen_metadatos` of a Documento: each stored origin with its confidence; undefined when none. Only the
+ * contract's fields (CAMPOS_CON_ORIGEN): the origin stored for `tipo_obra` waits for the contract to name it.
+ */
 export function presentOrigins(stored: FieldOrigins | null | undefined): OrigenMetadatos | undefined {
   const out: OrigenMetadatos = {};
   for (const field of CAMPOS_CON_ORIGEN) {
