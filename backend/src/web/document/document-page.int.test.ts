@@ -269,7 +269,7 @@ describe('document page', () => {
       );
       const fix = anio.querySelector('a.duda-corregir')!;
       expect(fix.textContent).toBe('Corregir el año');
-      expect(fix.getAttribute('href')).toBe(`/biblioteca/documentos/${id}/editar?campo=anio#anio`);
+      expect(fix.getAttribute('href')).toBe(`/biblioteca/documentos/${id}/editar?campo=anio`);
       expect(d.querySelector('#dato-autores .duda-texto')?.textContent).toBe(
         'Leído de la portada por su maquetación: compruébalo.',
       );

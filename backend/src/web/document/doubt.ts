@@ -10,9 +10,12 @@ export function doubtText(t: DocumentStrings, duda: DudaMetadato): string {
   return t.has(key) ? t.t(key) : t.t('duda_otro');
 }
 
-/** The edit form's address with the field focused (`campo`, read by the form) and scrolled to. */
+/**
+ * The edit form's address with the field focused (`campo`: the form sets `autofocus`, which also scrolls to
+ * it; a `#campo` fragment would scroll the field's label out of sight).
+ */
 export function fixHref(documentId: string, campo: CampoRevisable): string {
-  return `/biblioteca/documentos/${encodeURIComponent(documentId)}/editar?campo=${campo}#${campo}`;
+  return `/biblioteca/documentos/${encodeURIComponent(documentId)}/editar?campo=${campo}`;
 }
 
 /** The words of the mark (never colour alone): 'Por revisar' or 'Falta'. */
