@@ -89,6 +89,23 @@ describe('JSTOR cover sheet', () => {
     });
   });
 
+  it('keeps parentheses that belong to the journal’s name', () => {
+    const cover = jstorSheet(
+      [['Smoothing by Local Regression', 72, 60, 14]],
+      [
+        ['Author(s):', 'Irene Kowalczyk'],
+        ['Source:', 'Journal of the Statistical Union. Series B (Methodological), Vol. 39, No. 1 (1977), pp. 1-38'],
+        ['Published by:', 'Statistical Union'],
+        ['Stable URL:', 'http://www.jstor.org/stable/2984875'],
+        ['Accessed:', '21/11/2010 08:02'],
+      ],
+    );
+    expect(readRepositoryCover(cover)).toMatchObject({
+      anio: 1977,
+      fuente: 'Journal of the Statistical Union. Series B (Methodological)',
+    });
+  });
+
   it('reads a chapter’s own title and authors, the book as its source and the year it was published', () => {
     const cover = jstorSheet(
       [],

@@ -1,8 +1,9 @@
 /**
  * Cover sheets that repositories and publishers' download services put before a work (JSTOR, HAL, SSOAR,
- * numdam, IOPscience, Taylor & Francis, Cambridge Journals Online): recognised by the fields each one prints, and read as fields. Such a page is not the
- * work's title page (that is the next page), and its download, access or deposit dates are never the work's
- * year. Pure functions over a page's layout, so each rule is tested on a made page.
+ * numdam, IOPscience, Taylor & Francis, Cambridge Journals Online): recognised by the fixed phrases each one
+ * prints, and read as fields. Such a page is not the work's title page (that is the next page), and its
+ * download, access or deposit dates are never the work's year. Pure functions over a page's layout, so each
+ * rule is tested on a made page.
  */
 import { cleanTitle } from './metadata';
 import type { LayoutLine, LayoutPage } from './pdf-layout';
@@ -27,7 +28,8 @@ type CoverFields = Omit<RepositoryCover, 'repositorio'>;
 /** One repository's sheet: how it is told from other pages, and how its fields are read. */
 interface CoverRule {
   repositorio: CoverRepository;
-  recognises(page: LayoutPage, texts: readonly string[]): boolean;
+  /** Whether a page's lines are this sheet's: two or more of its fixed phrases. */
+  recognises(texts: readonly string[]): boolean;
   read(page: LayoutPage): CoverFields;
 }
 
@@ -38,7 +40,7 @@ interface CoverRule {
  */
 export function readRepositoryCover(page: LayoutPage): RepositoryCover | undefined {
   const texts = page.lines.map((l) => l.text);
-  const rule = RULES.find((r) => r.recognises(page, texts));
+  const rule = RULES.find((r) => r.recognises(texts));
   if (!rule) return undefined;
   const fields = rule.read(page);
   const cover: RepositoryCover = { repositorio: rule.repositorio };
@@ -58,11 +60,11 @@ const has = (texts: readonly string[], pattern: RegExp) => texts.some((t) => pat
 // chapters and reports have 'Chapter Title:', 'Book Title:', 'Report Title:' and their authors.
 
 const JSTOR_LABEL =
-  /^(chapter title|chapter author\(s\)|book title|book subtitle|book author\(s\)|book editor\(s\)|report title|report subtitle|report author\(s\)|author\(s\)|reviewed work\(s\)|review by|source|published by|stable url|accessed|linked references|jstor note)\s*:\s*(.*)$/i;
+  /^(chapter title|chapter author\(s\)|book title|book subtitle|book author\(s\)|book editor\(s\)|report title|report subtitle|report author\(s\)|author\(s\)|reviewed work\(s\)|review by|source|published by|stable url|accessed)\s*:\s*(.*)$/i;
 
 const jstor: CoverRule = {
   repositorio: 'jstor',
-  recognises(_page, texts) {
+  recognises(texts) {
     const labels = new Set(texts.map((t) => JSTOR_LABEL.exec(t)?.[1]?.toLowerCase()).filter(Boolean));
     return labels.has('stable url') && labels.size >= 3 && has(texts, /jstor/i);
   },
@@ -97,10 +99,15 @@ const jstor: CoverRule = {
   },
 };
 
-/** The journal of a JSTOR 'Source:' ('MIS Quarterly, Vol. 13, No. 2 (Jun., 1989), pp. 171-181'). */
+/**
+ * The journal of a JSTOR 'Source:' ('MIS Quarterly, Vol. 13, No. 2 (Jun., 1989), pp. 171-181'): what comes
+ * before the volume, number, pages or the dated parentheses; other parentheses belong to the name ('Series B
+ * (Methodological)').
+ */
 function journalOfSource(source: string): string | undefined {
-  const journal = source.split(/,\s*(?:vol\.|no\.|issue|pp?\.|\d)|\s*\(|\s+\d+\s*\(\d|,\s*\d+\s*[(:]/i)[0]?.trim();
-  return journal && /\p{L}{3}/u.test(journal) ? journal.replace(/[,.;:]$/, '') : undefined;
+  const end = /,\s*(?:vol\.|no\.|issue\b|pp?\.\s*\S|\d)|\s+\d+\s*\(\d|,?\s*\([^()]*\d{4}[^()]*\)/i.exec(source);
+  const journal = (end ? source.slice(0, end.index) : source).trim().replace(/[,.;:]$/, '');
+  return /\p{L}{3}/u.test(journal) ? journal : undefined;
 }
 
 /** The year of an issue's date in parentheses ('(Jun., 1989)', '(Dec. 1, 1925)'), else a closing '. 2015.'. */
@@ -114,7 +121,7 @@ function yearOfSource(source: string): number | undefined {
 
 const hal: CoverRule = {
   repositorio: 'hal',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /^HAL Id\s*:/) &&
       has(texts, /to cite this version|HAL is a multi-disciplinary open access|archive ouverte pluridisciplinaire HAL/i)
@@ -152,7 +159,7 @@ const HAL_FURNITURE =
 
 const ssoar: CoverRule = {
   repositorio: 'ssoar',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /www\.ssoar\.info/i) &&
       has(texts, /empfohlene zitierung|suggested citation|nutzungsbedingungen|terms of use/i)
@@ -209,7 +216,7 @@ const SSOAR_BOX_NOTE = /\s\/\s|zur verfügung gestellt|provided in cooperation/i
 
 const numdam: CoverRule = {
   repositorio: 'numdam',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /numdam\.org|cedram\.org/i) &&
       has(
@@ -250,7 +257,7 @@ const NUMDAM_CITATION = /^(?:(.+?),\s*)?(?:tome|vol\.?|volume)\s*\d+.*?\(\s*((?:
 
 const iop: CoverRule = {
   repositorio: 'iop',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /^to cite this article\s*:/i) &&
       has(texts, /view the article online for updates and enhancements|this content was downloaded from ip address/i)
@@ -287,7 +294,7 @@ const iop: CoverRule = {
 
 const tandf: CoverRule = {
   repositorio: 'tandf',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /^to cite this article\s*:/i) &&
       has(texts, /^to link to this article\s*:/i) &&
@@ -322,7 +329,7 @@ const tandf: CoverRule = {
 
 const cambridge: CoverRule = {
   repositorio: 'cambridge',
-  recognises(_page, texts) {
+  recognises(texts) {
     return (
       has(texts, /^additional services for\b/i) && has(texts, /how to cite this article|journals\.cambridge\.org/i)
     );
