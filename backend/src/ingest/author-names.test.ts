@@ -367,6 +367,9 @@ const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
   ['Trabajo Fin de Máster', 'es', undefined],
   ['Dissertação de Mestrado', 'pt', undefined],
   ['Zur Geschichte der Stadt', 'de', undefined],
+  ['Die Grenzen Europas', 'de', undefined],
+  ['Una Chaudhuri', 'en', 'Chaudhuri, Una'],
+  ['The Rolling Stones', 'en', 'The Rolling Stones'],
   // a town is not a person (GeoNames' towns of two words or more and 100,000 people, place-names.json)
   ['Belo Horizonte', 'pt', undefined],
   ['PORTO ALEGRE', 'pt', undefined],
@@ -408,6 +411,16 @@ const MIXED_FIELDS: [string, string[]][] = [
 describe('authorsFromMetadata on fields with affiliations', () => {
   it.each(MIXED_FIELDS)('%s', (raw, expected) => {
     expect(authorsFromMetadata(raw)).toEqual(expected);
+  });
+
+  it('reads a lone comma in an entry of a list as Surname, Given, as in a tag', () => {
+    expect(authorsFromMetadata(['Haddad, Abdul Karim', 'Rossi, Anna Maria', 'Jane Doe'])).toEqual([
+      'Haddad, Abdul Karim',
+      'Rossi, Anna Maria',
+      'Doe, Jane',
+    ]);
+    expect(authorsFromMetadata(['Ana López, Juan Pérez'])).toEqual(['López, Ana', 'Pérez, Juan']);
+    expect(authorsFromMetadata(['Jane Doe, John Roe, Mary Major'])).toEqual(['Doe, Jane', 'Roe, John', 'Major, Mary']);
   });
 
   it('files the people of a list by the document’s language', () => {

@@ -212,8 +212,8 @@ const ACADEMIC_UNIT =
 const DOCUMENT_WORDS =
   /(?<![\p{L}\p{N}])(?:tesis|tese|th[èe]se|tesi|disserta[cç][ãa]o|dissertation|monografia|m[ée]moire|masterarbeit|bachelorarbeit|diplomarbeit|doktorarbeit|trabajo fin de|trabajo de (?:grado|titulaci[óo]n|fin)|trabalho de conclus[ãa]o|menci[óo]n|abstract|resumen|resumo|zusammenfassung|r[ée]sum[ée])(?![\p{L}\p{N}])/iu;
 
-/** Words that open a phrase, never a person's name ('Zur Relevanz von Vertrauen', 'The …', 'Uma análise …'). */
-const PHRASE_OPENING = /^(?:zur|zum|über|der|die|das|the|um|uma|una|une|ein|eine|gli)\s/iu;
+/** Words that open a phrase, never a person's name ('Zur Relevanz von Vertrauen', 'Uma análise …'). */
+const PHRASE_OPENING = /^(?:zur|zum|über|der|die|uma|une|ein|eine|gli)\s[^,]*$/iu;
 
 /** Values producers put where a name belongs ('Administrator', 'Microsoft Office User', 'LaTeX with hyperref'). */
 const JUNK =
@@ -260,23 +260,31 @@ export interface NameOptions {
  * Author names from a free-text field or a list of fields (one XMP `dc:creator` entry, one EPUB creator):
  * each field is split into people on ';', ' and ', ' y ', ' e ', ' & ', and on commas between full names
  * ('Ana López, Juan Pérez'); a comma that parts a surname from its given names ('López, Ana',
- * 'Ek Chablé, María Fernanda') keeps them one person. Every name comes out as `surnameFirst` gives it;
- * junk is dropped and repeats are given once.
+ * 'Ek Chablé, María Fernanda') keeps them one person; in a list, an entry with one comma is one person
+ * unless both its sides are full names (`authorsFromTags`). Every name comes out as `surnameFirst` gives it,
+ * filed by the document's language (`options.idioma`); junk is dropped, an academic unit beside people is
+ * their affiliation and is dropped too, and repeats are given once.
  */
 export function authorsFromMetadata(
   raw: string | readonly string[] | null | undefined,
   options: NameOptions = {},
 ): string[] {
   if (raw == null) return [];
-  const fields = typeof raw === 'string' ? [raw] : raw;
+  // A list holds one entry a person or a byline (an XMP dc:creator, the title page's names): a lone comma in
+  // an entry parts 'Surname, Given' ('Mohammed, Abdul Khader'), as in a tag.
+  if (typeof raw !== 'string') {
+    return withoutAffiliations(
+      authorsFromTags(
+        raw.filter((field) => typeof field === 'string'),
+        options,
+      ),
+    );
+  }
   const names: string[] = [];
-  for (const field of fields) {
-    if (typeof field !== 'string') continue;
-    for (const part of scrub(field)
-      .split(/\s*[;\n|]\s*/)
-      .flatMap(splitOnConjunction)) {
-      names.push(...splitOnCommas(part));
-    }
+  for (const part of scrub(raw)
+    .split(/\s*[;\n|]\s*/)
+    .flatMap(splitOnConjunction)) {
+    names.push(...splitOnCommas(part));
   }
   return withoutAffiliations(finish(names, options));
 }
@@ -477,8 +485,9 @@ export function surnameFirst(raw: string, options: NameOptions = {}): string | u
   if (!name || !/\p{L}/u.test(name) || JUNK.test(name)) return undefined;
   if (/^(?:https?:|www\.)/i.test(name)) return undefined;
   if (name.split(' ').length > 8) return undefined;
-  if (DOCUMENT_WORDS.test(name) || PHRASE_OPENING.test(name) || PLACE_NAMES.has(fold(name))) return undefined;
+  if (DOCUMENT_WORDS.test(name) || PLACE_NAMES.has(fold(name))) return undefined;
   if (isOrganisation(name)) return name;
+  if (PHRASE_OPENING.test(name)) return undefined;
   if (!/\s|,/.test(name)) {
     // A lone lower-case token is a login name ('brianc'), not an author.
     if (name === name.toLowerCase()) return undefined;
