@@ -89,6 +89,15 @@ describe('the year of an article', () => {
     expect(findYear([history], 2026)).toBeUndefined();
   });
 
+  it('takes no volume or issue from running text, even at the page’s foot', () => {
+    const law = page([
+      ...body(100, 40),
+      ['de acordo com a Resolução nº 48/2019, foram escolhidas as unidades de saúde da região', 72, 740, 10],
+      ['como o mostrou a revista Journal of Health, Vol. 10, No. 2, 1999, em estudo anterior', 72, 600, 10],
+    ]);
+    expect(findYear([law], 2026)).toBeUndefined();
+  });
+
   it('reads the year of a journal’s foot, its copyright, and its own citation block', () => {
     const foot = page([...body(100), ['TransInformação, Campinas, 33:e200068, 2021', 72, 760, 8]]);
     expect(findYear([foot], 2026)).toBe(2021);

@@ -124,25 +124,28 @@ function reasonOf(mention: YearMention, at: Place): YearReason | undefined {
   const larger = line.size > 1.05 * body;
   const smaller = line.size < 0.95 * body;
   const cover = page.lines.length <= COVER_LINES;
+  const short = line.text.split(/\s+/).length <= SHORT_LINE_WORDS;
+  // A line of running text (the body's type, many words, on a page of text) speaks of events, laws and
+  // other works ('Resolução nº 48/2019'), not of the document; the head and foot are the lines at the
+  // page's edges that are not.
+  const running = !cover && !larger && !smaller && !short;
+  const furniture = edge && !running;
   // Past the title page, running text and references speak of other works: there a statement counts in
   // the head or foot, on a page of a few lines (a colophon) or set apart from the body (a copyright box),
   // and a volume line only in the head or foot.
   if (kind === 'statement') return titlePage || edge || cover || larger || smaller ? 'publication' : undefined;
-  if (kind === 'volume') return titlePage || edge ? 'publication' : undefined;
+  if (kind === 'volume') return (titlePage && !running) || furniture ? 'publication' : undefined;
   // A citation line without a volume word is the work's own in its running head or foot; in the body it
   // is a reference ('BMJ 2001;323:81–85').
-  if (kind === 'journal') return edge ? 'publication' : undefined;
-  if (kind === 'conference') return edge || larger || smaller ? 'conference' : undefined;
-  // A line of running text (the body's type, many words) speaks of events, not of the document.
-  const running = !larger && !smaller && line.text.split(/\s+/).length > SHORT_LINE_WORDS;
-  const short = line.text.split(/\s+/).length <= SHORT_LINE_WORDS;
-  if (kind === 'date' && edge && !running) return 'running-date';
+  if (kind === 'journal') return furniture ? 'publication' : undefined;
+  if (kind === 'conference') return furniture || larger || smaller ? 'conference' : undefined;
+  if (kind === 'date' && furniture) return 'running-date';
   if (!titlePage) return undefined;
   if (kind === 'academic') return 'cover';
   const alone = !page.lines.some((o) => o !== line && Math.abs(o.top - line.top) < 0.5 * line.size);
   // On a cover (a page of a few lines) the date may be the smallest type there is; elsewhere small type
-  // is a footnote's or a table's.
-  // A year without a month is the cover's below the title, which may hold a year of its own.
+  // is a footnote's or a table's. A year without a month is the cover's only below the title, which may
+  // hold a year of its own.
   const low = kind === 'date' || line.top > 0.5 * page.height;
   if ((kind === 'date' || kind === 'plain') && low && alone && (cover || !smaller) && isCoverDateLine(line.text)) {
     return 'cover';

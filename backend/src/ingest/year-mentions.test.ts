@@ -55,6 +55,8 @@ describe('what a year states', () => {
       [2012, 'statement'],
     ]);
     expect(kinds('présentée et soutenue publiquement le 11 mars 2015')).toEqual([[2015, 'statement']]);
+    expect(kinds('Fecha de defensa: 12 de mayo de 2016')).toEqual([[2016, 'statement']]);
+    expect(yearMentions('Eingereicht am: 15. März 2018')).toMatchObject([{ year: 2018, kind: 'date', cued: true }]);
   });
 
   it('takes a sentence’s “published” for a verb, not a label', () => {
@@ -71,6 +73,12 @@ describe('what a year states', () => {
       [2010, 'volume'],
     ]);
     expect(kinds('Schriftenreihe des Instituts für Sozialwissenschaften (No. 2 / 2002)')).toEqual([[2002, 'volume']]);
+    expect(kinds('Ciência & Saúde Coletiva, 24(3):1091-1100, 2019')).toEqual([[2019, 'volume']]);
+    expect(kinds('Psicologia: Teoria e Pesquisa 2019, v. 35, e3526')).toEqual([[2019, 'volume']]);
+    expect(kinds('Soziale Welt 59 (2008), S. 211–230')).toEqual([[2008, 'volume']]);
+    expect(kinds('Revue française de sociologie, 2015/3 (Vol. 56), p. 475-503')).toEqual([[2015, 'volume']]);
+    expect(kinds('Working Paper No. 12/2015')).toEqual([[2015, 'volume']]);
+    expect(kinds('Nature 521, 436–444 (2015)')).toEqual([[2015, 'journal']]);
     expect(kinds('Rev Saude Publica. 2022;56:9')).toEqual([[2022, 'journal']]);
     expect(kinds('TransInformação, Campinas, 33:e200068, 2021')).toEqual([[2021, 'journal']]);
     expect(kinds('Metabolites 2014, 4, 932-945; doi:10.3390/metabo4040932')).toEqual([[2014, 'journal']]);
@@ -103,7 +111,13 @@ describe('what a year states', () => {
 
 describe('a cover’s date line', () => {
   it('holds a year or a date, after a place at most', () => {
-    for (const line of ['Belo Horizonte 2005', 'Madrid, junio de 2016', '2013', 'Koblenz, im Mai 2019']) {
+    for (const line of [
+      'Belo Horizonte 2005',
+      'Madrid, junio de 2016',
+      '2013',
+      'Koblenz, im Mai 2019',
+      'São Paulo - SP, 2012',
+    ]) {
       expect(isCoverDateLine(line)).toBe(true);
     }
     for (const line of ['Algorithms (2000).', 'Prinsstraat 13, 2000 Antwerp', 'in the year 2005 we began']) {

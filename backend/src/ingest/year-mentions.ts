@@ -67,7 +67,7 @@ const PUBLISHED_CUE =
   /\b(?:published(?:\s+online)?|first published|latest published|publicado(?:\s+en\s+l[ií]nea)?|publicada|publi[eé]e?|ver[oö]ffentlicht|pubblicato|available online|first online|online publication|date of publication|date of current version|issue date|first edition|primera edici[oó]n|primeira edi[cç][aã]o|premi[eè]re [eé]dition|erste auflage|prima edizione|fecha de publicaci[oó]n|data de publica[cç][aã]o)\b/giu;
 /** A thesis's defence: its date is the thesis's year wherever the sentence stands. */
 const DEFENCE_CUE =
-  /\b(?:soutenue(?:\s+publiquement)?|defended|defendida|defendido|defesa|verteidigt|tag der (?:m[uü]ndlichen )?pr[uü]fung)\b/giu;
+  /\b(?:soutenue(?:\s+publiquement)?|defended|date of defen[cs]e|defendida|defendido|defensa|sustentad[ao]|defesa|verteidigt|tag der (?:m[uü]ndlichen )?pr[uü]fung)\b/giu;
 /** What may stand between a publication word and its date: 'on', a colon, a day, a month. */
 const STATEMENT_GAP = new RegExp(
   `^[\\s:,.]*(?:(?:on|em|el|le|am|in|the|de|del|of|dia|den|:|,|\\.|\\d{1,2}(?:st|nd|rd|th|er|º)?|${MONTH})[\\s:,.]*)*$`,
@@ -84,7 +84,7 @@ const ACADEMIC_CUE =
   /\b(?:anno accademico|a\.\s?a\.|academic year|ann[eé]e(?: universitaire| acad[eé]mique)?|curso(?: acad[eé]mico| escolar)?|a[nñ]o acad[eé]mico|ano (?:letivo|acad[eê]mico)|studienjahr|wintersemester|sommersemester|semestre)\s*:?\s*$/iu;
 /** Words that make a date the document's own: its version, revision, edition. */
 const DATE_CUE =
-  /\b(?:updated|version|edition|edici[oó]n|versi[oó]n|vers[aã]o|edi[cç][aã]o|actualizad[oa]|atualizad[oa]|fecha|dated?|stand|as of|auflage|ausgabe|draft|borrador)\b/iu;
+  /\b(?:updated|version|edition|edici[oó]n|versi[oó]n|vers[aã]o|edi[cç][aã]o|actualizad[oa]|atualizad[oa]|fecha|dated?|datum|stand|as of|auflage|ausgabe|abgabe\p{L}*|eingereicht|sessione|draft|borrador)\b/iu;
 
 /** Marks of a volume or an issue, followed by its number. */
 const LOCATOR = String.raw`(?:\b(?:vol(?:ume)?|v|tome|t|band|bd|jahrgang|jg|issue|no|nr|n[º°o]|n|n[úu]m(?:ero)?|heft|ausgabe|fasc(?:[ií]culo|icule)?|cuaderno|article id)\.?\s*[A-Za-z]?\d+[A-Za-z]?|\d+\s*\(\s*[\w–/-]+\s*\))`;
@@ -98,12 +98,15 @@ const VOLUME_BEFORE = new RegExp(`${LOCATOR}(?:${JOINS}${CHAIN_ITEM})*${SEPARATO
 const VOLUME_WORD_BEFORE = /\b(?:vol(?:ume)?|band|jahrgang)\.?\s*$/iu;
 /** After the year: ', Volume 87, Issue 11', ') 311–323', ') 20:331–341', ') 2: 273-284'. */
 const VOLUME_AFTER =
-  /^(?:[\s,.;:)]*(?:vol(?:ume)?|issue|no|nr|tome|band|heft)\.?\s*\d|\)\s*\d+\s*(?:[-–:]\s*\d+|\s+\d))/iu;
+  /^(?:[\s,.;:()|]*(?:vol(?:ume)?|v|issue|no|nr|n[º°o]|n|n[úu]m(?:ero)?|tome|band|heft|jg|jahrgang|fasc)\.?\s*\d|\)\s*\d+\s*(?:[-–:]\s*\d+|\s+\d))/iu;
 /** '57 (2016) 311', '954 (2018) 012010', 'Inflammopharmacol (2012) 20:': a year in brackets inside a citation. */
 const BRACKETED_BEFORE = /(?:\b\d{1,4}|\p{L}{3,})\s*\($/u;
-const BRACKETED_AFTER = /^\)\s*\d+(?:\s*[-–:]\s*\d+|\s+\d+)/u;
+const BRACKETED_AFTER = /^\)\s*[,:]?\s*(?:S\.|pp?\.)?\s*\d+(?:\s*[-–:]\s*\d+|\s+\d+)/u;
+/** 'Nature 521, 436–444 (2015)', 'Phys. Rev. Lett. 95, 123 (2005)' at a line's end: volume, pages, (year). */
+const PAGES_THEN_YEAR = /\d+\s*[,:]\s*\d+(?:\s*[-–]\s*\d+)?\s*\($/u;
 /** After the year: ';56:9', ';38(2):209', ', 4, 932', ', 3:190'. */
-const JOURNAL_AFTER = /^\s*(?:;\s*\d+\w*\s*(?:\([^)]*\))?\s*:|,\s*\d+\w*\s*(?:\([^)]*\))?\s*[,:]\s*e?\d+)/u;
+const JOURNAL_AFTER =
+  /^\s*(?:;\s*\d+\w*\s*(?:\([^)]*\))?\s*:|,\s*\d+\w*\s*(?:\([^)]*\))?\s*[,:]\s*(?:pp?\.\s*)?e?\d+)/u;
 /** Before the year: '33:e200068, ', 'e200068, ', 'Hoehnea 49: e1112020, '. */
 const JOURNAL_BEFORE = /(?:\d+\s*:\s*e?\d+[\w–-]*|\be\d{4,})\s*,\s*$/u;
 /** A date's month before the year: 'Novembro, 2005', 'Março de 2012', '6. März 2023', 'March 28, 2015', 'Ago/'. */
@@ -145,8 +148,9 @@ const plausible = (n: number) => n >= 1500 && n <= 2099;
 function tokenYears(token: string, offset: number): 'year' | 'pair' | 'identifier' {
   if (/^\d{4}$/.test(token)) return 'year';
   if (offset === 0 && /^\d{4}[-–—]$/.test(token)) return 'pair';
-  // A date in figures: '22/02/2018', '2.9.2003', '2024-03-19', '2024-03'.
-  if (/^\d{1,2}[./-]\d{1,2}[./-]\d{4}$/.test(token) || /^\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?$/.test(token)) {
+  // A date in figures ('22/02/2018', '2.9.2003', '2024-03-19', '2024-03'), an issue or a month over its
+  // year ('No. 12/2015', 'Nr. 3/2005', '05/2015').
+  if (/^(?:\d{1,2}[./-]){1,2}\d{4}$/.test(token) || /^\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?$/.test(token)) {
     return 'year';
   }
   // A month and a year run together: 'June2016', 'Ago/2026', 'Dez.2019'.
@@ -239,7 +243,8 @@ function freeYears(text: string): Found[] {
 /** How the year at `index` is written, from the words before and after it on the line. */
 function kindOf(text: string, f: Found, clause: number): YearKind | 'event' | undefined {
   const before = text.slice(clause, f.index);
-  const after = text.slice(f.index + 4);
+  // An issue written onto the year ('2015/3 (Vol. 56)') is read past.
+  const after = text.slice(f.index + 4).replace(/^[/.-]\d{1,2}(?!\d)/, '');
   // Volume lines are read from their last marks, which keeps the pattern's work short on long lines.
   const full = text.slice(Math.max(0, f.index - 80), f.index);
   const event = lastEnd(EVENT_CUE, before);
@@ -260,6 +265,7 @@ function kindOf(text: string, f: Found, clause: number): YearKind | 'event' | un
   if (VOLUME_WORD_BEFORE.test(full) || VOLUME_BEFORE.test(full) || VOLUME_AFTER.test(after)) return 'volume';
   if (BRACKETED_BEFORE.test(full) && BRACKETED_AFTER.test(after)) return 'volume';
   if (JOURNAL_AFTER.test(after) || JOURNAL_BEFORE.test(full)) return 'journal';
+  if (PAGES_THEN_YEAR.test(full) && /^\)\s*\.?\s*$/.test(after)) return 'journal';
   if (CONFERENCE_CUE.test(before) || CONFERENCE_CUE.test(after.slice(0, 60))) return 'conference';
   if (MONTH_BEFORE.test(full) || MONTH_AFTER.test(after) || /\d[./-]$/.test(full)) return 'date';
   return 'plain';
@@ -305,7 +311,7 @@ export function isCoverDateLine(text: string): boolean {
   const place = t.slice(0, m.index).trim().replace(/,$/, '').trim();
   if (!place) return true;
   // A place is a few capitalised words ('Belo Horizonte', 'Madrid', 'Koblenz, im', 'Sherbrooke, Québec').
-  const words = place.split(/[\s,]+/);
+  const words = place.split(/[\s,]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   return (
     words.length <= 5 &&
     words.every(
