@@ -8,19 +8,29 @@ import placeNameList from './place-names.json';
  * Mariana', 'Ludwig van Beethoven', 'J. R. R. Tolkien', 'Nuala E. Tully {et al.}', 'Ana López, Juan Pérez',
  * 'World Health Organization'. Everything that reads an author field (PDF info and XMP, EPUB OPF, Office core
  * properties, HTML and its citation_* / Dublin Core / JSON-LD / OpenGraph tags, feeds, media tags) goes
- * through here, so one rule decides where a surname starts:
+ * through here, so one rule decides where a surname starts, as a librarian files it:
  *
- * - a name with a comma is already 'Surname, Given' and is kept (its capitals normalised);
- * - particles (de, del, de la, van, van der, von, da, dos, di, le, du, ter, bin, ibn, al-…) start the
- *   surname, except a devotional part of a given name ('María de la Luz Gómez', 'José de Jesús Pérez');
- * - of three or more words, the first is a given name and so is each next word found in the list of given
- *   names (`given-names.json`, made by `backend/scripts/make-given-names.ts`) or an initial; the rest is the
- *   surname, so Spanish and Portuguese double surnames stay together ('Castañeda Ruiz, Mariana');
+ * - a name with a comma is already 'Surname, Given', the filing of whoever wrote it, and is kept (its
+ *   capitals normalised);
+ * - Spanish names (and, where the document's language says nothing else, any name of several surnames) go
+ *   under the first of two surnames, both kept: of three or more words, the first is a given name and so is
+ *   each next word found in the list of given names (`given-names.json`, made by
+ *   `backend/scripts/make-given-names.ts`) or an initial, and the rest is the surname, at most two names long
+ *   ('Castañeda Ruiz, Mariana', 'Cortés López, Jorge Aldair'); in a Spanish document four names are two and two;
+ * - Portuguese and Brazilian names (a Portuguese document's, or any that shows itself Portuguese) go under the
+ *   last surname, as ABNT files them ('Rodrigues, Ana Beatriz Coelho'); compound endings (Filho, Júnior, Neto,
+ *   Sobrinho) and generational suffixes (Jr., III) stay with the surname ('Cotta Filho, José Sette',
+ *   'Driggers III, William B.');
+ * - lower-case particles (de, van, von, da, du…) go after the given names ('Brito, Marylene de', 'Beethoven,
+ *   Ludwig van'); one written with a capital stays in front ('Del Coco, Laura'); a devotional part of a given
+ *   name stays with it ('María de la Luz Gómez');
  * - words in capitals among words that are not ('Jean DUPONT') are the surname; a name all in capitals is
  *   written in title case first;
  * - Vietnamese names that open with a family name ('Nguyen Van Anh') and Korean ones with a hyphenated given
  *   name ('Kim Jong-un') keep the family name first;
- * - suffixes (Jr., Sr., II, III) go last: 'King, Martin Luther, Jr.'.
+ * - an institution beside people is their affiliation and a town ('Belo Horizonte', `place-names.json`) or the
+ *   kind of document ('Trabajo Fin de Máster') is no one; a conjunction or a mark left from a byline ('e
+ *   Mayra …', '© …') is no part of a name.
  */
 
 const GIVEN_NAMES: ReadonlySet<string> = new Set(givenNameList as string[]);
