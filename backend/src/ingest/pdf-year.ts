@@ -1,5 +1,7 @@
 /**
- * The year of publication printed on a PDF's first pages, and the year an arXiv identifier encodes.
+ * The year of publication printed on a PDF's first pages, and the work's arXiv identifier and the year it
+ * encodes. What each line's years state is read by `year-mentions.ts`; here they are weighed by where the
+ * line stands: the title page or another, the head or foot, a cover, type larger or smaller than the body.
  */
 import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { isCoverDateLine, opensCitation, yearMentions, type YearMention } from './year-mentions';

@@ -60,7 +60,7 @@ const IDENTIFIER_WORD =
 
 /** Labels of dates that are never the publication: the history of a manuscript, a copy's stamps, a register. */
 const EVENT_CUE =
-  /\b(?:received|revised|resubmitted|re-?submitted|accepted|approved|submitted\s*(?:on|:)|recibido|revisado|aceptado|aprobado|recebido|reapresentado|aceito|aprovado|reçu|re[cç]u|r[eé]vis[eé]|accept[eé]|soumis|eingegangen|angenommen|überarbeitet|ricevuto|accettato|downloaded|this content downloaded|accessed|retrieved|acceso|accedido|consultado|acesso|acessado|consult[eé]|abgerufen|zugegriffen|deposited|registered|registrado|registriert|date registered)\b/giu;
+  /\b(?:received|revised|re-?submitted|accepted|approved|submitted\s*(?:on|:)|recibido|revisado|aceptado|aprobado|recebido|reapresentado|aceito|aprovado|re[cç]u|r[eé]vis[eé]|accept[eé]|soumis|eingegangen|angenommen|überarbeitet|ricevuto|accettato|downloaded|accessed|retrieved|acceso|accedido|consultado|acesso|acessado|consult[eé]|abgerufen|zugegriffen|deposited|registered|registrado|registriert)\b/giu;
 
 /** Words that state the publication when a date follows them at once. */
 const PUBLISHED_CUE =
@@ -76,7 +76,7 @@ const STATEMENT_GAP = new RegExp(
 /** A copyright sign or word (an OCR'd 'Copyriiht' too), then up to a holder's name before the year. */
 const COPYRIGHT_CUE = /(?:©|\(c\)|\bcop[yv]r\p{L}{2,4}t\b|\bderechos reservados\b)/giu;
 /** The work citing itself: 'To cite this article:', 'How to cite', 'Citation:', HAL's 'To cite this version'. */
-export const CITATION_CUE =
+const CITATION_CUE =
   /\b(?:to cite this (?:article|version|paper|chapter|document)|cite this (?:article|paper|chapter)|how to cite(?: this article)?|please cite|suggested citation|empfohlene zitierung|zitiervorschlag|zitierhinweis|citation|reference|para citar(?: este art[ií]culo)?|c[oó]mo citar(?: este art[ií]culo)?|como citar(?: este artigo)?|pour citer(?: cet article)?|citar como)\b\s*[:/]/iu;
 const CONFERENCE_CUE =
   /\b(?:proceedings|conference|symposium|workshop|congress|congreso|congresso|jornadas|tagung|colloque|conf[eé]rence|simp[oó]sio|simposio|anais|actas|atti)\b/iu;
@@ -131,7 +131,7 @@ function joinsPeriod(between: string): boolean {
   );
 }
 
-/** Whether a year's token is written as a year or a date, or is part of an identifier. */
+/** The token a year is written in (up to spaces, brackets, quotes), and where it starts. */
 function tokenAround(text: string, index: number): { token: string; start: number } {
   let start = index;
   while (start > 0 && !TOKEN_END.test(text[start - 1]!)) start--;
@@ -144,8 +144,11 @@ function tokenAround(text: string, index: number): { token: string; start: numbe
 
 const plausible = (n: number) => n >= 1500 && n <= 2099;
 
-/** The years the token holding `index` writes (one, or the two ends of a pair), or none for an identifier. */
-function tokenYears(token: string, offset: number): 'year' | 'pair' | 'identifier' {
+/**
+ * How a token holding a year at `offset` writes it: as a year or a date, as one end of a pair of years
+ * ('1995–2000'), or inside an identifier (anything else: '1541-4922', '10.1590/2318-0889202133', 'J2000').
+ */
+function howWritten(token: string, offset: number): 'year' | 'pair' | 'identifier' {
   if (/^\d{4}$/.test(token)) return 'year';
   if (offset === 0 && /^\d{4}[-–—]$/.test(token)) return 'pair';
   // A date in figures ('22/02/2018', '2.9.2003', '2024-03-19', '2024-03'), an issue or a month over its
@@ -208,7 +211,7 @@ function freeYears(text: string): Found[] {
   for (const m of text.matchAll(YEAR_DIGITS)) {
     const index = m.index;
     const { token, start } = tokenAround(text, index);
-    const written = tokenYears(token, index - start);
+    const written = howWritten(token, index - start);
     if (written === 'identifier' || IDENTIFIER_WORD.test(text.slice(0, start))) continue;
     const item: Found = { year: Number(m[1]), index };
     if (written === 'pair') item.pair = index === start ? 'first' : 'second';
@@ -299,14 +302,16 @@ export function opensCitation(text: string): boolean {
   return cue !== null && !/\d{4}/.test(text.slice(cue.index));
 }
 
+/** A line's closing date: a year, after a month and a day at most. */
+const COVER_DATE = new RegExp(
+  `(?:(?:\\d{1,2}\\.?\\s*(?:de\\s+)?)?(?:${MONTH})\\.?\\s*[,/.-]?\\s*(?:de[l]?\\s+)?)?(?:1[5-9]\\d\\d|20\\d\\d)$`,
+  'iu',
+);
+
 /** Whether a line holds nothing but a year, or a place and a date: a cover's 'Belo Horizonte 2005', '2013'. */
 export function isCoverDateLine(text: string): boolean {
   const t = text.trim().replace(/[.]$/, '');
-  const date = new RegExp(
-    `(?:(?:\\d{1,2}\\.?\\s*(?:de\\s+)?)?(?:${MONTH})\\.?\\s*[,/.-]?\\s*(?:de[l]?\\s+)?)?(?:1[5-9]\\d\\d|20\\d\\d)$`,
-    'iu',
-  );
-  const m = date.exec(t);
+  const m = COVER_DATE.exec(t);
   if (!m) return false;
   const place = t.slice(0, m.index).trim().replace(/,$/, '').trim();
   if (!place) return true;
@@ -314,8 +319,6 @@ export function isCoverDateLine(text: string): boolean {
   const words = place.split(/[\s,]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   return (
     words.length <= 5 &&
-    words.every(
-      (w) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w) || /^(?:de|do|da|del|la|le|im|am|an|en|em|upon|sur|am)$/u.test(w),
-    )
+    words.every((w) => /^\p{Lu}[\p{L}'’.-]*$/u.test(w) || /^(?:de|do|da|del|la|le|im|am|an|en|em|upon|sur)$/u.test(w))
   );
 }
