@@ -18,7 +18,9 @@ describe('year of publication', () => {
   it('takes a date in the page foot, never dates in a table, and believes no year after the file was made', () => {
     const p = page([
       ['Oct. 25, 1999', 72, 150, 8.5],
+      ['Boeing 737', 200, 150, 8.5],
       ['June 13, 2000', 72, 170, 8.5],
+      ['Beech 1900D', 200, 170, 8.5],
       ['www.flightsafety.org | AviationSafetyWorld | October 2006', 72, 760, 8],
       ...body(200),
     ]);

@@ -56,6 +56,17 @@ describe('what a year states', () => {
     ]);
     expect(kinds('présentée et soutenue publiquement le 11 mars 2015')).toEqual([[2015, 'statement']]);
     expect(kinds('Fecha de defensa: 12 de mayo de 2016')).toEqual([[2016, 'statement']]);
+    expect(kinds('© The Author(s), under exclusive license to Springer Nature Switzerland AG 2021')).toEqual([
+      [2021, 'statement'],
+    ]);
+    expect(
+      kinds(
+        'Manuscript received May 1, 2019; accepted March 3, 2020; date of publication May 5, 2020; date of current version June 1, 2020.',
+      ),
+    ).toEqual([
+      [2020, 'statement'],
+      [2020, 'statement'],
+    ]);
     expect(yearMentions('Eingereicht am: 15. März 2018')).toMatchObject([{ year: 2018, kind: 'date', cued: true }]);
   });
 
@@ -71,6 +82,9 @@ describe('what a year states', () => {
     expect(kinds('Volume 2016, Article ID 8943092, 4 pages')).toEqual([[2016, 'volume']]);
     expect(kinds('Source: Mountain Research and Development, Vol. 30, No. 2 (May 2010), pp. 176-177')).toEqual([
       [2010, 'volume'],
+    ]);
+    expect(kinds('Source: Journal of Marriage and Family, Vol. 12, No. 3 (Fall, 1987), pp. 1-20')).toEqual([
+      [1987, 'volume'],
     ]);
     expect(kinds('Schriftenreihe des Instituts für Sozialwissenschaften (No. 2 / 2002)')).toEqual([[2002, 'volume']]);
     expect(kinds('Ciência & Saúde Coletiva, 24(3):1091-1100, 2019')).toEqual([[2019, 'volume']]);
@@ -102,7 +116,11 @@ describe('what a year states', () => {
     expect(kinds('To cite this article: Ansari Saleh Ahmar et al 2018 J. Phys.: Conf. Ser. 954 012010')).toEqual([
       [2018, 'statement'],
     ]);
-    // The text of a citation opened on the line above ('To cite this version:').
+    // The text of a citation opened on the line above ('To cite this version:', 'ACM Reference Format:').
+    expect(yearMentions('Jane Doe. 2020. A Title. In Proceedings of CHI ’20, April 25–30, 2020.', true)).toMatchObject([
+      { year: 2020, kind: 'statement' },
+      { year: 2020, kind: 'conference' },
+    ]);
     expect(yearMentions('Jean Dupont. Titre. Physique. Université Paris-Sud, 2006. Français.', true)).toMatchObject([
       { year: 2006, kind: 'statement' },
     ]);

@@ -77,7 +77,7 @@ const STATEMENT_GAP = new RegExp(
 const COPYRIGHT_CUE = /(?:©|\(c\)|\bcop[yv]r\p{L}{2,4}t\b|\bderechos reservados\b)/giu;
 /** The work citing itself: 'To cite this article:', 'How to cite', 'Citation:', HAL's 'To cite this version'. */
 const CITATION_CUE =
-  /\b(?:to cite this (?:article|version|paper|chapter|document)|cite this (?:article|paper|chapter)|how to cite(?: this article)?|please cite|suggested citation|empfohlene zitierung|zitiervorschlag|zitierhinweis|citation|reference|para citar(?: este art[ií]culo)?|c[oó]mo citar(?: este art[ií]culo)?|como citar(?: este artigo)?|pour citer(?: cet article)?|citar como)\b\s*[:/]/iu;
+  /\b(?:to cite this (?:article|version|paper|chapter|document)|cite this (?:article|paper|chapter)|how to cite(?: this article)?|please cite|acm reference format|suggested citation|empfohlene zitierung|zitiervorschlag|zitierhinweis|citation|reference|para citar(?: este art[ií]culo)?|c[oó]mo citar(?: este art[ií]culo)?|como citar(?: este artigo)?|pour citer(?: cet article)?|citar como)\b\s*[:/]/iu;
 const CONFERENCE_CUE =
   /\b(?:proceedings|conference|symposium|workshop|congress|congreso|congresso|jornadas|tagung|colloque|conf[eé]rence|simp[oó]sio|simposio|anais|actas|atti)\b/iu;
 const ACADEMIC_CUE =
@@ -91,7 +91,8 @@ const LOCATOR = String.raw`(?:\b(?:vol(?:ume)?|v|tome|t|band|bd|jahrgang|jg|issu
 const CHAIN_ITEM = String.raw`(?:${LOCATOR}|\(\d+\)|e?\d+[A-Za-z]?(?:[-–]\d+)?|pp?\.\s*\d+(?:[-–]\d+)?)`;
 const SEPARATORS = String.raw`[\s,.:;()/·–-]*`;
 const JOINS = String.raw`[\s,.:;()/·–-]+`;
-const DATE_BEFORE = String.raw`(?:\(?(?:${MONTH})\.?\s*(?:\d{1,2},?\s*)?)?`;
+/** A volume line's date before its year: 'MARCH ', '(May ', '(Fall, ', '(Jan. - Mar., '. */
+const DATE_BEFORE = String.raw`(?:\([\p{L}.,/\s–-]{0,30}|(?:${MONTH})\.?\s*(?:\d{1,2},?\s*)?)?`;
 /** Text before a year that ends a volume line: 'Vol. 10, No. 2, ', 'tome 11, no 2 (', 'VOL. 51, NO. 3, MARCH '. */
 const VOLUME_BEFORE = new RegExp(`${LOCATOR}(?:${JOINS}${CHAIN_ITEM})*${SEPARATORS}${DATE_BEFORE}$`, 'iu');
 /** 'Volume 2016, Article ID …', 'Jahrgang 2019'. */
@@ -257,9 +258,10 @@ function kindOf(text: string, f: Found, clause: number): YearKind | 'event' | un
   const copyright = lastEnd(COPYRIGHT_CUE, before);
   // The nearest label before the year decides: 'Received 2 May; accepted 3 June; published 4 July 2013'.
   if (event >= 0 && event > Math.max(published, copyright, defence)) return 'event';
-  // A holder's name may stand between the sign and the year, and a range's first year ('© 2001–2022').
+  // A holder's name may stand between the sign and the year ('© The Author(s), under exclusive license to
+  // Springer Nature Switzerland AG 2021'), and a range's first year ('© 2001–2022').
   const held = before.slice(copyright).replace(/(?<!\p{N})\d{4}\s*[-–,]\s*$/u, '');
-  if (copyright >= 0 && held.length <= 60 && !/\d/.test(held)) return 'statement';
+  if (copyright >= 0 && held.length <= 100 && !/\d/.test(held)) return 'statement';
   if (f.pair && !f.academic) return undefined;
   if (f.academic) return f.pair === 'second' ? 'academic' : undefined;
   const stated = Math.max(published, defence);
@@ -304,7 +306,7 @@ export function opensCitation(text: string): boolean {
 
 /** A line's closing date: a year, after a month and a day at most. */
 const COVER_DATE = new RegExp(
-  `(?:(?:\\d{1,2}\\.?\\s*(?:de\\s+)?)?(?:${MONTH})\\.?\\s*[,/.-]?\\s*(?:de[l]?\\s+)?)?(?:1[5-9]\\d\\d|20\\d\\d)$`,
+  `(?:(?:\\d{1,2}\\.?\\s*(?:de\\s+)?)?(?:${MONTH})\\.?\\s*(?:\\d{1,2}(?:st|nd|rd|th)?)?\\s*[,/.-]?\\s*(?:de[l]?\\s+)?)?(?:1[5-9]\\d\\d|20\\d\\d)$`,
   'iu',
 );
 
