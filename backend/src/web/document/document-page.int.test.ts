@@ -295,8 +295,27 @@ describe('document page', () => {
       expect(form.querySelector('#anio')?.getAttribute('aria-describedby')).toBe('anio-duda anio-ayuda');
       expect(form.querySelector('#anio-duda')?.textContent).toContain('Tomado de la fecha de creación del archivo');
       expect(form.querySelector('#titulo-duda')).toBeNull();
+
+      // Saved from there, the year is the user's: back on the document page, no mark is left.
+      expect(form.querySelector('input[name="volver"]')?.getAttribute('value')).toBe('documento');
+      const saved = await web.post(`/biblioteca/documentos/${id}/editar`, {
+        titulo: 'Cuaderno de campo del acuífero de Yucatán',
+        autores: 'Pérez Canul, Lucía',
+        anio: '2020',
+        volver: 'documento',
+      });
+      expect(saved.res.status).toBe(303);
+      expect(saved.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}`);
+      const after = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
+      expect(after.querySelector('.notice')?.textContent).toContain('Cuaderno de campo');
+      expect(after.querySelector('#dato-anio')).toBeNull();
+      expect(after.querySelector('#dato-autores .duda-texto')).not.toBeNull();
     } finally {
-      await updateDocument(db, id, { origenMetadatos: before!.origen_metadatos });
+      await updateDocument(db, id, {
+        anio: before!.anio,
+        userMeta: before!.user_meta,
+        origenMetadatos: before!.origen_metadatos,
+      });
     }
   });
 

@@ -10,7 +10,7 @@ import { styledReference } from '../../services/styled-reference';
 import { waitForDocument } from '../../services/wait-for-document';
 import { webCsrf } from '../csrf';
 import { pageStrings } from '../i18n';
-import { renderMessage, renderPage } from '../layout';
+import { renderMessage, renderPage, takeFlash } from '../layout';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import { documentBody, type DocumentPageData } from './page';
@@ -145,7 +145,7 @@ async function documentPage(c: Context<AppEnv>): Promise<Response> {
     active: 'biblioteca',
     styles: ['document.css'],
     scripts: ['confirm.js'],
-    notice: aviso === 'releido' ? t.t('reread_done') : aviso === 'ocupado' ? t.t('reread_busy') : undefined,
+    notice: aviso === 'releido' ? t.t('reread_done') : aviso === 'ocupado' ? t.t('reread_busy') : takeFlash(c, s),
     status,
     body: documentBody(s, t, data),
   });

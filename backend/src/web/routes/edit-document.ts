@@ -101,6 +101,7 @@ function editPage(
   values: FormValues,
   errors: Partial<Record<FieldName, string>> = {},
   status = 200,
+  toDocument = c.req.query('campo') !== undefined,
 ) {
   const csrf = sessionCsrfToken(c);
   const action = `/biblioteca/documentos/${d.id}/editar`;
@@ -143,7 +144,7 @@ function editPage(
     error: Object.keys(errors).length ? s.t('edit_has_errors') : undefined,
     body: html`<p class="intro">${s.t('edit_intro')}</p>
       <form class="card edit-form" method="post" action="${action}" novalidate>
-        ${csrfField(csrf)}
+        ${csrfField(csrf)} ${toDocument ? html`<input type="hidden" name="volver" value="documento" />` : ''}
         <label for="titulo">${s.t('edit_field_titulo')}</label>
         <input id="titulo" name="titulo" type="text" required value="${values.titulo}" ${titulo.attrs} />
         ${titulo.doubt} ${titulo.error}
@@ -169,7 +170,9 @@ function editPage(
           ${input('isbn')} ${input('url', 'url')} ${input('idioma', 'text', 'edit_hint_idioma')}
         </fieldset>
         <div class="actions">
-          <a href="/biblioteca">${s.t('cancel')}</a>
+          <a href="${toDocument ? `/biblioteca/documentos/${encodeURIComponent(d.id)}` : '/biblioteca'}"
+            >${s.t('cancel')}</a
+          >
           <button type="submit" class="primary">${s.t('edit_save')}</button>
         </div>
       </form>`,
@@ -224,14 +227,17 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
       (Object.keys(before) as FieldName[]).map((k) => [k, form.get(k) ?? before[k]]),
     ) as FormValues;
     const body = changesOf(sent, before);
+    // Reached from a value to check on the document page: back there, to see the value and its mark.
+    const toDocument = form.get('volver') === 'documento';
+    const back = toDocument ? `/biblioteca/documentos/${encodeURIComponent(d.id)}` : '/biblioteca';
     if (Object.keys(body).length === 0) {
       flash(c, 'edit_unchanged', { title: d.titulo });
-      return c.redirect('/biblioteca', 303);
+      return c.redirect(back, 303);
     }
     const parsed = CorregirDocumento.safeParse(body);
-    if (!parsed.success) return editPage(c, s, d, sent, fieldErrors(s, parsed.error), 400);
+    if (!parsed.success) return editPage(c, s, d, sent, fieldErrors(s, parsed.error), 400, toDocument);
     const row = await correctDocument(c.var.deps, c.var.webUser!.userId, d.id, parsed.data);
     flash(c, 'edit_saved', { title: row.titulo });
-    return c.redirect('/biblioteca', 303);
+    return c.redirect(back, 303);
   });
 }
