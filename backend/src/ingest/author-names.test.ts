@@ -303,6 +303,8 @@ const FIELDS: [string, string[]][] = [
   ['Mercè Canal; Margaret Court', ['Canal, Mercè', 'Court, Margaret']],
   ['Martin Luther King, Jr.', ['King Jr., Martin Luther']],
   ['Microsoft Office User', []],
+  ['ARRAY(0x2c7cf020)', []],
+  ['[object Object]', []],
   ['MARIANA CASTAÑEDA RUIZ; ROSA CHI UC', ['Castañeda Ruiz, Mariana', 'Chi Uc, Rosa']],
 ];
 

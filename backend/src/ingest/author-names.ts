@@ -235,6 +235,8 @@ const ROLE =
 
 /** What surrounds names in author fields and is no part of them: e-mails, 'et al.', footnote marks, digits. */
 function scrub(field: string): string {
+  // What a script printed for a value it could not write ('ARRAY(0x2c7cf020)', '[object Object]').
+  if (/^\s*(?:(?:array|hash|object)\(0x[0-9a-f]+\)|\[object \w+\])\s*$/i.test(field)) return '';
   return (
     field
       .replace(/^\s*(?:by|por|par)\s+(?=\p{Lu})/iu, '')
@@ -479,8 +481,6 @@ export function isOrganisation(name: string): boolean {
  * (`surnameSpan`).
  */
 export function surnameFirst(raw: string, options: NameOptions = {}): string | undefined {
-  // What a script printed for a value it could not write ('ARRAY(0x2c7cf020)', '[object Object]').
-  if (/^\s*(?:(?:array|hash|object)\(0x[0-9a-f]+\)|\[object \w+\])\s*$/i.test(raw)) return undefined;
   const name = scrub(raw)
     .replace(/^(?:by|por|par)\s+/i, '')
     // Titles and degrees are no part of a citation: 'Dr. Juan Pérez', 'Ana Gómez, PhD'.
