@@ -1,6 +1,6 @@
 import { CONFIANZA_ORIGEN, type OrigenMetadato, type TipoDocumento } from '@folio/shared';
 import { titleFromFileName } from './file-name-title';
-import { inferWorkKind } from './kind-of-work';
+import { inferWorkKind, type InferredKind } from './kind-of-work';
 import {
   DETAIL_KEYS,
   type Details,
@@ -178,6 +178,7 @@ function resolveKind(
   return { ...defined('tipo_obra', tipo_obra), ...defined('genero', genero) };
 }
 
+/** The kind inferred from the values in force, with the origin of the value it rests on (an arXiv id's: `arxiv`). */
 function inferred(
   layers: MetadataLayers,
   doi: ResolvedField<string> | undefined,
@@ -186,8 +187,13 @@ function inferred(
   const values = Object.fromEntries(Object.entries(details).map(([k, v]) => [k, v?.valor])) as Details;
   const kind = inferWorkKind({ tipo: layers.tipo, doi: doi?.valor, detalles: values, arxiv: layers.file?.arxiv });
   if (!kind) return undefined;
-  const basis = kind.basis === 'doi' ? doi : kind.basis === 'arxiv' ? field('', 'arxiv') : details[kind.basis];
-  return { ...field(kind.tipo_obra, basis?.origen), inferido: true };
+  const basis: Record<InferredKind['basis'], OrigenMetadato | undefined> = {
+    doi: doi?.origen,
+    contenedor: details.contenedor?.origen,
+    isbn: details.isbn?.origen,
+    arxiv: 'arxiv',
+  };
+  return { ...field(kind.tipo_obra, basis[kind.basis]), inferido: true };
 }
 
 /** The values to store in the document's columns. */

@@ -32,7 +32,7 @@ import { lookupJob } from '../jobs/definitions';
 import { permanentFailure, type JobAttempt } from '../jobs/job-definition';
 import { PhaseTimeoutError, phaseProgress } from '../jobs/phase-progress';
 import { fileLayer } from '../metadata/file-layer';
-import type { MetadataLayers } from '../metadata/resolve-metadata';
+import { resolveMetadata, valuesOf, type MetadataLayers } from '../metadata/resolve-metadata';
 import { metadataInForce } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { recordRereadFailure } from './reread-failure';
@@ -135,7 +135,7 @@ async function readSource(
  * force when the passages are split (a heading that only repeats it is left out).
  */
 function indexingOf(now: DocumentRow, conversion: Conversion): (p: NewPassage) => PassageIndexing {
-  const { values } = metadataInForce(now, readingLayers(now, conversion.metadatos, conversion.tipo, false));
+  const values = valuesOf(resolveMetadata(readingLayers(now, conversion.metadatos, conversion.tipo, false)));
   const declared = values.idioma ?? now.idioma;
   return (p) => passageIndexing(p, declared, values.titulo);
 }
