@@ -3,13 +3,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
-import {
-  chooseMetadata,
-  namesOfLine,
-  readTitlePages,
-  usableMetadataAuthors,
-  usableMetadataTitle,
-} from './pdf-title-page';
+import { chooseMetadata, readTitlePages, usableMetadataAuthors, usableMetadataTitle } from './pdf-title-page';
+import { namesOfLine } from './printed-names';
 import { body, page } from './testing/layout-pages';
 
 const NO_SOURCES = { xmp: { autores: [] }, info: { autores: [] } };

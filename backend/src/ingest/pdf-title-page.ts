@@ -10,6 +10,8 @@ import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
 import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findArxivId, findYear, yearOfArxivId } from './pdf-year';
+import { namesOfLine } from './printed-names';
+import { readThesisCover } from './pdf-thesis-cover';
 
 /** What the page's layout gave; each field only when found. */
 export interface TitlePageReading {
@@ -19,6 +21,8 @@ export interface TitlePageReading {
   anio?: number;
   isbn?: string;
   arxiv?: string;
+  /** Set when the page is a thesis's cover: the kind of thesis its statement names. */
+  genero?: string;
 }
 
 /** Lines that are never a title: furniture of journals and preprint servers, identifiers, addresses. */
@@ -118,71 +122,13 @@ export function joinTitle(lines: readonly LayoutLine[]): string {
     .trim();
 }
 
+/** A credit to someone other than the author: the names after it are translators', editors', illustrators'. */
+const CREDIT =
+  /^(?:versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
+
 /** Lines after which no author is listed: the abstract, keywords, the first section. */
 const AUTHORS_END =
   /^(?:abstract|summary|resumen|resumo|zusammenfassung|r[eé]sum[eé]|keywords?|key words|palabras clave|schl[uü]sselw[oö]rter|mots[- ]cl[eé]s|(?:\d+\.?\s*|i\.\s*)?introduc(?:tion|ci[oó]n|ão)|einleitung|contents|table of contents|[ií]ndice)(?:$|\s*[:.—–-]|\s+(?:we|this|in|the|a|an|el|la|en|este|esta|los|las|wir|die|der|das)\b)/i;
-
-/** Words that make a line an affiliation or an address, not a name: stems of institutions… */
-const AFFILIATION_STEM =
-  /(?<!\p{L})(?:univ|institu|facult|depart|laborat|academ|ministr|associat|fundaci|foundation|societ|polytechn|polit[eé]cn|hochschul|escola|[eé]cole)\p{L}*/iu;
-/** …and whole words: kinds of body, companies, countries, parts of an address. */
-const AFFILIATION_WORD =
-  /(?<!\p{L})(?:college|school|escuela|dept|lab|labs|center|centre|centro|hospital|clinic|gmbh|inc|ltd|llc|corp|corporation|company|group|grupo|agency|council|research|press|google|microsoft|facebook|meta|amazon|ibm|intel|apple|adobe|mozilla|deepmind|openai|nvidia|usa|u\.s\.a|uk|germany|spain|españa|france|china|japan|canada|italy|brazil|brasil|mexico|méxico|colombia|argentina|chile|peru|perú|road|street|avenue|calle|avenida|email|e-mail|correo|tel|phone|fax|corresponding)(?!\p{L})/iu;
-
-/** Capitalised words of headings and table heads that are not names. */
-const NOT_NAME =
-  /^(?:a|an|the|of|for|in|on|with|to|from|by|at|new|old|font|text|name|names|sample|type|types|data|table|figure|fig|section|chapter|part|report|document|test|testing|page|summary|results?|methods?|discussion|conclusions?|background|overview|analysis|study|studies|systems?|models?|design|date|location|notes?|sources?|version|edition|volume|issue|manual|guide|handbook|top|bottom|left|right|center|total|amount|description|title|subject|author|authors|contents|index|appendix|list|example|examples|first|second|third|final|draft|user|users|use|how|what|why|when|general|public|open|free|software|program|library|project|language|languages|english|spanish|online|internet|web|network|control|power|energy|health|water|air|world|national|international|global|local|annual|daily|news|review|paper|article|letter|press|media|office|service|services|support|help|info|information|home|about|contact|terms|privacy|policy|price|prices|cost|costs|product|products|market|business|management|science|sciences|technology|engineering|mathematics|physics|chemistry|biology|medicine|law|history|art|arts|music|education|training|course|lesson|unit|level|grade|class|form|field|button|check|box|signature|aircraft|damage|injuries|fatal|serious|minor)$/i;
-/** Endings of nouns, not of surnames. */
-const NOT_NAME_ENDING = /(?:tions?|sions?|ments?|ness|ities|ity|ics|ology|isms?|ances?|ences?)$/i;
-
-/** Society grades printed after names ('John Smith, Senior Member, IEEE'). */
-const GRADE =
-  /^(?:(?:student|senior|life|associate)\s+)?(?:member|fellow)(?:\s+(?:ieee|acm|aaai))?$|^(?:ieee|acm|siam|aaai)$/i;
-
-/** Lowercase particles inside names. */
-const PARTICLE = /^(?:van|von|der|den|de|del|della|di|da|das|dos|du|la|le|y|e|bin|ibn|al|el|ten|ter|zu|zum|st\.?)$/;
-const NAME_WORD =
-  /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+|\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}{2,}(?:-\p{Lu}{2,})?)$/u;
-
-/**
- * The names on an author line ('Ana Pérez1, John Smith* and Jane Doe†'), or null when the line is not one:
- * every part split at commas, semicolons, 'and', '&' must look like a personal name of two to five words.
- */
-export function namesOfLine(raw: string): string[] | null {
-  const line = raw
-    .replace(/^(?:by|por)\s+/i, '')
-    .replace(/\([^)]*(?:@|https?:|www\.)[^)]*\)?/g, ' ')
-    .replace(/\S+@\S+/g, ' ')
-    .replace(/[*†‡§¶⁎∗✉#♯⊥⋆★☆☯$+⁺⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, ' ')
-    .replace(/(\p{L})\d+(?:\s*[,–-]\s*\d+)*(?=[\s,;]|$)/gu, '$1')
-    .replace(/\s+\d+(?:\s*,\s*\d+)*(?=\s*(?:[,;]|$|\s(?:and|&)\s))/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[,;]$/, '');
-  if (!line || /\d/.test(line) || AFFILIATION_STEM.test(line) || AFFILIATION_WORD.test(line)) return null;
-  const parts = line
-    .split(/\s*[,;·]\s*|\s+(?:and|&|und|et|y|e)\s+/i)
-    .map((p) => p.trim().replace(/^(?:and|&|und|et|y)\s+/i, ''))
-    .filter((p) => p && !/^(?:and|&|und|et|y)$/i.test(p) && !GRADE.test(p));
-  if (parts.length === 0) return null;
-  const names: string[] = [];
-  for (const part of parts) {
-    const words = part.split(/\s+/);
-    if (words.length < 2 || words.length > 5) return null;
-    const capitalised = words.filter((w) => NAME_WORD.test(w));
-    if (capitalised.length + words.filter((w) => PARTICLE.test(w)).length !== words.length) return null;
-    if (capitalised.filter((w) => !/^\p{Lu}\.$/u.test(w)).length < 1 || capitalised.length < 2) return null;
-    if (words.some((w) => NOT_NAME.test(w) || NOT_NAME_ENDING.test(w))) return null;
-    names.push(words.map(titleCaseWord).join(' '));
-  }
-  return names;
-}
-
-/** 'PÉREZ' → 'Pérez'; mixed-case words and initials are left alone. */
-function titleCaseWord(word: string): string {
-  if (!/^\p{Lu}{2,}(?:-\p{Lu}{2,})?$/u.test(word)) return word;
-  return word.toLowerCase().replace(/(^|-)(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
-}
 
 /** Author names printed below the title block (until the abstract or the first section). */
 export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]): string[] {
@@ -206,7 +152,7 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     !sparse && outside(line) && !page.lines.some((o) => !outside(o) && continues(line, o));
   for (const line of page.lines) {
     if (line.top <= last.top || title.includes(line) || beside(line)) continue;
-    if (line.top > reach || AUTHORS_END.test(line.text) || scanned++ > 30) break;
+    if (line.top > reach || AUTHORS_END.test(line.text) || CREDIT.test(line.text) || scanned++ > 30) break;
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
     if (line.text.split(/\s+/).length >= 9) {
       if (sparse) continue;
@@ -262,7 +208,12 @@ export function readTitlePages(
   }
   // A cover with next to no text (a picture) leaves the title page second.
   const first = pages[0] && pages[0].lines.length < 3 && pages[1] ? pages[1] : pages[0];
-  if (first) {
+  const cover = first && readThesisCover(first);
+  if (cover) {
+    reading.genero = cover.genero;
+    if (cover.titulo) reading.titulo = cleanTitle(cover.titulo);
+    if (cover.nombres) reading.nombres = cover.nombres;
+  } else if (first) {
     const title = findTitleLines(first, furniture);
     const titulo = cleanTitle(joinTitle(title));
     if (titulo) {
@@ -367,6 +318,7 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
   else if (arxivYear) [found.anio, origen.anio] = [arxivYear, 'arxiv'];
   else if (sources.creationYear) [found.anio, origen.anio] = [sources.creationYear, 'fecha_creacion'];
 
+  if (sources.page.genero) [found.tipo_obra, found.genero] = ['thesis', sources.page.genero];
   if (sources.page.isbn) found.isbn = sources.page.isbn;
   if (sources.page.arxiv) found.arxiv = sources.page.arxiv;
   if (Object.keys(origen).length) found.origen = origen;
