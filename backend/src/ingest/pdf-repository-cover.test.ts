@@ -457,6 +457,44 @@ describe('Cambridge Journals Online cover sheet', () => {
   });
 });
 
+describe('ResearchGate cover sheet', () => {
+  it('reads the title, the journal and the year of the line of kind; not the upload date, nor the profiles', () => {
+    const cover = page([
+      [
+        'See discussions, stats, and author profiles for this publication at: https://www.researchgate.net/publication/271234567',
+        40,
+        30,
+        8,
+      ],
+      ['Pollinator visits to urban meadows across', 40, 80, 15],
+      ['three summers', 40, 98, 15],
+      ['Article in Urban Ecology Letters · March 2015', 40, 125, 9],
+      ['DOI: 10.1000/uel.2015.0042', 40, 137, 9],
+      ['CITATIONS', 40, 170, 8],
+      ['READS', 300, 170, 8],
+      ['14', 40, 185, 14],
+      ['512', 300, 185, 14],
+      ['3 authors, including:', 40, 220, 9],
+      ['Greta Solberg', 90, 250, 10],
+      ['Henrik Aas', 350, 250, 10],
+      ['University of the North', 90, 262, 8],
+      ['Coastal Institute', 350, 262, 8],
+      ['41 PUBLICATIONS 980 CITATIONS', 90, 274, 7],
+      ['12 PUBLICATIONS 150 CITATIONS', 350, 274, 7],
+      ['SEE PROFILE', 90, 290, 7],
+      ['SEE PROFILE', 350, 290, 7],
+      ['All content following this page was uploaded by Greta Solberg on 02 June 2016.', 40, 740, 8],
+      ['The user has requested enhancement of the downloaded file.', 40, 752, 8],
+    ]);
+    expect(readRepositoryCover(cover)).toEqual({
+      repositorio: 'researchgate',
+      titulo: 'Pollinator visits to urban meadows across three summers',
+      anio: 2015,
+      fuente: 'Urban Ecology Letters',
+    });
+  });
+});
+
 describe('pages that are not cover sheets', () => {
   it('an article’s first page citing repositories in its notes', () => {
     const first = page([

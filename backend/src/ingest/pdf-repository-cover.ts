@@ -1,6 +1,6 @@
 /**
  * Cover sheets that repositories and publishers' download services put before a work (JSTOR, HAL, SSOAR,
- * numdam, IOPscience, Taylor & Francis, Cambridge Journals Online): recognised by the fixed phrases each one
+ * numdam, IOPscience, Taylor & Francis, Cambridge Journals Online, ResearchGate): recognised by the fixed phrases each one
  * prints, and read as fields. Such a page is not the work's title page (that is the next page), and its
  * download, access or deposit dates are never the work's year. Pure functions over a page's layout, so each
  * rule is tested on a made page.
@@ -9,7 +9,7 @@ import { cleanTitle } from './metadata';
 import type { LayoutLine, LayoutPage } from './pdf-layout';
 
 /** The repository or service whose cover sheet a page is. */
-export type CoverRepository = 'jstor' | 'hal' | 'ssoar' | 'numdam' | 'iop' | 'tandf' | 'cambridge';
+export type CoverRepository = 'jstor' | 'hal' | 'ssoar' | 'numdam' | 'iop' | 'tandf' | 'cambridge' | 'researchgate';
 
 /** What a cover sheet states about the work; each field only when read with confidence. */
 export interface RepositoryCover {
@@ -357,7 +357,43 @@ const cambridge: CoverRule = {
   },
 };
 
-const RULES: readonly CoverRule[] = [jstor, hal, ssoar, numdam, iop, tandf, cambridge];
+// ---------------------------------------------------------------------------------------------------------
+// ResearchGate: 'See discussions, stats, and author profiles for this publication at: <address>', the title,
+// '<Kind> in <Journal> · <Month> <Year>', the DOI, counts, some authors' profiles ('3 authors, including:'),
+// 'All content following this page was uploaded by <name> on <date>.' The upload date is not the year, and the
+// profiles are not a byline (they may be a few of the authors, in columns): no names are read.
+
+const researchgate: CoverRule = {
+  repositorio: 'researchgate',
+  recognises(texts) {
+    return (
+      has(texts, /researchgate\.net\/publication/i) &&
+      has(
+        texts,
+        /see discussions, stats,? and author profiles|all content following this page was uploaded by|the user has requested enhancement of the downloaded file/i,
+      )
+    );
+  },
+  read(page) {
+    const lines = page.lines;
+    const top = lines.findIndex((l) => /see discussions, stats/i.test(l.text));
+    const kind = lines.findIndex((l, i) => i > top && RESEARCHGATE_KIND.test(l.text));
+    if (top < 0 || kind < 0) return {};
+    const m = RESEARCHGATE_KIND.exec(lines[kind]!.text)!;
+    const fields: CoverFields = { anio: onlyYear(m[2]!) };
+    if (m[1] && !/\d{4}/.test(m[1])) fields.fuente = m[1];
+    const heading = runsOf(lines.slice(top + 1, kind).filter((l) => !/researchgate\.net|https?:/i.test(l.text)));
+    const largest = [...heading].sort((a, b) => b[0]!.size - a[0]!.size)[0];
+    if (largest && heading.length === 1) fields.titulo = joinLines(largest);
+    return fields;
+  },
+};
+
+/** ResearchGate's line of kind, source and date: 'Article in Journal of X · March 2015', 'Thesis · June 2012'. */
+const RESEARCHGATE_KIND =
+  /^(?:article|conference paper|chapter|thesis|book|preprint|technical report|working paper|research|presentation|poster|data)\b(?:\s+in\s+(.+?))?\s*[·•]\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*\.?\s+)?((?:1[5-9]|20)\d\d)\b/iu;
+
+const RULES: readonly CoverRule[] = [jstor, hal, ssoar, numdam, iop, tandf, cambridge, researchgate];
 
 /**
  * The title and byline over a sheet's citation: the last two runs of type above it, the title in the larger.
