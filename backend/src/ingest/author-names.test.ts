@@ -387,6 +387,18 @@ describe('surnameFirst by the document’s language', () => {
   });
 });
 
+describe('surnameFirst by the affiliation’s country', () => {
+  it.each([
+    ['Carlos Aguiar de Medeiros', 'en', 'BR', 'Medeiros, Carlos Aguiar de'],
+    ['Esther Majerowicz Gouveia', 'en', 'br', 'Gouveia, Esther Majerowicz'],
+    ['Oscar Germán Duarte Velasco', 'en', 'CO', 'Duarte Velasco, Oscar Germán'],
+    ['Elisa Ortuzar Menesia', 'pt', 'ES', 'Ortuzar Menesia, Elisa'],
+    ['Esther Majerowicz Gouveia', 'en', 'US', 'Majerowicz Gouveia, Esther'],
+  ])('%s (%s, %s) → %s', (raw, idioma, pais, expected) => {
+    expect(surnameFirst(raw, { idioma, pais })).toBe(expected);
+  });
+});
+
 /** Whole fields where people, their affiliations and their towns come together. */
 const MIXED_FIELDS: [string, string[]][] = [
   // an institution beside a person is the person's affiliation

@@ -266,6 +266,11 @@ function scrub(field: string): string {
 export interface NameOptions {
   /** The document's language (ISO 639-1), which tells whose naming conventions its names follow. */
   idioma?: string;
+  /**
+   * The country (ISO 3166-1 alpha-2) of the names' affiliation where the page prints one: a Brazilian's name
+   * in an English article is filed the Portuguese way, a Mexican's the Spanish way. It outweighs the language.
+   */
+  pais?: string;
 }
 
 /**
@@ -530,7 +535,7 @@ export function surnameFirst(raw: string, options: NameOptions = {}): string | u
     const initials = [...words.pop()!].map((letter) => `${letter}.`).join(' ');
     return `${words.join(' ')}, ${initials}`;
   }
-  const idioma = primaryLanguage(options.idioma);
+  const idioma = conventionLanguage(options);
   const convention = namingConvention(words, idioma);
   let suffix: string | undefined;
   if (words.length > 2 && SUFFIX.test(words[words.length - 1]!)) suffix = suffixCase(words.pop()!);
@@ -575,9 +580,41 @@ const ARABIC_PARTICLES = new Set(['bin', 'ibn', 'bint', 'ben', 'wa', 'al', 'el']
 
 type Convention = 'es' | 'pt';
 
-/** 'pt-BR' → 'pt': the language of a tag, which is what decides a naming convention. */
-function primaryLanguage(tag: string | undefined): string | undefined {
-  return tag?.toLowerCase().split(/[-_]/)[0] || undefined;
+/** Countries whose people bear Portuguese names, and Spanish ones. */
+const PORTUGUESE_COUNTRIES = new Set(['BR', 'PT', 'AO', 'MZ', 'CV', 'GW', 'ST', 'TL']);
+const SPANISH_COUNTRIES = new Set([
+  'ES',
+  'MX',
+  'AR',
+  'BO',
+  'CL',
+  'CO',
+  'CR',
+  'CU',
+  'DO',
+  'EC',
+  'SV',
+  'GT',
+  'HN',
+  'NI',
+  'PA',
+  'PY',
+  'PE',
+  'PR',
+  'UY',
+  'VE',
+  'GQ',
+]);
+
+/**
+ * The language whose naming convention the names follow: the affiliation's country where known ('BR' →
+ * 'pt'), else the document's language, of which the tag's first part counts ('pt-BR' → 'pt').
+ */
+function conventionLanguage(options: NameOptions): string | undefined {
+  const country = options.pais?.toUpperCase();
+  if (country && PORTUGUESE_COUNTRIES.has(country)) return 'pt';
+  if (country && SPANISH_COUNTRIES.has(country)) return 'es';
+  return options.idioma?.toLowerCase().split(/[-_]/)[0] || undefined;
 }
 
 /**
