@@ -37,6 +37,8 @@ describe('numbers that only look like years', () => {
     expect(years('This content was downloaded from IP address 114.125.61.77 on 22/02/2018 at 07:05')).toEqual([]);
     expect(years('Accessed: 03-05-2022 12:34 UTC')).toEqual([]);
     expect(years('HAL Id: tel-00123456 Submitted on 12 Jan 2011')).toEqual([]);
+    expect(years('All content following this page was uploaded by Ana Pérez on 12 May 2020.')).toEqual([]);
+    expect(years('Posted: 03 Mar 2020')).toEqual([]);
     expect(years('mmwr/PDF/RR/RR4915.pdf (acceso el 19 de julio de 2001).')).toEqual([]);
     expect(years('Trial registration: NCT02059044. Date registered: 10 January 2014.')).toEqual([]);
   });

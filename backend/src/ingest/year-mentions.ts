@@ -60,7 +60,7 @@ const IDENTIFIER_WORD =
 
 /** Labels of dates that are never the publication: the history of a manuscript, a copy's stamps, a register. */
 const EVENT_CUE =
-  /\b(?:received|revised|re-?submitted|accepted|approved|submitted\s*(?:on|:)|recibido|revisado|aceptado|aprobado|recebido|reapresentado|aceito|aprovado|re[cç]u|r[eé]vis[eé]|accept[eé]|soumis|eingegangen|angenommen|überarbeitet|ricevuto|accettato|downloaded|accessed|retrieved|acceso|accedido|consultado|acesso|acessado|consult[eé]|abgerufen|zugegriffen|deposited|registered|registrado|registriert)\b/giu;
+  /\b(?:received|revised|re-?submitted|accepted|approved|submitted\s*(?:on|:)|recibido|revisado|aceptado|aprobado|recebido|reapresentado|aceito|aprovado|re[cç]u|r[eé]vis[eé]|accept[eé]|soumis|eingegangen|angenommen|überarbeitet|ricevuto|accettato|downloaded|uploaded|posted|accessed|retrieved|acceso|accedido|consultado|acesso|acessado|consult[eé]|abgerufen|zugegriffen|deposited|registered|registrado|registriert)\b/giu;
 
 /** Words that state the publication when a date follows them at once. */
 const PUBLISHED_CUE =
