@@ -319,6 +319,37 @@ describe('document page', () => {
     }
   });
 
+  it("confirms a doubted value in one step ('Es correcto'): it becomes the user's, unchanged, and loses its mark", async () => {
+    const db = t.server.runtime.deps.db;
+    const before = await findDocument(db, userId, id);
+    await updateDocument(db, id, {
+      origenMetadatos: { titulo: 'usuario', autores: 'usuario', anio: 'fecha_creacion' },
+    });
+    try {
+      const d = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
+      const form = d.querySelector('#dato-anio form.duda-confirmar')!;
+      expect(form.getAttribute('action')).toBe(`/biblioteca/documentos/${id}/confirmar`);
+      expect(form.querySelector('button')?.getAttribute('aria-label')).toBe('Es correcto: Año');
+      expect(form.querySelector('input[name="_csrf"]')).not.toBeNull();
+
+      const post = await web.post(`/biblioteca/documentos/${id}/confirmar`, { campo: 'anio' });
+      expect(post.res.status).toBe(303);
+      expect(post.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}?aviso=comprobado#metadatos-titulo`);
+      const after = dom((await web.page(`/biblioteca/documentos/${id}?aviso=comprobado`)).text);
+      expect(after.querySelector('.notice')?.textContent).toBe('Guardado como dato tuyo: ya no se marca para revisar.');
+      expect(after.querySelector('#dato-anio')).toBeNull();
+      const row = await findDocument(db, userId, id);
+      expect(row!.anio).toBe(2021);
+      expect(row!.origen_metadatos.anio).toBe('usuario');
+      // Without the session's token nothing changes.
+      expect(
+        (await web.post(`/biblioteca/documentos/${id}/confirmar`, { campo: 'titulo', _csrf: 'falso' })).res.status,
+      ).toBe(403);
+    } finally {
+      await updateDocument(db, id, { userMeta: before!.user_meta, origenMetadatos: before!.origen_metadatos });
+    }
+  });
+
   it('says what is missing: no authors found is worth a note, with the way to add them', async () => {
     const db = t.server.runtime.deps.db;
     const before = await findDocument(db, userId, id);

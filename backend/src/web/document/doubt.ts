@@ -29,12 +29,26 @@ const markText = (t: DocumentStrings, duda: DudaMetadato) =>
 export function doubtNote(
   t: DocumentStrings,
   duda: DudaMetadato,
-  opts: { id: string; fix?: string; tag?: 'p' | 'dd' },
+  opts: { id: string; fix?: string; tag?: 'p' | 'dd'; confirm?: { action: string; csrf: Markup } },
 ): Markup {
   const action = duda.motivo === 'falta' ? t.t(`add_${duda.campo}`) : t.t(`fix_${duda.campo}`);
+  // A value found right is confirmed in one step; a missing one can only be written.
+  const confirm =
+    opts.confirm && duda.motivo === 'origen'
+      ? html`<form class="duda-confirmar" method="post" action="${opts.confirm.action}">
+          ${opts.confirm.csrf}<input type="hidden" name="campo" value="${duda.campo}" />
+          <button
+            type="submit"
+            class="link"
+            aria-label="${t.t('doubt_confirm_label', { campo: t.t(`f_${duda.campo}`) })}"
+          >
+            ${t.t('doubt_confirm')}
+          </button>
+        </form>`
+      : '';
   const body = html`<span class="duda-marca" data-motivo="${duda.motivo}">${markText(t, duda)}</span>
     <span class="duda-texto">${doubtText(t, duda)}</span>
-    ${opts.fix ? html`<a class="duda-corregir" href="${opts.fix}">${action}</a>` : ''}`;
+    ${opts.fix ? html`<a class="duda-corregir" href="${opts.fix}">${action}</a>` : ''} ${confirm}`;
   return opts.tag === 'dd'
     ? html`<dd class="duda" id="${opts.id}">${body}</dd>`
     : html`<p class="duda" id="${opts.id}">${body}</p>`;

@@ -98,7 +98,12 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
     return html`<div class="dudoso" id="dato-${campo}">
       <dt>${name}</dt>
       <dd>${value}</dd>
-      ${doubtNote(t, duda, { id: `duda-${campo}`, fix: fixHref(d.id, campo), tag: 'dd' })}
+      ${doubtNote(t, duda, {
+        id: `duda-${campo}`,
+        fix: fixHref(d.id, campo),
+        tag: 'dd',
+        confirm: { action: `/biblioteca/documentos/${encodeURIComponent(d.id)}/confirmar`, csrf: csrfField(p.csrf) },
+      })}
     </div>`;
   };
   const pct = Math.round((d.progreso ?? 0) * 100);

@@ -1,6 +1,8 @@
+import { CAMPOS_REVISABLES, CorregirDocumento } from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
+import { correctDocument } from '../../services/correct-document';
 import { exportDocument } from '../../services/export-references';
 import { listStyles } from '../../services/list-styles';
 import { presentDocument } from '../../services/present-document';
@@ -9,12 +11,20 @@ import { rereadDocument } from '../../services/reread-document';
 import { styledReference } from '../../services/styled-reference';
 import { waitForDocument } from '../../services/wait-for-document';
 import { webCsrf } from '../csrf';
+import { formOf } from '../form';
 import { pageStrings } from '../i18n';
 import { renderMessage, renderPage, takeFlash } from '../layout';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import { documentBody, type DocumentPageData } from './page';
-import { documentStrings, type DocumentStrings } from './strings';
+import { documentStrings, type DocumentStringKey, type DocumentStrings } from './strings';
+
+/** What a redirect back to the page says (`?aviso=`). */
+const NOTICES: Record<string, DocumentStringKey | undefined> = {
+  releido: 'reread_done',
+  ocupado: 'reread_busy',
+  comprobado: 'doubt_confirmed',
+};
 
 /** Units listed per page of the document page. */
 const UNITS_PER_PAGE = 10;
@@ -81,6 +91,23 @@ export function documentRoutes(app: Hono<AppEnv>): void {
     }
   });
 
+  // 'Es correcto' on a value to check: the value shown becomes the user's (origin usuario), so it is no
+  // longer doubted and no later reading replaces it. The same correction as PATCH, with the value in force.
+  app.post('/biblioteca/documentos/:id/confirmar', ...guard, webCsrf('session'), async (c) => {
+    const id = c.req.param('id');
+    const back = `/biblioteca/documentos/${encodeURIComponent(id)}`;
+    const row = await ownRow(c, id);
+    if (!row) return notFoundPage(c);
+    const asked = (await formOf(c)).get('campo');
+    const campo = CAMPOS_REVISABLES.find((f) => f === asked);
+    const doc = presentDocument(row, c.var.deps.config.publicUrl);
+    const value = campo === 'doi' ? doc.detalles_bibliograficos?.doi : campo ? doc[campo] : undefined;
+    const body = CorregirDocumento.safeParse(campo ? { [campo]: value } : {});
+    if (!campo || value === undefined || !body.success) return c.redirect(back, 303);
+    await correctDocument(c.var.deps, c.var.webUser!.userId, id, body.data);
+    return c.redirect(`${back}?aviso=comprobado#metadatos-titulo`, 303);
+  });
+
   app.post('/biblioteca/documentos/:id/releer', ...guard, webCsrf('session'), async (c) => {
     const id = c.req.param('id');
     const back = `/biblioteca/documentos/${encodeURIComponent(id)}`;
@@ -145,7 +172,7 @@ async function documentPage(c: Context<AppEnv>): Promise<Response> {
     active: 'biblioteca',
     styles: ['document.css'],
     scripts: ['confirm.js'],
-    notice: aviso === 'releido' ? t.t('reread_done') : aviso === 'ocupado' ? t.t('reread_busy') : takeFlash(c, s),
+    notice: NOTICES[aviso ?? ''] ? t.t(NOTICES[aviso ?? '']!) : takeFlash(c, s),
     status,
     body: documentBody(s, t, data),
   });
