@@ -21,6 +21,18 @@ const PROCEEDINGS = {
   author: [{ given: 'Lucía', family: 'Pérez Canul' }],
 };
 
+const THESIS_DOI = '10.5555/folio.kind.2024.003';
+/** A thesis as a repository registers it with DataCite: its level said in Portuguese. */
+const THESIS = {
+  type: 'thesis',
+  DOI: THESIS_DOI,
+  title: 'Redes de monitoramento de aquíferos cársticos',
+  genre: 'Dissertação (Mestrado)',
+  publisher: 'Universidade Federal da Paraíba',
+  issued: { 'date-parts': [[2019]] },
+  author: [{ given: 'Ana', family: 'Silva' }],
+};
+
 let registry: TestRegistry;
 let store: TestStore;
 let server: TestServer;
@@ -88,6 +100,7 @@ async function waitFor(id: string, done: (d: Awaited<ReturnType<typeof get>>) =>
 beforeAll(async () => {
   registry = await startTestRegistry();
   registry.works.set(KNOWN_DOI, PROCEEDINGS);
+  registry.works.set(THESIS_DOI, THESIS);
   store = await createTestStore();
   server = await startTestServer(store, {
     metadataLookup: { doiResolver: registry.url, isbnResolver: registry.url, timeoutMs: 1000 },
@@ -156,5 +169,19 @@ describe('the kind of work of an uploaded PDF', () => {
         anio: { origen: 'registro', confianza: 0.95 },
       }),
     });
+  });
+
+  it("exports a thesis the registry names as its genre says: a master's dissertation is @mastersthesis", async () => {
+    const id = await upload('dissertacao.pdf', articlePdf('Redes de monitoramento', THESIS_DOI));
+    const after = await waitFor(id, (d) => d.titulo === THESIS.title);
+    expect(after.detalles_bibliograficos).toMatchObject({
+      tipo_obra: 'thesis',
+      genero: 'Dissertação (Mestrado)',
+      editorial: 'Universidade Federal da Paraíba',
+    });
+    const bib = await exported(id, 'bibtex');
+    expect(bib).toMatch(/^@mastersthesis\{/);
+    expect(bib).toContain('school = {Universidade Federal da Paraíba}');
+    expect(await exported(id, 'ris')).toMatch(/^TY {2}- THES$/m);
   });
 });
