@@ -10,13 +10,18 @@ export interface CorrectFormOptions {
 
 /** The changes between what the server read and what the form holds, or the Spanish reason it is not valid. */
 export type FormReading = { ok: true; cambios: CaptureCorrection } | { ok: false; campo: Campo; mensaje: string };
-type Campo = 'titulo' | 'autores' | 'anio';
+export type Campo = 'titulo' | 'autores' | 'anio';
 
 /**
- * Reads the form's text against the capture: only the fields that changed are sent. Authors are one per line
- * ('Apellidos, Nombre'); an empty year clears it.
+ * Reads the form's text against the capture: only the fields that changed are sent, and those the user
+ * marked 'Es correcto' (`confirmados`), sent as they are so they become the user's and are no longer doubted.
+ * Authors are one per line ('Apellidos, Nombre'); an empty year clears it.
  */
-export function readCorrection(c: CaptureView, text: { titulo: string; autores: string; anio: string }): FormReading {
+export function readCorrection(
+  c: CaptureView,
+  text: { titulo: string; autores: string; anio: string },
+  confirmados: readonly Campo[] = [],
+): FormReading {
   const cambios: CaptureCorrection = {};
   const titulo = text.titulo.trim();
   if (!titulo) return { ok: false, campo: 'titulo', mensaje: 'El título no puede quedar vacío.' };
@@ -41,6 +46,12 @@ export function readCorrection(c: CaptureView, text: { titulo: string; autores: 
     anio = Number(anioText);
   }
   if (anio !== (c.anio ?? null)) cambios.anio = anio;
+  for (const campo of confirmados) {
+    if (campo in cambios) continue;
+    if (campo === 'titulo') cambios.titulo = titulo;
+    if (campo === 'autores' && autores.length) cambios.autores = autores;
+    if (campo === 'anio' && anio !== null) cambios.anio = anio;
+  }
   return { ok: true, cambios };
 }
 
@@ -82,9 +93,16 @@ export function correctForm(c: CaptureView, opts: CorrectFormOptions): HTMLFormE
   const cancel = el('button', { type: 'button', class: 'secondary' }, 'Cancelar');
   const fields = { titulo, autores, anio };
   const notes = { titulo: null, autores: null, anio: null } as Record<keyof typeof fields, HTMLElement | null>;
+  const confirms: HTMLInputElement[] = [];
   for (const duda of reviewDoubts(c)) {
     const field = fields[duda.campo];
     const note = doubtNote(duda, id(`${duda.campo}-duda`));
+    if (duda.motivo === 'origen') {
+      // A value found right is confirmed by saving with this ticked.
+      const check = el('input', { type: 'checkbox', id: id(`${duda.campo}-correcto`), value: duda.campo });
+      confirms.push(check);
+      note.append(' ', el('span', { class: 'duda-confirmar' }, check, el('label', { for: check.id }, 'Es correcto')));
+    }
     notes[duda.campo] = note;
     field.dataset.duda = duda.motivo;
     setDescribedBy(field, [note.id, field.getAttribute('aria-describedby')].filter(Boolean).join(' '));
@@ -118,7 +136,8 @@ export function correctForm(c: CaptureView, opts: CorrectFormOptions): HTMLFormE
       field.removeAttribute('aria-invalid');
       setDescribedBy(field, field.getAttribute('aria-describedby')?.replace(result.id, '').trim());
     }
-    const reading = readCorrection(c, { titulo: titulo.value, autores: autores.value, anio: anio.value });
+    const confirmed = confirms.filter((box) => box.checked).map((box) => box.value as Campo);
+    const reading = readCorrection(c, { titulo: titulo.value, autores: autores.value, anio: anio.value }, confirmed);
     if (!reading.ok) {
       const field = fields[reading.campo];
       field.setAttribute('aria-invalid', 'true');

@@ -55,6 +55,6 @@ export function doubtNote(d: ReviewDoubt, id: string): HTMLParagraphElement {
     { id, class: 'duda', 'data-motivo': d.motivo },
     el('span', { class: 'duda-marca' }, d.motivo === 'falta' ? 'Falta' : 'Por revisar'),
     ' ',
-    doubtText(d),
+    el('span', { class: 'duda-texto' }, doubtText(d)),
   );
 }

@@ -278,8 +278,9 @@ describe('Revisar datos flags the values to check', () => {
       const ids = field(name).getAttribute('aria-describedby')?.split(' ') ?? [];
       return ids.map((i) => form.querySelector(`#${i}.duda`)).find(Boolean);
     };
-    expect(note('anio')?.textContent).toBe(
-      'Por revisar Tomado de la fecha de creación del archivo, no de la obra: compruébalo.',
+    expect(note('anio')?.querySelector('.duda-marca')?.textContent).toBe('Por revisar');
+    expect(note('anio')?.querySelector('.duda-texto')?.textContent).toBe(
+      'Tomado de la fecha de creación del archivo, no de la obra: compruébalo.',
     );
     expect(note('autores')?.textContent).toBe(
       'Falta No encontramos autores en el documento; añádelos si la obra los tiene.',
@@ -290,6 +291,30 @@ describe('Revisar datos flags the values to check', () => {
     expect(note('titulo')).toBeUndefined();
     expect(form.querySelectorAll('.duda')).toHaveLength(2);
     expect(document.activeElement).toBe(field('autores'));
+  });
+
+  it("sends a doubted value ticked 'Es correcto' as it is, so it becomes the user's", async () => {
+    const correct = vi.fn(async () => ({ ok: false as const, mensaje: 'Sin conexión con Folio.' }));
+    const mounted = mount({ captures: vi.fn(async () => [doubtful]), correct });
+    await mounted.popup.refresh();
+    mounted.popup.stop();
+    item(mounted.root, 'd').querySelector<HTMLButtonElement>('button.review')!.click();
+    const form = item(mounted.root, 'd').querySelector('form')!;
+    // Only a value that is there can be confirmed: the missing authors have no box.
+    expect([...form.querySelectorAll('input[type="checkbox"]')].map((b) => (b as HTMLInputElement).value)).toEqual([
+      'anio',
+    ]);
+    const box = form.querySelector<HTMLInputElement>('input[type="checkbox"][value="anio"]')!;
+    expect(form.querySelector(`label[for="${box.id}"]`)?.textContent).toBe('Es correcto');
+    box.checked = true;
+    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(correct).toHaveBeenCalledWith('d', { anio: 2016 }));
+    expect(
+      readCorrection(doubtful, { titulo: doubtful.titulo!, autores: '', anio: '2016' }, ['anio', 'autores']),
+    ).toEqual({
+      ok: true,
+      cambios: { anio: 2016 },
+    });
   });
 
   it('shows no notes once the server has the user’s values', async () => {
