@@ -76,6 +76,36 @@ describe('title page of an article', () => {
     expect(readTitlePages([page(withNote)], { latestYear: 2026 }).nombres).toBeUndefined();
   });
 
+  it('passes over a repository’s cover sheet: its fields are read as fields, the work’s page after it', () => {
+    const sheet = page([
+      ['Rivers of the Northern Uplands', 72, 60, 14],
+      ['Author(s): Ana Pérez and John Smith', 72, 84, 10],
+      ['Source: Annals of Upland Studies, Vol. 12, No. 3 (Sep., 1987), pp. 201-230', 72, 96, 10],
+      ['Published by: Northern Ecology Society', 72, 108, 10],
+      ['Stable URL: http://www.jstor.org/stable/1234567', 72, 120, 10],
+      ['Accessed: 03/05/2022 10:12', 72, 132, 10],
+      [
+        'Your use of the JSTOR archive indicates your acceptance of the Terms & Conditions of Use, available at',
+        72,
+        170,
+        8,
+      ],
+      ['http://www.jstor.org/page/info/about/policies/terms.jsp', 72, 180, 8],
+    ]);
+    const article = page([
+      ['Annals of Upland Studies 12 (1987) 201-230', 72, 40, 9],
+      ['Rivers of the Northern Uplands', 72, 110, 18],
+      ['Ana Pérez and John Smith', 72, 140, 11],
+      ...body(180),
+    ]);
+    expect(readTitlePages([sheet, article], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Rivers of the Northern Uplands',
+      nombres: ['Ana Pérez', 'John Smith'],
+      anio: 1987,
+      contenedor: 'Annals of Upland Studies',
+    });
+  });
+
   it('skips a preprint stamp, a DOI line and a running head above the title', () => {
     const first = page([
       ['Preprint. Under review.', 72, 40, 20],

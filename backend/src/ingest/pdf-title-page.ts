@@ -9,8 +9,9 @@ import { authorsFromMetadata } from './author-names';
 import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
 import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
-import { findArxivId, findYear, yearOfArxivId } from './pdf-year';
+import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { namesOfLine } from './printed-names';
+import { readRepositoryCover } from './pdf-repository-cover';
 import { readThesisCover } from './pdf-thesis-cover';
 
 /** What the page's layout gave; each field only when found. */
@@ -23,6 +24,8 @@ export interface TitlePageReading {
   arxiv?: string;
   /** Set when the page is a thesis's cover: the kind of thesis its statement names. */
   genero?: string;
+  /** The journal or series a repository's cover sheet names. */
+  contenedor?: string;
 }
 
 /** Lines that are never a title: furniture of journals and preprint servers, identifiers, addresses. */
@@ -191,16 +194,36 @@ function sideByline(page: LayoutPage, title: readonly LayoutLine[], beside: (lin
 }
 
 /**
- * Reads the first pages: the title block and names of the first page that has one, the year and the
- * identifiers from all of them. `others` are further pages, whose heads and feet tell running furniture.
+ * Reads the first pages: the title block and names of the first page that has one (or a thesis's cover), the
+ * year and the identifiers from all of them; a repository's cover sheet before them gives its fields and is
+ * passed over. `others` are further pages, whose heads and feet tell running furniture.
  */
 export function readTitlePages(
   pages: readonly LayoutPage[],
   options: { latestYear: number; others?: readonly LayoutPage[] },
 ): TitlePageReading {
+  // A repository's cover sheet (JSTOR, HAL, SSOAR…) comes before the work: its fields are read as fields, and
+  // the work's own pages, the title page first, follow it.
+  const sheet = pages[0] && readRepositoryCover(pages[0]);
+  const others = options.others ?? [];
+  const work = sheet ? [...pages.slice(1), ...others.slice(0, 1)] : pages;
+  const reading = readWorkPages(work, { latestYear: options.latestYear, others: sheet ? others.slice(1) : others });
+  if (!sheet) return reading;
+  if (sheet.titulo) reading.titulo = cleanTitle(sheet.titulo);
+  if (sheet.nombres?.length) reading.nombres = sheet.nombres;
+  if (sheet.anio) reading.anio = sheet.anio;
+  if (sheet.fuente) reading.contenedor = sheet.fuente;
+  return reading;
+}
+
+/** The work's first pages: its title page (a thesis's cover, or a title block and byline), year, identifiers. */
+function readWorkPages(
+  pages: readonly LayoutPage[],
+  options: { latestYear: number; others: readonly LayoutPage[] },
+): TitlePageReading {
   const reading: TitlePageReading = {};
   const furniture = new Set<string>();
-  for (const page of options.others ?? []) {
+  for (const page of options.others) {
     for (const line of page.lines) {
       if (line.top < 0.12 * page.height || line.top > 0.88 * page.height)
         furniture.add(furnitureKey(line.text, line.size));
@@ -222,12 +245,12 @@ export function readTitlePages(
       if (nombres.length) reading.nombres = nombres;
     }
   }
-  const anio = findYear(pages, options.latestYear);
+  const anio = findYear(pages, options.latestYear, options.others);
   if (anio) reading.anio = anio;
   const text = pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n');
   const isbn = findIsbn(text);
   if (isbn) reading.isbn = isbn;
-  const arxiv = findArxivId(text);
+  const arxiv = findOwnArxivId(pages);
   if (arxiv) reading.arxiv = arxiv;
   return reading;
 }
@@ -319,6 +342,7 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
   else if (sources.creationYear) [found.anio, origen.anio] = [sources.creationYear, 'fecha_creacion'];
 
   if (sources.page.genero) [found.tipo_obra, found.genero] = ['thesis', sources.page.genero];
+  if (sources.page.contenedor) found.contenedor = sources.page.contenedor;
   if (sources.page.isbn) found.isbn = sources.page.isbn;
   if (sources.page.arxiv) found.arxiv = sources.page.arxiv;
   if (Object.keys(origen).length) found.origen = origen;
