@@ -51,7 +51,7 @@ describe('pageMetadata', () => {
     const free = metadataOf(`<meta name="author" content="Mariana Castañeda Ruiz y Rosa Chi Uc">`);
     expect(free.autores).toEqual(['Castañeda Ruiz, Mariana', 'Chi Uc, Rosa']);
     const og = metadataOf(`<meta property="article:author" content="Ludwig van Beethoven">`);
-    expect(og.autores).toEqual(['van Beethoven, Ludwig']);
+    expect(og.autores).toEqual(['Beethoven, Ludwig van']);
     const ld = metadataOf(
       `<script type="application/ld+json">${JSON.stringify({
         '@type': 'Article',
