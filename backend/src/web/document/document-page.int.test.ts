@@ -334,7 +334,7 @@ describe('document page', () => {
 
       const post = await web.post(`/biblioteca/documentos/${id}/confirmar`, { campo: 'anio' });
       expect(post.res.status).toBe(303);
-      expect(post.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}?aviso=comprobado#metadatos-titulo`);
+      expect(post.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}?aviso=comprobado`);
       const after = dom((await web.page(`/biblioteca/documentos/${id}?aviso=comprobado`)).text);
       expect(after.querySelector('.notice')?.textContent).toBe('Guardado como dato tuyo: ya no se marca para revisar.');
       expect(after.querySelector('#dato-anio')).toBeNull();

@@ -105,7 +105,7 @@ export function documentRoutes(app: Hono<AppEnv>): void {
     const body = CorregirDocumento.safeParse(campo ? { [campo]: value } : {});
     if (!campo || value === undefined || !body.success) return c.redirect(back, 303);
     await correctDocument(c.var.deps, c.var.webUser!.userId, id, body.data);
-    return c.redirect(`${back}?aviso=comprobado#metadatos-titulo`, 303);
+    return c.redirect(`${back}?aviso=comprobado`, 303);
   });
 
   app.post('/biblioteca/documentos/:id/releer', ...guard, webCsrf('session'), async (c) => {
