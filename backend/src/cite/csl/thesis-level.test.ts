@@ -17,14 +17,21 @@ describe('thesisEntryType', () => {
     ['Masterarbeit', 'mastersthesis'],
     ['Diplomarbeit', 'mastersthesis'],
     ['Trabajo fin de máster', 'mastersthesis'],
+    ['Mémoire de maîtrise', 'mastersthesis'],
   ])('%s is a @%s', (genre, type) => {
     expect(thesisEntryType(genre)).toBe(type);
   });
 
-  it.each(['Tesis', 'Trabajo fin de grado', 'Bachelorarbeit', '', undefined])(
-    "leaves a genre that names no level (%s) to citation-js's @misc",
-    (genre) => {
-      expect(thesisEntryType(genre)).toBeUndefined();
-    },
-  );
+  it.each([
+    'Tesis',
+    'Tesis de grado',
+    'Trabajo fin de grado',
+    'Memoria de título',
+    'Trabalho de conclusão de curso',
+    'Bachelorarbeit',
+    '',
+    undefined,
+  ])("leaves a genre that names no level (%s) to citation-js's @misc", (genre) => {
+    expect(thesisEntryType(genre)).toBeUndefined();
+  });
 });
