@@ -156,13 +156,16 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   for (const line of page.lines) {
     if (line.top <= last.top || title.includes(line) || beside(line)) continue;
     if (line.top > reach || AUTHORS_END.test(line.text) || CREDIT.test(line.text) || scanned++ > 30) break;
+    const found = namesOfLine(line.plain || line.text);
+    if (found) {
+      names.push(...found);
+      continue;
+    }
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
     if (line.text.split(/\s+/).length >= 9) {
       if (sparse) continue;
       break;
     }
-    const found = namesOfLine(line.plain || line.text);
-    if (found) names.push(...found);
   }
   if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
@@ -182,7 +185,9 @@ function sideByline(page: LayoutPage, title: readonly LayoutLine[], beside: (lin
       beside(l) &&
       l.top >= first.top - 2 * first.size &&
       l.top <= last.top + 2 * first.size &&
-      l.size < first.size,
+      l.size < first.size &&
+      // A mark on a line of its own ('II', an affiliation's number) is no line of the byline.
+      (l.text.match(/\p{L}/gu)?.length ?? 0) >= 3,
   );
   const names: string[] = [];
   for (const line of band) {
