@@ -106,6 +106,37 @@ describe('title page of an article', () => {
     });
   });
 
+  it('reads a byline that runs on over lines, a name cut at a line’s end, and a long byline as names', () => {
+    const first = page([
+      ['Water quality in the', 176, 158, 21],
+      ['rivers of Manaus', 176, 183, 21],
+      ['Ana Maria Costa Lima , Pedro Henrique Alves , Maria Clara Rebelo', 176, 212, 9],
+      ['Vieira , Luís Fernando Bandeira Miranda , Joana Souza Pinto , Carla', 176, 227, 9],
+      ['Duarte', 176, 242, 9],
+      ['Abstract', 176, 280, 10],
+      ...body(300),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual([
+      'Ana Maria Costa Lima',
+      'Pedro Henrique Alves',
+      'Maria Clara Rebelo Vieira',
+      'Luís Fernando Bandeira Miranda',
+      'Joana Souza Pinto',
+      'Carla Duarte',
+    ]);
+  });
+
+  it('keeps one name to a line where the lines are short', () => {
+    const first = page([
+      ['Water quality in the rivers of Manaus', 140, 158, 21],
+      ['Ana Lima', 250, 200, 11],
+      ['Pedro Alves', 245, 214, 11],
+      ['Abstract', 72, 260, 10],
+      ...body(280),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual(['Ana Lima', 'Pedro Alves']);
+  });
+
   it('skips a preprint stamp, a DOI line and a running head above the title', () => {
     const first = page([
       ['Preprint. Under review.', 72, 40, 20],

@@ -153,12 +153,17 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     Math.abs(o.top - line.top) < 0.3 * line.size && Math.abs(o.size - line.size) < 0.15 * line.size;
   const beside = (line: LayoutLine) =>
     !sparse && outside(line) && !page.lines.some((o) => !outside(o) && continues(line, o));
-  for (const line of page.lines) {
-    if (line.top <= last.top || title.includes(line) || beside(line)) continue;
+  const below = page.lines.filter((l) => l.top > last.top && !title.includes(l) && !beside(l));
+  const joined = new Set<LayoutLine>();
+  for (const [i, line] of below.entries()) {
+    if (joined.has(line)) continue;
     if (line.top > reach || AUTHORS_END.test(line.text) || CREDIT.test(line.text) || scanned++ > 30) break;
-    const found = namesOfLine(line.plain || line.text);
-    if (found) {
-      names.push(...found);
+    const run = wrappedByline(below, i, right);
+    const found = (run.length > 1 && namesOfLine(run.map((l) => l.plain || l.text).join(' '))) || null;
+    if (found) run.forEach((l) => joined.add(l));
+    const onLine = found ?? namesOfLine(line.plain || line.text);
+    if (onLine) {
+      names.push(...onLine);
       continue;
     }
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
@@ -169,6 +174,25 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   }
   if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
+}
+
+/**
+ * A byline's line and the lines it runs on into: a line that fills the column (it ends near the title's right
+ * edge) without ending the list (',', 'and') continues on the next line, in the same type, where a name may be
+ * cut ('Janete Maria Rebelo' / 'Vieira, Luís Fernando…'). One line alone otherwise.
+ */
+function wrappedByline(lines: readonly LayoutLine[], at: number, right: number): LayoutLine[] {
+  const run = [lines[at]!];
+  for (let i = at + 1; i < lines.length; i++) {
+    const last = run[run.length - 1]!;
+    const next = lines[i]!;
+    const full = last.right >= right - 3 * last.size;
+    const open = !/(?:[,;]|\b(?:and|y|e|und|et|&))\s*$/iu.test(last.plain || last.text);
+    const same = Math.abs(next.size - last.size) <= 0.05 * last.size && next.top - last.top <= 1.9 * last.size;
+    if (!full || !open || !same) break;
+    run.push(next);
+  }
+  return run;
 }
 
 /**
