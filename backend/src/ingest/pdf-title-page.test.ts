@@ -257,6 +257,16 @@ describe('properties against the page', () => {
     expect(printed).toMatchObject({ titulo: 'Trace-based JIT Type Specialization', origen: { titulo: 'xmp' } });
     expect(chooseMetadata({ page: {}, pageText: '', ...NO_SOURCES })).toEqual({});
   });
+
+  it('believes the properties’ authors a title page does not print only where there is no title page', () => {
+    const page = { titulo: 'So klingt die Stadt' };
+    const pageText = 'So klingt die Stadt\nEine Bilanz des Jahres';
+    const template = { xmp: { autores: ['Bibliothek, Redaktion'] }, info: { autores: [] } };
+    expect(chooseMetadata({ page, pageText, ...template }).autores).toBeUndefined();
+    const excerpt = chooseMetadata({ page: {}, pageText: 'Appendix\nAccidents 1995–2005', ...template });
+    expect(excerpt).toMatchObject({ autores: ['Bibliothek, Redaktion'], origen: { autores: 'xmp' } });
+    expect(usableMetadataAuthors(['IOP Publishing Oct 23:0:0', 'IEEE', 'Ana Pérez'])).toEqual(['Pérez, Ana']);
+  });
 });
 
 /** The layout of page `n` of a fixture PDF. */

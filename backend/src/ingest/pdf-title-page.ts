@@ -142,7 +142,7 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   // On a sparse page (a book's or a manual's title page) the names may stand at its foot; on an article's
   // first page they follow the title closely.
   const sparse = page.lines.length <= 15;
-  const reach = sparse ? page.height : last.top + 0.3 * page.height;
+  let reach = sparse ? page.height : last.top + 0.3 * page.height;
   const left = Math.min(...title.map((l) => l.x));
   const right = Math.max(...title.map((l) => l.right));
   // A title and byline set in a narrow column beside the body's (never on a sparse page): lines wholly beside the title's column (a
@@ -164,6 +164,8 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     const onLine = found ?? namesOfLine(line.plain || line.text);
     if (onLine) {
       names.push(...onLine);
+      // A byline of many names, each with its affiliation under it, runs on past the usual reach.
+      reach = Math.max(reach, line.top + 0.12 * page.height);
       continue;
     }
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
@@ -187,7 +189,7 @@ function wrappedByline(lines: readonly LayoutLine[], at: number, right: number):
     const last = run[run.length - 1]!;
     const next = lines[i]!;
     const full = last.right >= right - 3 * last.size;
-    const open = !/(?:[,;]|\b(?:and|y|e|und|et|&))\s*$/iu.test(last.plain || last.text);
+    const open = !/(?:[,;•·]|\b(?:and|y|e|und|et|&))\s*$/iu.test(last.plain || last.text);
     const same = Math.abs(next.size - last.size) <= 0.05 * last.size && next.top - last.top <= 1.9 * last.size;
     if (!full || !open || !same) break;
     run.push(next);
@@ -291,6 +293,9 @@ const JUNK_INFO_TITLE =
 const JUNK_INFO_AUTHOR =
   /^(?:admin(?:istrator|istrador)?|user|usuario|owner|root|unknown|desconocido|author|autor|default|guest|hp|dell|lenovo|pc|windows user|microsoft office user|ibm|customer|client)$|array\(0x|0x[0-9a-f]{4,}|^\W*$/i;
 
+/** A property's author that is no person: a clock or a counter ('IOP Publishing Oct 23:0:0'), an acronym ('IEEE'). */
+const NOT_A_PERSON = /\d|^\p{Lu}{2,6}$/u;
+
 /** A usable title from the info dictionary or XMP: cleaned, and not a tool, a file or a page number. */
 export function usableMetadataTitle(raw: string | undefined): string | undefined {
   // eslint-disable-next-line no-control-regex
@@ -307,7 +312,7 @@ export function usableMetadataTitle(raw: string | undefined): string | undefined
 export function usableMetadataAuthors(raw: string | readonly string[] | undefined): string[] {
   const fields = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
   return authorsFromMetadata(fields.filter((f) => typeof f === 'string' && !JUNK_INFO_AUTHOR.test(f.trim()))).filter(
-    (a) => !JUNK_INFO_AUTHOR.test(a),
+    (a) => !JUNK_INFO_AUTHOR.test(a) && !NOT_A_PERSON.test(a),
   );
 }
 
@@ -361,7 +366,10 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
   const surnamePrinted = (author: string) => printed(author.split(',')[0]!);
   const confirmedAuthors = metaAuthors.find(([a]) => a.length > 0 && a.every(surnamePrinted));
   const pick = confirmedAuthors ?? (pageAuthors.length ? ([pageAuthors, 'primera_pagina'] as const) : undefined);
-  const chosen = pick ?? metaAuthors.find(([a]) => a.length > 0);
+  // Names the file's properties give and a title page does not print are a template's or a typesetter's:
+  // worse than none. Without a title page (a scan, an excerpt from inside a magazine) they stand.
+  const unchecked = pageTitle ? undefined : metaAuthors.find(([a]) => a.length > 0);
+  const chosen = pick ?? unchecked;
   if (chosen) [found.autores, origen.autores] = [[...chosen[0]], chosen[1]];
 
   const arxivYear = sources.page.arxiv ? yearOfArxivId(sources.page.arxiv) : undefined;

@@ -42,7 +42,7 @@ export function namesOfLine(raw: string): string[] | null {
     .replace(/[,;]$/, '');
   if (!line || /\d/.test(line) || AFFILIATION_STEM.test(line) || AFFILIATION_WORD.test(line)) return null;
   const parts = line
-    .split(/\s*[,;·]\s*|\s+(?:and|&|und|et|y|e)\s+/i)
+    .split(/\s*[,;·•]\s*|\s+(?:and|&|und|et|y|e)\s+/i)
     .map((p) => p.trim().replace(/^(?:and|&|und|et|y)\s+/i, ''))
     .filter((p) => p && !/^(?:and|&|und|et|y)$/i.test(p) && !GRADE.test(p));
   if (parts.length === 0) return null;
