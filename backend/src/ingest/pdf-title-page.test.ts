@@ -137,6 +137,33 @@ describe('title page of an article', () => {
     expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual(['Ana Lima', 'Pedro Alves']);
   });
 
+  it('passes over the kind of article and a journal’s name run on over two lines; reads a byline above', () => {
+    const first = page([
+      ['American Journal of', 235, 51, 24],
+      ['HYDROLOGY', 235, 87, 36],
+      ['ORIGINAL CONTRIBUTIONS', 54, 178, 12],
+      ['Clinical Study', 54, 200, 12],
+      ['Rivers of the Northern Uplands Reveal', 54, 230, 14],
+      ['Similar Patterns of Erosion', 54, 247, 14],
+      ['Ana Pérez and John Smith', 54, 290, 10],
+      ...body(320),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Rivers of the Northern Uplands Reveal Similar Patterns of Erosion',
+      nombres: ['Ana Pérez', 'John Smith'],
+    });
+    const above = page([
+      ['Kurzbeiträge / Reports', 142, 70, 13],
+      ['Wolfgang Berger', 142, 101, 12],
+      ['Ein Versuch zu viel in der Politik', 142, 131, 14],
+      ...body(200),
+    ]);
+    expect(readTitlePages([above], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Ein Versuch zu viel in der Politik',
+      nombres: ['Wolfgang Berger'],
+    });
+  });
+
   it('skips a preprint stamp, a DOI line and a running head above the title', () => {
     const first = page([
       ['Preprint. Under review.', 72, 40, 20],
@@ -266,6 +293,19 @@ describe('properties against the page', () => {
     const excerpt = chooseMetadata({ page: {}, pageText: 'Appendix\nAccidents 1995–2005', ...template });
     expect(excerpt).toMatchObject({ autores: ['Bibliothek, Redaktion'], origen: { autores: 'xmp' } });
     expect(usableMetadataAuthors(['IOP Publishing Oct 23:0:0', 'IEEE', 'Ana Pérez'])).toEqual(['Pérez, Ana']);
+  });
+
+  it('takes a one-word metadata title beside a longer title block for the journal’s name', () => {
+    const found = chooseMetadata({
+      page: { titulo: 'Prospecção química de espécies de Senna' },
+      pageText: 'Hoehnea 49: e1112020, 2022\nProspecção química de espécies de Senna',
+      xmp: { titulo: 'Hoehnea', autores: [] },
+      info: { autores: [] },
+    });
+    expect(found).toMatchObject({
+      titulo: 'Prospecção química de espécies de Senna',
+      origen: { titulo: 'primera_pagina' },
+    });
   });
 });
 

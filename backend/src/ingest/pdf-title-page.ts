@@ -30,7 +30,23 @@ export interface TitlePageReading {
 
 /** Lines that are never a title: furniture of journals and preprint servers, identifiers, addresses. */
 const NOT_TITLE =
-  /(?:https?:\/\/|www\.|\bdoi\b|\b10\.\d{4,9}\/|arxiv:|^preprint\b|\bissn\b|\bisbn\b|@|©|\bcopyright\b|^vol(?:ume)?\.?\s*\d|\bvol\.\s*\d|\bno\.\s*\d+|\bpp\.\s*\d|^(?:received|accepted|published|available online|submitted)\b|\bjournal of\b|^(?:journal|proceedings|annals|transactions|bulletin)\b|^working papers?\b|^contents lists available|^(?:research|original|review)\s+(?:article|paper)$|^(?:article|open access|letter|editorial)$|^page\s*\d)/i;
+  /(?:https?:\/\/|www\.|\bdoi\b|\b10\.\d{4,9}\/|arxiv:|^preprint\b|\bissn\b|\bisbn\b|@|©|\bcopyright\b|^vol(?:ume)?\.?\s*\d|\bvol\.\s*\d|\bno\.\s*\d+|\bpp\.\s*\d|^(?:received|accepted|published|available online|submitted)\b|\bjournal of\b|^(?:journal|proceedings|annals|transactions|bulletin)\b|^working papers?\b|^contents lists available|^(?:article|open access|letter|editorial)$|^page\s*\d)/i;
+
+/**
+ * The kind of article a journal prints above its title, in en, es, pt, fr, de ('Clinical Study', 'Original
+ * Contributions', 'Artigo Original', 'Kurzbeiträge / Reports'): a whole line of such labels is no title.
+ */
+const ARTICLE_KIND = new RegExp(
+  `^(?:${[
+    '(?:clinical|case|research|review|original|short|brief|rapid|technical|special|invited)\\s+(?:study|studies|report|reports|article|articles|paper|papers|communications?|contributions?|notes?|investigations?)',
+    'reports?|articles?|editorials?|letters?(?:\\s+to\\s+the\\s+editor)?|commentary|perspectives?|reviews?|case\\s+series',
+    'art[ií]culos?(?:\\s+(?:original(?:es)?|de\\s+revisi[oó]n|especial(?:es)?))?|comunicaci[oó]n\\s+breve|nota\\s+t[eé]cnica|carta\\s+al\\s+editor|temas\\s+de\\s+actualidad|informe\\s+especial|caso\\s+cl[ií]nico|revisi[oó]n',
+    'artigos?(?:\\s+(?:originais|original|de\\s+revis[aã]o|especial))?|relato\\s+de\\s+caso|comunica[cç][aã]o\\s+breve|revis[aã]o|nota\\s+pr[eé]via',
+    'article\\s+(?:de\\s+recherche|original)|note\\s+de\\s+recherche|[ée]tude\\s+de\\s+cas',
+    'kurzbeitr[äa]ge?|originalarbeit(?:en)?|[üu]bersichtsarbeit(?:en)?|fallbericht|forschungsbericht|aufs[äa]tze?|beitr[äa]ge?',
+  ].join('|')})(?:\\s*[/|]\\s*(?:${'[\\p{L} ]{3,40}'}))?$`,
+  'iu',
+);
 
 /** Headings that say the page is not a title page: contents, appendices, chapters. */
 const NOT_TITLE_PAGE =
@@ -48,6 +64,8 @@ export function findTitleLines(page: LayoutPage, furniture: ReadonlySet<string> 
       l.top <= 0.75 * page.height &&
       (l.text.match(/\p{L}/gu)?.length ?? 0) >= 3 &&
       !NOT_TITLE.test(l.text) &&
+      !ARTICLE_KIND.test(l.text) &&
+      !continuesJournalName(page, l) &&
       // A running head repeated on the other pages; only in the head or foot, where such lines sit.
       !((l.top < 0.12 * page.height || l.top > 0.88 * page.height) && furniture.has(furnitureKey(l.text, l.size))) &&
       // A cell of a table: another line shares its baseline.
@@ -74,6 +92,15 @@ export function findTitleLines(page: LayoutPage, furniture: ReadonlySet<string> 
   return [];
 }
 
+/** The journal's name run on from a line naming it ('American Journal of' / 'EPIDEMIOLOGY'): a masthead. */
+function continuesJournalName(page: LayoutPage, line: LayoutLine): boolean {
+  const above = page.lines.filter((l) => l.top < line.top && line.top - l.top <= 2 * line.size).pop();
+  return (
+    above !== undefined &&
+    /\b(?:journal|revista|zeitschrift|annals|archives) of$|\b(?:revista|journal) de$/i.test(above.text)
+  );
+}
+
 /** The lines of a title block: `first` and the lines of its size that follow it closely, under it. */
 function blockFrom(page: LayoutPage, first: LayoutLine): LayoutLine[] {
   const block = [first];
@@ -83,7 +110,12 @@ function blockFrom(page: LayoutPage, first: LayoutLine): LayoutLine[] {
     if (line.top - last.top > 1.9 * last.size) break;
     const overlaps = line.x < last.right + last.size && line.right > last.x - last.size;
     if (!overlaps) continue;
-    if (Math.abs(line.size - first.size) > 0.08 * first.size || NOT_TITLE.test(line.text)) break;
+    if (
+      Math.abs(line.size - first.size) > 0.08 * first.size ||
+      NOT_TITLE.test(line.text) ||
+      ARTICLE_KIND.test(line.text)
+    )
+      break;
     block.push(line);
   }
   return block;
@@ -174,6 +206,7 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
       break;
     }
   }
+  if (names.length === 0) names.push(...bylineAbove(page, title));
   if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
 }
@@ -195,6 +228,17 @@ function wrappedByline(lines: readonly LayoutLine[], at: number, right: number):
     run.push(next);
   }
   return run;
+}
+
+/** A byline set just above the title (a journal's short contributions): the line right over it, in smaller type. */
+function bylineAbove(page: LayoutPage, title: readonly LayoutLine[]): string[] {
+  const first = title[0]!;
+  const above = page.lines.filter(
+    (l) => l.top < first.top && first.top - l.top <= 3 * first.size && l.size < first.size * 1.05,
+  );
+  const line = above[above.length - 1];
+  if (!line || line.right < first.x || line.x > Math.max(...title.map((l) => l.right))) return [];
+  return namesOfLine(line.plain || line.text) ?? [];
 }
 
 /**
@@ -346,7 +390,11 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
     [sources.xmp.titulo, 'xmp'],
     [sources.info.titulo, 'info'],
   ];
-  const confirmed = metaTitles.find(([t]) => t && printed(t));
+  // A one-word metadata title beside a longer title block is the journal's or the series' name ('Hoehnea').
+  const oneWord = (t: string) => !/\s/.test(t.trim());
+  const confirmed = metaTitles.find(
+    ([t]) => t && printed(t) && !(oneWord(t) && pageTitle && foldText(pageTitle) !== foldText(t)),
+  );
   const holdsMore = (page: string, meta: string) =>
     foldText(page).includes(foldText(meta)) && foldText(page).length > foldText(meta).length;
   if (confirmed && !(pageTitle && holdsMore(pageTitle, confirmed[0]!))) {
