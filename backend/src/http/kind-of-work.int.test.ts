@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import { startTestRegistry, type TestRegistry } from '../ingest/testing/registry-server';
 import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { pollUntil } from '../testing/poll-until';
 
 /**
  * The kind of work is part of the record in force (`resolveMetadata`): a PDF that prints a DOI is a journal
@@ -87,15 +88,8 @@ async function correct(id: string, body: Record<string, unknown>) {
 }
 
 /** The document once `done` holds, or as it is after `ms`. */
-async function waitFor(id: string, done: (d: Awaited<ReturnType<typeof get>>) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  let doc = await get(id);
-  while (!done(doc) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    doc = await get(id);
-  }
-  return doc;
-}
+const waitFor = (id: string, done: (d: Awaited<ReturnType<typeof get>>) => boolean, ms = 15_000) =>
+  pollUntil(() => get(id), done, ms);
 
 beforeAll(async () => {
   registry = await startTestRegistry();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRegistry, type TestRegistry } from '../ingest/testing/registry-server';
 import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { pollUntil } from '../testing/poll-until';
 
 /**
  * Once a document is ready, the record of its DOI (or ISBN) is asked of a registry speaking doi.org's
@@ -51,15 +52,8 @@ async function get(id: string) {
 }
 
 /** The document once `done` holds, or as it is after `ms`. */
-async function waitFor(id: string, done: (d: Record<string, unknown>) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  let doc = await get(id);
-  while (!done(doc) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 200));
-    doc = await get(id);
-  }
-  return doc;
-}
+const waitFor = (id: string, done: (d: Record<string, unknown>) => boolean, ms = 15_000) =>
+  pollUntil(() => get(id), done, ms);
 
 beforeAll(async () => {
   registry = await startTestRegistry();
