@@ -3,7 +3,13 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
-import { chooseMetadata, readTitlePages, usableMetadataAuthors, usableMetadataTitle } from './pdf-title-page';
+import {
+  affiliationCountry,
+  chooseMetadata,
+  readTitlePages,
+  usableMetadataAuthors,
+  usableMetadataTitle,
+} from './pdf-title-page';
 import { namesOfLine } from './printed-names';
 import { body, page } from './testing/layout-pages';
 
@@ -293,6 +299,17 @@ describe('properties against the page', () => {
     const excerpt = chooseMetadata({ page: {}, pageText: 'Appendix\nAccidents 1995–2005', ...template });
     expect(excerpt).toMatchObject({ autores: ['Bibliothek, Redaktion'], origen: { autores: 'xmp' } });
     expect(usableMetadataAuthors(['IOP Publishing Oct 23:0:0', 'IEEE', 'Ana Pérez'])).toEqual(['Pérez, Ana']);
+  });
+
+  it('files the authors of an English article affiliated in Brazil the Portuguese way', () => {
+    const sources = { page: { titulo: 'Water in the city', nombres: ['Carlos Aguiar de Medeiros'] }, ...NO_SOURCES };
+    const inBrazil = 'Water in the city\nCarlos Aguiar de Medeiros\nUniversidade Federal do Rio de Janeiro, Brazil';
+    expect(chooseMetadata({ ...sources, pageText: inBrazil, idioma: 'en' }).autores).toEqual([
+      'Medeiros, Carlos Aguiar de',
+    ]);
+    expect(affiliationCountry(inBrazil, 'en')).toBe('BR');
+    expect(affiliationCountry(`${inBrazil}\nUniversidad de Chile, Santiago, Chile`, 'en')).toBeUndefined();
+    expect(affiliationCountry(inBrazil, 'es')).toBeUndefined();
   });
 
   it('takes a one-word metadata title beside a longer title block for the journal’s name', () => {

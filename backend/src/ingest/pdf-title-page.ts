@@ -360,6 +360,23 @@ export function usableMetadataAuthors(raw: string | readonly string[] | undefine
   );
 }
 
+const PORTUGUESE_SPEAKING = /\b(?:Brazil|Brasil|Portugal)\b/u;
+const SPANISH_SPEAKING =
+  /\b(?:Spain|España|Mexico|México|Colombia|Argentina|Chile|Peru|Perú|Venezuela|Ecuador|Bolivia|Uruguay|Paraguay|Cuba|Guatemala|Honduras|Nicaragua|Panamá|Panama|Costa Rica|El Salvador)\b/u;
+
+/**
+ * The country of the affiliations of a document in neither Spanish nor Portuguese, where its first pages
+ * name a Portuguese-speaking one and no Spanish-speaking one (or the reverse): whose naming convention its
+ * authors' names follow. Undefined when both or neither are named, or the language already says it.
+ */
+export function affiliationCountry(pageText: string, idioma: string | undefined): string | undefined {
+  if (idioma === 'es' || idioma === 'pt') return undefined;
+  const portuguese = PORTUGUESE_SPEAKING.exec(pageText);
+  const spanish = SPANISH_SPEAKING.test(pageText);
+  if (portuguese && !spanish) return portuguese[0] === 'Portugal' ? 'PT' : 'BR';
+  return undefined;
+}
+
 /** What the file says about itself, already cleaned, beside what its pages show. */
 export interface MetadataSources {
   page: TitlePageReading;
@@ -406,7 +423,10 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
     if (any) [found.titulo, origen.titulo] = [any[0]!, any[1]];
   }
 
-  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], { idioma: sources.idioma });
+  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], {
+    idioma: sources.idioma,
+    pais: affiliationCountry(sources.pageText, sources.idioma),
+  });
   const metaAuthors: [string[], 'xmp' | 'info'][] = [
     [sources.xmp.autores, 'xmp'],
     [sources.info.autores, 'info'],
