@@ -170,6 +170,33 @@ describe('title page of an article', () => {
     });
   });
 
+  it('joins a double-spaced title and a subtitle in smaller display type; a short heading under it is none', () => {
+    const report = page([
+      ['Analyse', 424, 58, 17],
+      ['Lena Vogt, Jonas Krüger', 52, 129, 10.5],
+      ['So klingt die Stadt', 52, 171, 30],
+      ['Eine Bilanz des Vorsitzes', 52, 205, 20],
+      ['im ersten Halbjahr 2006', 52, 233, 20],
+      ...body(400),
+    ]);
+    expect(readTitlePages([report], { latestYear: 2026 }).titulo).toBe(
+      'So klingt die Stadt: Eine Bilanz des Vorsitzes im ersten Halbjahr 2006',
+    );
+    const spaced = page([
+      ['Visualising Forecasting', 203, 313, 20],
+      ['Algorithm Performance using', 174, 351, 20],
+      ['Time Series Instance Spaces', 176, 389, 20],
+      ['Maria de Fatima Militão de Albuquerque, Pedro Alves', 156, 444, 14],
+      ...body(500),
+    ]);
+    expect(readTitlePages([spaced], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Visualising Forecasting Algorithm Performance using Time Series Instance Spaces',
+      nombres: ['Maria de Fatima Militão de Albuquerque', 'Pedro Alves'],
+    });
+    const heading = page([['QA Test Document', 72, 100, 24], ['Font Variations', 72, 130, 16], ...body(180)]);
+    expect(readTitlePages([heading], { latestYear: 2026 }).titulo).toBe('QA Test Document');
+  });
+
   it('skips a preprint stamp, a DOI line and a running head above the title', () => {
     const first = page([
       ['Preprint. Under review.', 72, 40, 20],

@@ -92,6 +92,39 @@ export function findTitleLines(page: LayoutPage, furniture: ReadonlySet<string> 
   return [];
 }
 
+/**
+ * A subtitle: the block right under the title in smaller type that is still display type (at least 0.6 of
+ * the title's and 1.3 times the body's), neither names nor furniture ('So klingt Europa' / 'Eine Bilanz des
+ * österreichischen EU-Vorsitzes…'), of three words at least: a two-word line under a title is a heading.
+ */
+function findSubtitle(page: LayoutPage, title: readonly LayoutLine[]): LayoutLine[] {
+  const last = title[title.length - 1];
+  if (!last) return [];
+  const next = page.lines.find((l) => l.top > last.top && !title.includes(l));
+  const body = bodySize(page);
+  if (
+    !next ||
+    next.top - last.top > 2.05 * last.size ||
+    next.size >= 0.95 * last.size ||
+    next.size < 0.6 * last.size ||
+    next.size < 1.3 * body ||
+    next.x > last.right ||
+    next.right < last.x ||
+    NOT_TITLE.test(next.text) ||
+    ARTICLE_KIND.test(next.text) ||
+    (next.plain || next.text).split(/\s+/).length < 3 ||
+    isByline(next.plain || next.text)
+  )
+    return [];
+  return blockFrom(page, next);
+}
+
+/** A line of names, or one that starts as a list of names does ('Maria de Fatima Albuquerque1, Clézio…'). */
+function isByline(text: string): boolean {
+  const parts = text.split(/\s*[,;]\s*/);
+  return namesOfLine(text) !== null || (parts.length > 1 && namesOfLine(parts[0]!) !== null);
+}
+
 /** The journal's name run on from a line naming it ('American Journal of' / 'EPIDEMIOLOGY'): a masthead. */
 function continuesJournalName(page: LayoutPage, line: LayoutLine): boolean {
   const above = page.lines.filter((l) => l.top < line.top && line.top - l.top <= 2 * line.size).pop();
@@ -107,7 +140,8 @@ function blockFrom(page: LayoutPage, first: LayoutLine): LayoutLine[] {
   for (const line of page.lines) {
     const last = block[block.length - 1]!;
     if (line.top <= last.top) continue;
-    if (line.top - last.top > 1.9 * last.size) break;
+    // Title lines are set at most double-spaced (a thesis's or a report's cover).
+    if (line.top - last.top > 2.05 * last.size) break;
     const overlaps = line.x < last.right + last.size && line.right > last.x - last.size;
     if (!overlaps) continue;
     if (
@@ -313,10 +347,14 @@ function readWorkPages(
     if (cover.nombres) reading.nombres = cover.nombres;
   } else if (first) {
     const title = findTitleLines(first, furniture);
-    const titulo = cleanTitle(joinTitle(title));
+    const subtitle = findSubtitle(first, title);
+    const titulo = cleanTitle(
+      joinTitle(title) +
+        (subtitle.length ? `${/[?!:.]$/.test(joinTitle(title)) ? '' : ':'} ${joinTitle(subtitle)}` : ''),
+    );
     if (titulo) {
       reading.titulo = titulo;
-      const nombres = findAuthorNames(first, title);
+      const nombres = findAuthorNames(first, [...title, ...subtitle]);
       if (nombres.length) reading.nombres = nombres;
     }
   }

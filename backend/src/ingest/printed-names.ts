@@ -49,7 +49,9 @@ export function namesOfLine(raw: string): string[] | null {
   const names: string[] = [];
   for (const part of parts) {
     const words = part.split(/\s+/);
-    if (words.length < 2 || words.length > 5) return null;
+    // Two to five names, particles aside ('Maria de Fatima Militão de Albuquerque').
+    const named = words.filter((w) => !PARTICLE.test(w)).length;
+    if (words.length < 2 || named > 5 || words.length > 7) return null;
     const capitalised = words.filter((w) => NAME_WORD.test(w));
     if (capitalised.length + words.filter((w) => PARTICLE.test(w)).length !== words.length) return null;
     if (capitalised.filter((w) => !/^\p{Lu}\.$/u.test(w)).length < 1 || capitalised.length < 2) return null;
