@@ -426,9 +426,9 @@ function namesBeforeName(current: string, next: string): boolean {
     words.length >= 3 &&
     looksLikeName(current) &&
     !words.some((w) => PARTICLES.has(w.toLowerCase())) &&
-    words.slice(0, -1).some((w) => INITIALS.test(w) || isGiven(w)) &&
+    words.slice(0, -1).some((w) => INITIALS.test(w) || isGivenName(w)) &&
     looksLikeName(next) &&
-    !isGiven(after[after.length - 1]!)
+    !isGivenName(after[after.length - 1]!)
   );
 }
 
@@ -451,7 +451,7 @@ function vancouver(words: string[]): boolean {
   return (
     /^\p{Lu}{1,3}$/u.test(initials) &&
     !SUFFIX.test(initials) &&
-    (initials.length === 1 || !isGiven(rest[0]!)) &&
+    (initials.length === 1 || !isGivenName(rest[0]!)) &&
     rest.every((w, i) => (/^\p{Lu}/u.test(w) && !isCapitalised(w)) || (i > 0 && PARTICLES.has(w)))
   );
 }
@@ -464,11 +464,12 @@ function isFullName(piece: string): boolean {
   const first = words[0]!;
   const last = words[words.length - 1]!;
   if (INITIALS.test(last)) return false;
-  const givenFirst = INITIALS.test(first) || isGiven(first);
-  return givenFirst && !isGiven(last);
+  const givenFirst = INITIALS.test(first) || isGivenName(first);
+  return givenFirst && !isGivenName(last);
 }
 
-function isGiven(word: string): boolean {
+/** A word of the given-name list (`given-names.json`), each part of a hyphenated one ('Jean-Pierre'). */
+export function isGivenName(word: string): boolean {
   const parts = fold(word).replace(/\.$/, '').split('-');
   return parts.every((p) => GIVEN_NAMES.has(p));
 }
@@ -662,7 +663,7 @@ function surnameSpan(words: string[], convention: Convention, idioma: string | u
   const plain = words.every((w, i) => i === 0 || (!PARTICLES.has(w.toLowerCase()) && !INITIALS.test(w)));
   // 'Oscar Germán Duarte Velasco': in a Spanish document four names are two given names and two surnames,
   // even where the third is also a given name somewhere.
-  if (idioma === 'es' && plain && n >= 4 && start === n - 1 && isGiven(words[1]!)) start = n - 2;
+  if (idioma === 'es' && plain && n >= 4 && start === n - 1 && isGivenName(words[1]!)) start = n - 2;
   // 'Jorge Aldair Cortés López': a Spanish surname is at most two names (with their particles); a word
   // before them that the list does not know is one more given name.
   while (surnameWords(words.slice(start)) > 2 && start < n - 1 && !isParticle(words[start]!, start, words)) start++;
@@ -766,7 +767,7 @@ function surnameStart(words: string[]): number {
     }
     if (i === n - 1) return i;
     // 'Fyodor Mikhailovich Dostoevsky': a Russian patronymic goes with the given name.
-    if (INITIALS.test(word) || isGiven(word) || /\p{Ll}(?:ovich|evich|ovna|evna|ichna|ovič|evič)$/u.test(word)) {
+    if (INITIALS.test(word) || isGivenName(word) || /\p{Ll}(?:ovich|evich|ovna|evna|ichna|ovič|evič)$/u.test(word)) {
       i++;
       continue;
     }

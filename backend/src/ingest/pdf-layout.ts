@@ -83,8 +83,7 @@ export function layoutFromItems(
   const lines: LayoutLine[] = [];
   for (const row of rows) {
     row.sort((p, q) => p.x - q.x);
-    const lettered = row.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
-    const rowSize = Math.max(...(lettered.length ? lettered : row).map((i) => i.size));
+    const rowSize = typeSize(row);
     let segment: Placed[] = [];
     const flush = () => {
       if (segment.length) lines.push(lineOf(segment, rowSize));
@@ -104,9 +103,8 @@ export function layoutFromItems(
     let text = '';
     let plain = '';
     let end = -Infinity;
-    const lettered = segment.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
-    const size = Math.max(...(lettered.length ? lettered : segment).map((i) => i.size));
-    const baseline = (lettered.length ? lettered : segment)[0]!.top;
+    const size = typeSize(segment);
+    const baseline = letteredOf(segment)[0]!.top;
     for (const item of segment) {
       const gap = item.x - end;
       const space = text && !/\s$/.test(text) && !/^\s/.test(item.str) && (gap > 0.15 * item.size || gap < -item.size);
@@ -123,6 +121,17 @@ export function layoutFromItems(
   }
 }
 
+/** The items holding two letters or more (not marks, digits or rules), or all of them when none does. */
+function letteredOf<T extends { str: string }>(items: readonly T[]): readonly T[] {
+  const lettered = items.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
+  return lettered.length ? lettered : items;
+}
+
+/** The type size of a run of items: the largest of its lettered items. */
+function typeSize(items: readonly { str: string; size: number }[]): number {
+  return Math.max(...letteredOf(items).map((i) => i.size));
+}
+
 /** Type this much larger than the text before it is another kind of text (a title, a byline, the body). */
 const OTHER_TYPE = 1.2;
 
@@ -136,8 +145,7 @@ function partingGap(
   next: { size: number },
   rowSize: number,
 ): number {
-  const lettered = segment.filter((i) => (i.str.match(/\p{L}/gu)?.length ?? 0) >= 2);
-  const size = Math.max(...(lettered.length ? lettered : segment).map((i) => i.size));
+  const size = typeSize(segment);
   const [small, large] = size < next.size ? [size, next.size] : [next.size, size];
   return large > OTHER_TYPE * small ? Math.max(small, 1) : COLUMN_GAP * Math.max(rowSize, 1);
 }
@@ -164,4 +172,22 @@ export function bodySize(page: LayoutPage): number {
     if (w > bestWeight) [best, bestWeight] = [size, w];
   }
   return best;
+}
+
+/**
+ * A title's lines joined: a word broken by a hyphen at a line's end is mended, a space before punctuation and
+ * trailing footnote marks dropped.
+ */
+export function joinTitle(lines: readonly LayoutLine[]): string {
+  let title = '';
+  for (const line of lines) {
+    const text = line.plain || line.text;
+    if (!title) title = text;
+    else if (/\p{Ll}-$/u.test(title) && /^\p{Ll}/u.test(text)) title = title.slice(0, -1) + text;
+    else title += ' ' + text;
+  }
+  return title
+    .replace(/\s+([,.:;!?])/g, '$1')
+    .replace(/[\s*∗†‡§¶]+$/u, '')
+    .trim();
 }

@@ -6,8 +6,8 @@
  * given a role; the title is the largest block no role claims, the author the labelled name, or the one name
  * no role claims. Nothing is returned for a page without a statement: it is not a thesis's cover.
  */
-import type { LayoutLine, LayoutPage } from './pdf-layout';
-import givenNameList from './given-names.json';
+import { isGivenName } from './author-names';
+import { joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { namesOfLine } from './printed-names';
 
 export interface ThesisCover {
@@ -122,14 +122,12 @@ export function readThesisCover(page: LayoutPage): ThesisCover | undefined {
 
   const reading: ThesisCover = { genero: genreOf(statement.join(' ')) };
   const title = titleOf(lines, roles);
-  if (title.length) reading.titulo = joinLines(title);
+  if (title.length) reading.titulo = joinTitle(title);
   const unlabelled = lines.filter((l) => roleOf(l) === 'name' && !title.includes(l));
   const names = authors.length ? authors : unlabelled.length === 1 ? (personOf(unlabelled[0]!) ?? []) : [];
   if (names.length) reading.nombres = names;
   return reading;
 }
-
-const GIVEN_NAMES: ReadonlySet<string> = new Set(givenNameList as string[]);
 
 /**
  * The names of an unlabelled line that reads as a person's: words of a name, the first a known given name
@@ -138,8 +136,7 @@ const GIVEN_NAMES: ReadonlySet<string> = new Set(givenNameList as string[]);
 function personOf(line: LayoutLine): string[] | null {
   const names = namesOfLine(line.plain || line.text);
   const first = names?.[0]?.split(/\s+/)[0] ?? '';
-  const folded = first.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  return names && (/^\p{Lu}\.$/u.test(first) || folded.split('-').every((p) => GIVEN_NAMES.has(p))) ? names : null;
+  return names && (/^\p{Lu}\.$/u.test(first) || isGivenName(first)) ? names : null;
 }
 
 /** Two lines in the same type size. */
@@ -252,17 +249,6 @@ function titleOf(lines: readonly LayoutLine[], roles: Map<LayoutLine, Role>): La
   const titles = blocks.filter((b) => b.some((l) => !roles.has(l)));
   const letters = (b: LayoutLine[]) => b.reduce((n, l) => n + l.text.length, 0);
   return titles.sort((p, q) => q[0]!.size - p[0]!.size || letters(q) - letters(p))[0] ?? [];
-}
-
-/** Title lines joined, a word broken by a hyphen at a line's end mended. */
-function joinLines(lines: readonly LayoutLine[]): string {
-  let title = '';
-  for (const line of lines) {
-    const text = line.plain || line.text;
-    if (/\p{Ll}-$/u.test(title) && /^\p{Ll}/u.test(text)) title = title.slice(0, -1) + text;
-    else title = title ? `${title} ${text}` : text;
-  }
-  return title.replace(/\s+([,.:;!?])/g, '$1').trim();
 }
 
 /** The genre a statement names, or 'Tesis' in the words of the statement's own kind when it names no level. */

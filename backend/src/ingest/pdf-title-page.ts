@@ -8,7 +8,7 @@ import type { FoundMetadata, MetadataOrigins } from './converter';
 import { authorsFromMetadata } from './author-names';
 import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
-import { bodySize, type LayoutLine, type LayoutPage } from './pdf-layout';
+import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { namesOfLine } from './printed-names';
 import { readRepositoryCover } from './pdf-repository-cover';
@@ -176,21 +176,6 @@ export function furnitureKey(text: string, size: number): string {
   return `${words}@${Math.round(size)}`;
 }
 
-/** Lines titled lines joined: a word broken by a hyphen at a line's end is mended. */
-export function joinTitle(lines: readonly LayoutLine[]): string {
-  let title = '';
-  for (const line of lines) {
-    const text = line.plain || line.text;
-    if (!title) title = text;
-    else if (/\p{Ll}-$/u.test(title) && /^\p{Ll}/u.test(text)) title = title.slice(0, -1) + text;
-    else title += ' ' + text;
-  }
-  return title
-    .replace(/\s+([,.:;!?])/g, '$1')
-    .replace(/[\s*∗†‡§¶]+$/u, '')
-    .trim();
-}
-
 /** A credit to someone other than the author: the names after it are translators', editors', illustrators'. */
 const CREDIT =
   /^(?:versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
@@ -348,9 +333,9 @@ function readWorkPages(
   } else if (first) {
     const title = findTitleLines(first, furniture);
     const subtitle = findSubtitle(first, title);
+    const main = joinTitle(title);
     const titulo = cleanTitle(
-      joinTitle(title) +
-        (subtitle.length ? `${/[?!:.]$/.test(joinTitle(title)) ? '' : ':'} ${joinTitle(subtitle)}` : ''),
+      subtitle.length ? `${main}${/[?!:.]$/.test(main) ? '' : ':'} ${joinTitle(subtitle)}` : main,
     );
     if (titulo) {
       reading.titulo = titulo;
