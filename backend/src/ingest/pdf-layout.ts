@@ -24,6 +24,8 @@ export interface LayoutLine {
   right: number;
   /** Baseline, from the page's top edge. */
   top: number;
+  /** The font most of the line's letters are set in, as pdf.js names it, when known. */
+  font?: string;
 }
 
 export interface LayoutPage {
@@ -31,6 +33,9 @@ export interface LayoutPage {
   width: number;
   height: number;
 }
+
+/** The most slant of oblique type: a vertical leaning about 27° (italics are drawn at 10–15°). */
+const MAX_SLANT = 0.5;
 
 /** A horizontal gap this many times the type size splits a baseline into separate lines (columns, a foot). */
 const COLUMN_GAP = 2.5;
@@ -51,6 +56,7 @@ export function layoutFromItems(
     top: number;
     size: number;
     width: number;
+    font?: string;
   }
   const placed: Placed[] = [];
   for (const raw of composeAccentItems(items.filter(isItem))) {
@@ -62,10 +68,18 @@ export function layoutFromItems(
     const mb = vb * a + vd * b;
     const mc = va * c + vc * d;
     const md = vb * c + vd * d;
-    // Only text running left to right, upright on the displayed page.
-    if (!(Math.abs(mb) < 1e-6 && Math.abs(mc) < 1e-6 && ma > 0 && md < 0)) continue;
-    const size = raw.height || Math.abs(md) || 1;
-    placed.push({ str, x: va * e + vc * f + ve, top: vb * e + vd * f + vf, size, width: raw.width });
+    // Only text running left to right, upright on the displayed page, or slanted the way oblique type is
+    // drawn (a shear of its verticals, as producers fake italics): its size is then its height, not the slant's.
+    if (!(Math.abs(mb) < 1e-6 && ma > 0 && md < 0 && Math.abs(mc) <= MAX_SLANT * -md)) continue;
+    const size = (Math.abs(mc) < 1e-6 ? raw.height : 0) || Math.abs(md) || 1;
+    placed.push({
+      str,
+      x: va * e + vc * f + ve,
+      top: vb * e + vd * f + vf,
+      size,
+      width: raw.width,
+      font: raw.fontName,
+    });
   }
   placed.sort((p, q) => p.top - q.top || p.x - q.x);
 
@@ -108,8 +122,12 @@ export function layoutFromItems(
     for (const item of segment) {
       const gap = item.x - end;
       const space = text && !/\s$/.test(text) && !/^\s/.test(item.str) && (gap > 0.15 * item.size || gap < -item.size);
-      // A mark: much smaller than the line and raised off its baseline.
-      const mark = item.size < 0.8 * rowSize && baseline - item.top > 0.15 * rowSize;
+      // A mark: much smaller than the line and raised off its baseline; a footnote number or symbol may be
+      // set only a size smaller (LaTeX's marks beside display type), when raised a quarter of the line.
+      const raised = baseline - item.top;
+      const mark =
+        (item.size < 0.8 * rowSize && raised > 0.15 * rowSize) ||
+        (NOTE_MARK.test(item.str) && item.size < 0.9 * rowSize && raised > 0.25 * rowSize);
       text += (space ? ' ' : '') + item.str;
       if (!mark) plain += (space ? ' ' : '') + item.str;
       else plain += ' ';
@@ -117,9 +135,24 @@ export function layoutFromItems(
     }
     const tidy = (s: string) => composeAccents(s.replace(/\s+/g, ' ').trim());
     const first = segment[0]!;
-    return { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
+    const line: LayoutLine = { text: tidy(text), plain: tidy(plain), size, x: first.x, right: end, top: baseline };
+    const font = mainFont(segment);
+    if (font) line.font = font;
+    return line;
   }
 }
+
+/** The font holding most of the items' letters, when the items name their fonts. */
+function mainFont(items: readonly { str: string; font?: string }[]): string | undefined {
+  const letters = new Map<string, number>();
+  for (const item of items) {
+    if (item.font) letters.set(item.font, (letters.get(item.font) ?? 0) + (item.str.match(/\p{L}/gu)?.length ?? 0));
+  }
+  return [...letters].sort((p, q) => q[1] - p[1])[0]?.[0];
+}
+
+/** A footnote's mark: up to three digits, or a symbol (*, †, ‡, §), alone in its item. */
+const NOTE_MARK = /^\s*(?:\d{1,3}|[*†‡§¶]{1,3})\s*$/u;
 
 /** The items holding two letters or more (not marks, digits or rules), or all of them when none does. */
 function letteredOf<T extends { str: string }>(items: readonly T[]): readonly T[] {
