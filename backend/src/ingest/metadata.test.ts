@@ -9,6 +9,12 @@ describe('cleanTitle', () => {
     expect(cleanTitle('Losing the Cabin')).toBe('Losing the Cabin');
   });
 
+  it('drops the version and review status appended in brackets, and keeps other brackets', () => {
+    expect(cleanTitle('Tidal mixing [version 1; peer review: 2 approved]')).toBe('Tidal mixing');
+    expect(cleanTitle('Tidal mixing [v2; ref status: indexed, http://example.org/x]')).toBe('Tidal mixing');
+    expect(cleanTitle('Ensayos [1910-1930]')).toBe('Ensayos [1910-1930]');
+  });
+
   it('drops producer junk and file names', () => {
     for (const junk of [
       'Microsoft Word - Document1',
@@ -102,6 +108,17 @@ describe('findDoi', () => {
       '10.1002/(SICI)1097-4571(199806)49:8',
     );
     expect(findDoi('(DOI 10.5281/zenodo.1234567)')).toBe('10.5281/zenodo.1234567');
+  });
+
+  it('takes the latest version of a versioned DOI the page lists', () => {
+    const page =
+      'v2 First published: 12 Aug 2014 (doi: 10.5555/review.4767.1) Latest published: 27 Jan 2015 (doi: 10.5555/review.4767.2)';
+    expect(findDoi(page)).toBe('10.5555/review.4767.2');
+    // Another work's DOI, or a longer number, is no version of this one.
+    expect(findDoi('doi:10.1371/journal.pone.0213441; see 10.1371/journal.pone.0213442')).toBe(
+      '10.1371/journal.pone.0213441',
+    );
+    expect(findDoi('10.5555/review.4767.1 and 10.5555/other.4767.3')).toBe('10.5555/review.4767.1');
   });
 
   it('finds nothing where there is no DOI', () => {

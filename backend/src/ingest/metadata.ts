@@ -11,6 +11,15 @@ const FILE_EXTENSION =
   /\.(?:pdf|docx?|dotx?|odt|rtf|txt|tex|dvi|ps|eps|indd|qxd|pages|key|pptx?|xlsx?|html?|md|ai|cdr|wpd|pub|jpe?g|png|tiff?)$/i;
 
 /**
+ * The version and review status an open-review publisher appends to every title in brackets
+ * ('[v2; ref status: indexed, http://…]', '[version 1; peer review: 2 approved]'): not part of the title.
+ */
+const REVIEW_STATUS = /\s*\[(?:v\d+|version \d+)[;,][^\]]*(?:status|review|https?:\/\/)[^\]]*\]$/i;
+
+/** `text` without a trailing review status in brackets (`REVIEW_STATUS`). */
+export const withoutReviewStatus = (text: string): string => text.replace(REVIEW_STATUS, '');
+
+/**
  * A usable title, or undefined for the usual junk: 'Microsoft Word - x.docx', 'untitled', 'Document1',
  * file names and paths, strings without letters. Surrounding whitespace and stray punctuation are removed.
  */
@@ -21,6 +30,7 @@ export function cleanTitle(raw: string | null | undefined): string | undefined {
     .trim()
     .replace(/^[-–—:;,.|/\\\s]+/, '')
     .replace(/[-–—:;,|/\\\s]+$/, '')
+    .replace(REVIEW_STATUS, '')
     .trim();
   if (title.length < 2 || title.length > 500) return undefined;
   if ((title.match(/\p{L}/gu)?.length ?? 0) < 2) return undefined;
@@ -66,8 +76,34 @@ export function findDoi(raw: string | null | undefined): string | undefined {
   if (!raw) return undefined;
   const m = DOI.exec(raw);
   if (!m) return undefined;
-  let doi = m[1]!.replace(/[.,;:]+$/, '');
+  return latestVersion(tidyDoi(m[1]!), raw);
+}
+
+function tidyDoi(found: string): string {
+  let doi = found.replace(/[.,;:]+$/, '');
   // A closing parenthesis belongs to the DOI only when it opened one inside it.
   while (doi.endsWith(')') && (doi.match(/\(/g)?.length ?? 0) < (doi.match(/\)/g)?.length ?? 0)) doi = doi.slice(0, -1);
   return doi;
+}
+
+/** A versioned DOI's version: '.1' or '.v1' after the work's own DOI (open-review publishers number them so). */
+const DOI_VERSION = /^(.+\.)v?(\d{1,2})$/i;
+
+/**
+ * The latest version of `doi` the text prints: a page that lists a work's versions ('First published: …
+ * 4767.1', 'Latest published: … 4767.2') is the latest version's.
+ */
+function latestVersion(doi: string, text: string): string {
+  const own = DOI_VERSION.exec(doi);
+  if (!own) return doi;
+  let latest = doi;
+  let version = Number(own[2]);
+  for (const m of text.matchAll(new RegExp(DOI.source, 'gi'))) {
+    const other = DOI_VERSION.exec(tidyDoi(m[1]!));
+    if (other && other[1]!.toLowerCase() === own[1]!.toLowerCase() && Number(other[2]) > version) {
+      version = Number(other[2]);
+      latest = tidyDoi(m[1]!);
+    }
+  }
+  return latest;
 }

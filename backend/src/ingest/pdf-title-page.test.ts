@@ -11,7 +11,7 @@ import {
   usableMetadataTitle,
 } from './pdf-title-page';
 import { namesOfLine } from './printed-names';
-import { body, page } from './testing/layout-pages';
+import { body, item, page, VIEWPORT } from './testing/layout-pages';
 
 const NO_SOURCES = { xmp: { autores: [] }, info: { autores: [] } };
 
@@ -239,6 +239,112 @@ describe('title page of an article', () => {
     expect(readTitlePages([cover, titlePage], { latestYear: 2026 })).toMatchObject({
       titulo: 'A Field Guide to Cenotes',
       nombres: ['Ana Gómez'],
+    });
+  });
+
+  it('leaves out the title translated under it in another font, and a translated subtitle', () => {
+    const set = (str: string, top: number, size: number, fontName: string) => ({
+      ...item(str, 72, top, size),
+      fontName,
+    });
+    const lines: [string, number, number, string][] = [
+      ['Consumo de água em escolas públicas', 100, 22, 'f3'],
+      ['do interior do Brasil', 126, 22, 'f3'],
+      ['Water use in public schools', 152, 22, 'f4'],
+      ['of inland Brazil', 178, 22, 'f4'],
+      ['Ana Souza e Pedro Lima', 210, 11, 'f3'],
+    ];
+    const items = [...lines.map(([str, top, size, font]) => set(str, top, size, font))];
+    const text = body(260).map(([str, , top, size]) => set(str, top, size, 'f1'));
+    const first = layoutFromItems([...items, ...text], VIEWPORT);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Consumo de água em escolas públicas do interior do Brasil',
+      nombres: ['Ana Souza', 'Pedro Lima'],
+    });
+    // In one font all through, the lines are one title, whatever their words.
+    const oneFont = layoutFromItems([...lines.map(([str, top, size]) => set(str, top, size, 'f3')), ...text], VIEWPORT);
+    expect(readTitlePages([oneFont], { latestYear: 2026 }).titulo).toBe(
+      'Consumo de água em escolas públicas do interior do Brasil Water use in public schools of inland Brazil',
+    );
+    const subtitled = page([
+      ['Los acuíferos del Yucatán', 72, 100, 24],
+      ['The aquifers of the Yucatan peninsula', 72, 130, 16],
+      ['Ana Pérez', 72, 170, 11],
+      ...body(220),
+    ]);
+    expect(readTitlePages([subtitled], { latestYear: 2026 }).titulo).toBe('Los acuíferos del Yucatán');
+  });
+
+  it('drops the review status an open-review publisher appends to the title', () => {
+    const first = page([
+      ['Tidal mixing in shallow estuaries of the', 58, 127, 16],
+      ['Atlantic coast [v2; ref status: indexed, http://example.org/x1]', 58, 152, 16],
+      ['Maria Silva, John Smith', 58, 180, 13],
+      ...body(240),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Tidal mixing in shallow estuaries of the Atlantic coast',
+      nombres: ['Maria Silva', 'John Smith'],
+    });
+  });
+
+  it('reads a thesis’s title page behind a cover set all in the body’s type', () => {
+    const cover = page([
+      ['UNIVERSIDADE FEDERAL DO SUL', 84, 67, 10],
+      ['Carla Mendes', 192, 137, 10],
+      ['REDES DE SENSORES NO CAMPO', 92, 265, 10],
+      ['Porto Alegre', 196, 474, 10],
+      ['2015', 214, 494, 10],
+    ]);
+    const blank = page([]);
+    const titlePage = page([
+      ['Carla Mendes', 192, 67, 10],
+      ['REDES DE SENSORES NO CAMPO', 92, 141, 10],
+      ['Dissertação submetida ao Programa de Pós-Graduação', 227, 248, 9],
+      ['como parte dos requisitos para o grau de Mestre.', 227, 259, 9],
+      ['Orientador: Paulo Rocha', 227, 303, 9],
+      ['Porto Alegre', 196, 474, 10],
+      ['2015', 214, 494, 10],
+    ]);
+    expect(readTitlePages([cover, blank], { latestYear: 2026, others: [titlePage] })).toMatchObject({
+      titulo: 'REDES DE SENSORES NO CAMPO',
+      nombres: ['Carla Mendes'],
+      genero: 'Dissertação (Mestrado)',
+    });
+    // A cover alone, with no title page after it, gives no title.
+    expect(readTitlePages([cover], { latestYear: 2026 }).titulo).toBeUndefined();
+  });
+
+  it('reads a title in capitals hardly larger than the body by the byline under it', () => {
+    const first = page([
+      ['The Journal of Sky Studies, 12:1 (9pp), 2013', 43, 41, 8],
+      ['DUST IN THE SPIRAL ARMS OF NEARBY GALAXIES', 100, 84, 11],
+      ['Ana Ito, Ken Sato, and Mia Wada', 78, 105, 10],
+      ['Received 2012 August 3; accepted 2013 August 18', 180, 132, 8],
+      ['ABSTRACT', 280, 155, 10],
+      ...body(170, 30),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'DUST IN THE SPIRAL ARMS OF NEARBY GALAXIES',
+      nombres: ['Ana Ito', 'Ken Sato', 'Mia Wada'],
+    });
+    // Capitals over running text, not over a byline: no title.
+    const heading = page([['RESULTS OF THE SURVEY', 72, 84, 10], ...body(100, 30)]);
+    expect(readTitlePages([heading], { latestYear: 2026 }).titulo).toBeUndefined();
+  });
+
+  it('joins the title’s first part set a size smaller above its largest line, not the byline or kind above', () => {
+    const first = page([
+      ['Kurzbeiträge / Reports', 142, 70, 13],
+      ['Erika Weber', 142, 101, 12],
+      ['Ein Versuch zu viel – zurück zur', 142, 131, 12],
+      ['alten Ordnung?', 142, 145, 12],
+      ['Das Land ein Jahr nach der Wahl', 142, 160, 13],
+      ...body(200),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 })).toMatchObject({
+      titulo: 'Ein Versuch zu viel – zurück zur alten Ordnung? Das Land ein Jahr nach der Wahl',
+      nombres: ['Erika Weber'],
     });
   });
 

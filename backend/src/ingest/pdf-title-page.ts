@@ -7,10 +7,11 @@
 import type { FoundMetadata, MetadataOrigins } from './converter';
 import { authorsFromMetadata } from './author-names';
 import { findIsbn } from './identifiers/isbn';
-import { cleanTitle } from './metadata';
+import { cleanTitle, withoutReviewStatus } from './metadata';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { namesOfLine } from './printed-names';
+import { phraseLanguage } from '../text/language';
 import { readRepositoryCover } from './pdf-repository-cover';
 import { readThesisCover } from './pdf-thesis-cover';
 
@@ -80,14 +81,58 @@ export function findTitleLines(page: LayoutPage, furniture: ReadonlySet<string> 
     if (tried.has(first)) continue;
     if (tried.size >= 8) break;
     // Larger than the body, and not small print in any case (a table's head over its cells).
-    if (first.size < TITLE_OVER_BODY * body || first.size < 0.011 * page.height) return [];
+    if (first.size < TITLE_OVER_BODY * body || first.size < 0.011 * page.height) break;
     if (NOT_TITLE_PAGE.test(first.text)) return [];
-    const block = blockFrom(page, first);
+    const block = [...linesAbove(page, first), ...blockFrom(page, first)];
     block.forEach((l) => tried.add(l));
     // One word in the head band, or off to the right of it, is a section tab or a logo ('flightOPS').
     if (first.top < 0.08 * page.height && (!/\s/.test(first.text) || first.x > 0.6 * page.width)) continue;
     if (isMasthead(page, block)) continue;
-    return block;
+    return withoutTranslation(block);
+  }
+  return titleOverByline(page, body);
+}
+
+/**
+ * A title set in capitals little or no larger than the body (an astronomy journal's 11 pt over a 10 pt body)
+ * shows itself by what follows: the block in the page's upper half right over a byline, in capitals, at least
+ * the byline's size and the body's.
+ */
+function titleOverByline(page: LayoutPage, body: number): LayoutLine[] {
+  const lines = page.lines.filter((l) => l.top <= 0.5 * page.height);
+  for (const [i, byline] of lines.entries()) {
+    if (i === 0 || !namesOfLine(byline.plain || byline.text)) continue;
+    const above = lines[i - 1]!;
+    // Capitals in a line of its own: not a name ('BAIN, J MATTHEW'), not a table's cell beside others.
+    const capitals = (l: LayoutLine) =>
+      !/\p{Ll}/u.test(l.text) &&
+      (l.text.match(/\p{Lu}/gu)?.length ?? 0) >= 8 &&
+      !namesOfLine(l.text) &&
+      !page.lines.some((o) => o !== l && Math.abs(o.top - l.top) < 0.3 * l.size);
+    if (
+      !capitals(above) ||
+      above.size < byline.size * 0.98 ||
+      above.size < body * 0.98 ||
+      byline.top - above.top > 2.5 * above.size ||
+      NOT_TITLE.test(above.text) ||
+      NOT_TITLE_PAGE.test(above.text) ||
+      ARTICLE_KIND.test(above.text)
+    )
+      return [];
+    // The block's first line: capitals in the same type, closely above.
+    let at = i - 1;
+    while (at > 0) {
+      const [upper, lower] = [lines[at - 1]!, lines[at]!];
+      if (
+        !capitals(upper) ||
+        Math.abs(upper.size - lower.size) > 0.08 * lower.size ||
+        lower.top - upper.top > 2.05 * lower.size
+      )
+        break;
+      if (NOT_TITLE.test(upper.text) || ARTICLE_KIND.test(upper.text)) break;
+      at -= 1;
+    }
+    return lines.slice(at, i);
   }
   return [];
 }
@@ -116,7 +161,29 @@ function findSubtitle(page: LayoutPage, title: readonly LayoutLine[]): LayoutLin
     isByline(next.plain || next.text)
   )
     return [];
-  return blockFrom(page, next);
+  const subtitle = blockFrom(page, next);
+  // The title again in another language is no subtitle.
+  return translates(joinTitle(title), joinTitle(subtitle)) ? [] : subtitle;
+}
+
+/**
+ * The title block without the translation set under it in the same size (a Portuguese article's English
+ * title, a thesis's title in a second language): from the first line that changes font and starts with a
+ * capital, when the lines before and the lines from it each read in a language, and not the same one.
+ */
+function withoutTranslation(block: readonly LayoutLine[]): LayoutLine[] {
+  for (let at = 1; at < block.length; at++) {
+    const line = block[at]!;
+    if (!line.font || line.font === block[at - 1]!.font || !/^\p{Lu}/u.test(line.text)) continue;
+    if (translates(joinTitle(block.slice(0, at)), joinTitle(block.slice(at)))) return block.slice(0, at);
+  }
+  return [...block];
+}
+
+/** Whether `other` reads in another language than `title`, both telling theirs by their function words. */
+function translates(title: string, other: string): boolean {
+  const [one, two] = [phraseLanguage(title), phraseLanguage(other)];
+  return one !== undefined && two !== undefined && one !== two;
 }
 
 /** A line of names, or one that starts as a list of names does ('Maria de Fatima Albuquerque1, Clézio…'). */
@@ -146,13 +213,40 @@ function blockFrom(page: LayoutPage, first: LayoutLine): LayoutLine[] {
     if (!overlaps) continue;
     if (
       Math.abs(line.size - first.size) > 0.08 * first.size ||
-      NOT_TITLE.test(line.text) ||
+      NOT_TITLE.test(withoutReviewStatus(line.text)) ||
       ARTICLE_KIND.test(line.text)
     )
       break;
     block.push(line);
   }
   return block;
+}
+
+/**
+ * The title's lines over its largest one, set in nearly its type (a first part a size smaller, 'Ein
+ * demokratischer Versuch zuviel?' over 'Äthiopien ein Jahr danach'): close above it, in its column, and
+ * neither names, furniture nor the kind of article.
+ */
+function linesAbove(page: LayoutPage, first: LayoutLine): LayoutLine[] {
+  const above: LayoutLine[] = [];
+  let lower = first;
+  for (const line of [...page.lines].reverse()) {
+    if (line.top >= lower.top) continue;
+    if (lower.top - line.top > 2.05 * line.size) break;
+    const overlaps = line.x < lower.right + lower.size && line.right > lower.x - lower.size;
+    if (!overlaps) continue;
+    if (
+      Math.abs(line.size - first.size) > 0.08 * first.size ||
+      (line.text.match(/\p{L}/gu)?.length ?? 0) < 3 ||
+      NOT_TITLE.test(line.text) ||
+      ARTICLE_KIND.test(line.text) ||
+      isByline(line.plain || line.text)
+    )
+      break;
+    above.unshift(line);
+    lower = line;
+  }
+  return above;
 }
 
 /** A journal's name in a publisher's masthead: the line just under it gives the journal's home page. */
@@ -325,7 +419,8 @@ function readWorkPages(
   }
   // A cover with next to no text (a picture) leaves the title page second.
   const first = pages[0] && pages[0].lines.length < 3 && pages[1] ? pages[1] : pages[0];
-  const cover = first && readThesisCover(first);
+  const cover =
+    first && (readThesisCover(first) ?? titlePageAfterCover(first, [...pages, ...options.others], furniture));
   if (cover) {
     reading.genero = cover.genero;
     if (cover.titulo) reading.titulo = cleanTitle(cover.titulo);
@@ -352,6 +447,28 @@ function readWorkPages(
   if (arxiv) reading.arxiv = arxiv;
   return reading;
 }
+
+/**
+ * A thesis's title page behind its cover: a cover in the body's type all through (the institution, the
+ * author, the title, the place, the year, as ABNT's 'capa' is set) shows no title block and no statement;
+ * the title page that follows it within the pages read (after a blank back) does, and is read instead.
+ */
+function titlePageAfterCover(
+  cover: LayoutPage,
+  pages: readonly LayoutPage[],
+  furniture: ReadonlySet<string>,
+): ReturnType<typeof readThesisCover> {
+  if (cover.lines.length > COVER_LINES || findTitleLines(cover, furniture).length) return undefined;
+  for (const page of pages.slice(pages.indexOf(cover) + 1, COVER_REACH)) {
+    if (page.lines.length === 0) continue;
+    return readThesisCover(page);
+  }
+  return undefined;
+}
+
+/** A cover holds at most this many lines; its title page is among the first this many pages. */
+const COVER_LINES = 25;
+const COVER_REACH = 3;
 
 /** Titles in info dictionaries that are the tool, the file or the template, not the work. */
 const JUNK_INFO_TITLE =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, documentLanguage, isStopword, searchConfigOf } from './language';
+import { detectLanguage, documentLanguage, isStopword, phraseLanguage, searchConfigOf } from './language';
 
 describe('searchConfigOf', () => {
   it('tells Spanish from English by their function words', () => {
@@ -55,5 +55,16 @@ describe('documentLanguage', () => {
     expect(documentLanguage(SPANISH, 'es-CO')).toEqual({ idioma: 'es-CO', origen: 'texto' });
     expect(documentLanguage('Tabla 1', 'en-US')).toEqual({ idioma: 'en-US', origen: 'propiedades' });
     expect(documentLanguage('Tabla 1', undefined)).toEqual({});
+  });
+});
+
+describe('phraseLanguage', () => {
+  it('tells a title’s language by its function words, or nothing when they do not tell', () => {
+    expect(phraseLanguage('Qualidade dos dados sobre óbitos no Rio de Janeiro')).toBe('pt');
+    expect(phraseLanguage('Quality of data on myocardial infarction deaths')).toBe('en');
+    expect(phraseLanguage('Calidad de los datos del registro')).toBe('es');
+    expect(phraseLanguage('Machine Learning')).toBeUndefined();
+    // As many Spanish as French words: no language.
+    expect(phraseLanguage('la historia')).toBeUndefined();
   });
 });

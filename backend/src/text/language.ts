@@ -91,6 +91,18 @@ export function detectLanguage(text: string): string | undefined {
 }
 
 /**
+ * The language of a short phrase (a title) by its function words alone: the language with the most, when
+ * one has more than any other; undefined when none shows.
+ */
+export function phraseLanguage(text: string): string | undefined {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const scores = Object.entries(MARKERS).map(([lang, set]) => [lang, words.filter((w) => set.has(w)).length] as const);
+  scores.sort((a, b) => b[1] - a[1]);
+  const [best, second] = scores;
+  return best && best[1] > 0 && (!second || best[1] > second[1]) ? best[0] : undefined;
+}
+
+/**
  * A document's language: what its text says, keeping the declared tag when it agrees ('es-CO' for Spanish
  * text), the declared tag only when the text cannot tell. Office programs stamp their own default ('en-US')
  * on documents written in any language, so the declaration is never believed against the text.
