@@ -47,7 +47,7 @@ describe('origen_metadatos', () => {
 
     const res = await api(`/documentos/${doc.id}`, {
       method: 'PATCH',
-      body: JSON.stringify({ titulo: 'Cuaderno corregido', anio: null }),
+      body: JSON.stringify({ titulo: 'Cuaderno corregido', anio: null, tipo_obra: 'report' }),
       headers: { 'Content-Type': 'application/json' },
     });
     expect(res.status).toBe(200);
@@ -55,6 +55,7 @@ describe('origen_metadatos', () => {
     expect(corrected.origen_metadatos).toMatchObject({
       titulo: { origen: 'usuario', confianza: 1 },
       autores: origins.autores,
+      tipo_obra: { origen: 'usuario', confianza: 1 },
     });
     // A cleared field has no value, so no origin.
     expect(corrected.origen_metadatos?.anio).toBeUndefined();

@@ -37,13 +37,13 @@ export function fieldOrigins(origins: Partial<Record<CampoConOrigen, OrigenMetad
   return out;
 }
 
-/**
- * The `origen_metadatos` of a Documento: each stored origin with its confidence; undefined when none. Only the
- * contract's fields (CAMPOS_CON_ORIGEN): the origin stored for `tipo_obra` waits for the contract to name it.
- */
+/** The fields whose origin a Documento shows: the contract's five and the kind of work. */
+const SHOWN_ORIGINS = [...CAMPOS_CON_ORIGEN, 'tipo_obra'] as const;
+
+/** The `origen_metadatos` of a Documento: each stored origin with its confidence; undefined when none. */
 export function presentOrigins(stored: FieldOrigins | null | undefined): OrigenMetadatos | undefined {
   const out: OrigenMetadatos = {};
-  for (const field of CAMPOS_CON_ORIGEN) {
+  for (const field of SHOWN_ORIGINS) {
     const origen = stored?.[field];
     // An origin a later version dropped from the table is not shown rather than shown without confidence.
     if (origen && origen in CONFIANZA_ORIGEN) out[field] = { origen, confianza: CONFIANZA_ORIGEN[origen] };

@@ -149,6 +149,9 @@ export const OrigenMetadatos = z
     anio: ProcedenciaCampo.optional(),
     idioma: ProcedenciaCampo.optional(),
     doi: ProcedenciaCampo.optional(),
+    tipo_obra: ProcedenciaCampo.optional().describe(
+      'The kind of work (`detalles_bibliograficos.tipo_obra`): given, registered, or told by the file (a thesis cover, a DOI, a journal).',
+    ),
   })
   .meta({ id: 'OrigenMetadatos' });
 export type OrigenMetadatos = z.infer<typeof OrigenMetadatos>;
@@ -175,7 +178,7 @@ export const Documento = z
     ),
     origen_metadatos: extension(
       OrigenMetadatos.optional(),
-      'Where titulo, autores, anio, idioma and doi came from (usuario, registro, ' +
+      'Where titulo, autores, anio, idioma, doi and tipo_obra came from (usuario, registro, ' +
         'pagina_web, xmp, primera_pagina, propiedades, info, fecha_creacion, nombre_archivo…), each with the ' +
         "fixed confidence of its origin (usuario 1 … nombre_archivo 0.2). 'usuario' 1 means set by the user.",
     ),
