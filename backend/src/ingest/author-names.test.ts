@@ -393,7 +393,14 @@ describe('surnameFirst by the affiliation’s country', () => {
     ['Esther Majerowicz Gouveia', 'en', 'br', 'Gouveia, Esther Majerowicz'],
     ['Oscar Germán Duarte Velasco', 'en', 'CO', 'Duarte Velasco, Oscar Germán'],
     ['Elisa Ortuzar Menesia', 'pt', 'ES', 'Ortuzar Menesia, Elisa'],
-    ['Esther Majerowicz Gouveia', 'en', 'US', 'Majerowicz Gouveia, Esther'],
+    // Elsewhere an English, German or French document's names have one surname, the last name, unless
+    // a name shows itself Spanish.
+    ['Esther Majerowicz Gouveia', 'en', 'US', 'Gouveia, Esther Majerowicz'],
+    ['Muhammad Atif Iqbal', 'en', undefined, 'Iqbal, Muhammad Atif'],
+    ['Ivo H. M. van Stokkum', 'en', 'NL', 'Stokkum, Ivo H. M. van'],
+    ['Ivan Rodriguez Montoya', 'en', undefined, 'Rodriguez Montoya, Ivan'],
+    ['Oscar Saleta Reig', 'en', 'ES', 'Saleta Reig, Oscar'],
+    ['Oscar Saleta Reig', 'es', undefined, 'Saleta Reig, Oscar'],
   ])('%s (%s, %s) → %s', (raw, idioma, pais, expected) => {
     expect(surnameFirst(raw, { idioma, pais })).toBe(expected);
   });

@@ -579,7 +579,11 @@ function isTrailingParticle(word: string): boolean {
 }
 const ARABIC_PARTICLES = new Set(['bin', 'ibn', 'bint', 'ben', 'wa', 'al', 'el']);
 
-type Convention = 'es' | 'pt';
+/** Under the first of two surnames (Spanish), the last surname (Portuguese), or the last name (others). */
+type Convention = 'es' | 'pt' | 'last';
+
+/** Languages whose names have one surname, written last: a name of theirs is filed under its last name. */
+const ONE_SURNAME = new Set(['en', 'de', 'fr', 'it', 'nl']);
 
 /** Countries whose people bear Portuguese names, and Spanish ones. */
 const PORTUGUESE_COUNTRIES = new Set(['BR', 'PT', 'AO', 'MZ', 'CV', 'GW', 'ST', 'TL']);
@@ -626,6 +630,8 @@ function conventionLanguage(options: NameOptions): string | undefined {
 function namingConvention(words: readonly string[], idioma: string | undefined): Convention {
   if (looksPortuguese(words)) return 'pt';
   if (idioma === 'pt' && !looksSpanish(words)) return 'pt';
+  // 'Muhammad Atif Iqbal' in an English paper: one surname, the last name, unless the name shows itself Spanish.
+  if (idioma && ONE_SURNAME.has(idioma) && !looksSpanish(words)) return 'last';
   return 'es';
 }
 
@@ -658,6 +664,12 @@ function surnameSpan(words: string[], convention: Convention, idioma: string | u
     return n >= 3 && isParticle(words[n - 2]!, n - 2, words) && words[n - 2] !== words[n - 2]!.toLowerCase()
       ? n - 2
       : n - 1;
+  }
+  if (convention === 'last') {
+    // 'Ivo H. M. van Stokkum' → 'van Stokkum': the last name, with the particles before it.
+    let start = n - 1;
+    while (start > 1 && isParticle(words[start - 1]!, start - 1, words)) start--;
+    return start;
   }
   let start = surnameStart(words);
   const plain = words.every((w, i) => i === 0 || (!PARTICLES.has(w.toLowerCase()) && !INITIALS.test(w)));

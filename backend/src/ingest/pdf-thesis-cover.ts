@@ -56,8 +56,8 @@ const AUTHOR_LABEL =
   /^(?:autor(?:a|es|\/a)?|autores|author(?:\(s\))?|auteure?|verfasser(?:in)?|vorgelegt\s+von|eingereicht\s+von|presentad[oa]\s+por|pr[ée]sent[ée]e?\s+(?:et\s+soutenue\s+)?par|elaborad[oa]\s+por|realizad[oa]\s+por|candidat[oa]|laureand[oa]|alumn[oa]|alun[oa]|discente|estudiante|tesista|relazione\s+della\s+prova\s+finale\s+di|por|par|by|von)\b\s*:?\s*/iu;
 
 /** A label of advisors, examiners and the jury: those names are not the author's. */
-const ADVISOR_LABEL =
-  /^(?:\(?\s*(?:co-?)?(?:director(?:a|es|\/a)?|directeur|directrice|tutor(?:a|es|\/a)?|cotutor(?:a)?|orientador(?:a|es)?|coorientador(?:a)?|supervisor(?:s|es)?|advisor(?:s)?|adviser(?:s)?|betreuer(?:in)?|(?:erst|zweit)?gutachter(?:in)?|pr[üu]fer(?:in)?|relatore|correlatore|rapporteur|examinat(?:eur|rice)s?|jury|membres\s+du\s+jury|comiss[aã]o|banca|tribunal|committee|profesor(?:a|\/a)?\s+gu[ií]a|profesor(?:a)?\s+patrocinante|dirigid[oa]\s+por|sob\s+a\s+orienta|under\s+the\s+supervision|unter\s+der\s+betreuung|sous\s+la\s+direction|thesis\s+supervisor|reader|examiner)s?\b)/iu;
+export const ADVISOR_LABEL =
+  /^(?:\(?\s*(?:co-?)?(?:director(?:a|es|\/a)?|directeur|directrice|encadr(?:ant|ante|ants|antes)|tutor(?:a|es|\/a)?|cotutor(?:a)?|orientador(?:a|es)?|coorientador(?:a)?|supervisor(?:s|es)?|advisor(?:s)?|adviser(?:s)?|betreuer(?:in)?|(?:erst|zweit)?gutachter(?:in)?|pr[üu]fer(?:in)?|relatore|correlatore|rapporteur|examinat(?:eur|rice)s?|jury|membres\s+du\s+jury|comiss[aã]o|banca|tribunal|committee|profesor(?:a|\/a)?\s+gu[ií]a|profesor(?:a)?\s+patrocinante|dirigid[oa]\s+por|sob\s+a\s+orienta|under\s+the\s+supervision|unter\s+der\s+betreuung|sous\s+la\s+direction|thesis\s+supervisor|reader|examiner)s?\b)/iu;
 
 /** The end of a statement that names its author on the next line. */
 const BY_END = /(?:\s(?:di|de|da|do|by|por|par|von|of))\s*:?\s*$/iu;

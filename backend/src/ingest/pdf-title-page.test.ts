@@ -434,6 +434,63 @@ describe('properties against the page', () => {
     expect(usableMetadataAuthors(['IOP Publishing Oct 23:0:0', 'IEEE', 'Ana Pérez'])).toEqual(['Pérez, Ana']);
   });
 
+  it('takes the properties’ names only when the page prints each whole and no more people', () => {
+    const reading = { titulo: 'Quantum dots', nombres: ['Ana Ito', 'Ken Sato', 'Mia Wada'] };
+    const pageText = 'Quantum dots\nAna Ito1,*, Ken Sato2 and Mia Wada2\n1 University of Tokyo';
+    const sources = (autores: string[]) => ({ page: reading, pageText, xmp: { autores }, info: { autores: [] } });
+    // A submitter alone, or two people merged into one field: the byline is right.
+    expect(chooseMetadata(sources(['Ana Ito'])).autores).toEqual(['Ito, Ana', 'Sato, Ken', 'Wada, Mia']);
+    expect(chooseMetadata(sources(['Ana Ito, Ken Sato Mia Wada'])).origen?.autores).toBe('primera_pagina');
+    // The same people, as the publisher filed them, stand.
+    expect(chooseMetadata(sources(['Ito, Ana', 'Sato, Ken', 'Wada, Mia'])).origen?.autores).toBe('xmp');
+    // Without a byline read, a name the page prints only in part ('Ken Satoshi') is not confirmed.
+    const unread = { page: { titulo: 'Quantum dots' }, pageText: 'Quantum dots\nKen Satoshi Ito, Mia Wada' };
+    expect(
+      chooseMetadata({ ...unread, xmp: { autores: ['Ken Sato'] }, info: { autores: [] } }).autores,
+    ).toBeUndefined();
+    // A lone word in a property is a login or a first name.
+    expect(usableMetadataAuthors(['Hatem'])).toEqual([]);
+  });
+
+  it('files the properties’ names in the document’s language, and leaves advisors out of the byline', () => {
+    const found = chooseMetadata({
+      page: { titulo: 'Requirement prioritization' },
+      pageText: 'Requirement prioritization\nMuhammad Atif Iqbal, Saeed Murtaza',
+      idioma: 'en',
+      xmp: { autores: [] },
+      info: { autores: ['Muhammad Atif Iqbal', 'Saeed Murtaza'] },
+    });
+    expect(found.autores).toEqual(['Iqbal, Muhammad Atif', 'Murtaza, Saeed']);
+    const cover = page([
+      ['Ensembles d’arbres', 195, 330, 20.7],
+      ['Étudiant:', 195, 470, 10],
+      ['Jeanne Martin', 195, 482, 10],
+      ['Encadrant:', 195, 549, 10],
+      ['Paul Durand', 195, 561, 10],
+    ]);
+    expect(readTitlePages([cover], { latestYear: 2026 }).nombres).toEqual(['Jeanne Martin']);
+  });
+
+  it('starts a new name where a full line’s next line opens with a given name and a surname', () => {
+    const first = page([
+      ['Bigtable: a storage system for structured data', 123, 124, 14.3],
+      ['Fay Chang, Jeffrey Dean, Sanjay Ghemawat, Wilson C. Hsieh, Deborah A. Wallach', 106, 165, 12],
+      ['Mike Burrows, Tushar Chandra, Andrew Fikes', 150, 179, 12],
+      ['Abstract', 162, 262, 12],
+      ...body(280),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual([
+      'Fay Chang',
+      'Jeffrey Dean',
+      'Sanjay Ghemawat',
+      'Wilson C. Hsieh',
+      'Deborah A. Wallach',
+      'Mike Burrows',
+      'Tushar Chandra',
+      'Andrew Fikes',
+    ]);
+  });
+
   it('files the authors of an English article affiliated in Brazil the Portuguese way', () => {
     const sources = { page: { titulo: 'Water in the city', nombres: ['Carlos Aguiar de Medeiros'] }, ...NO_SOURCES };
     const inBrazil = 'Water in the city\nCarlos Aguiar de Medeiros\nUniversidade Federal do Rio de Janeiro, Brazil';
@@ -443,6 +500,11 @@ describe('properties against the page', () => {
     expect(affiliationCountry(inBrazil, 'en')).toBe('BR');
     expect(affiliationCountry(`${inBrazil}\nUniversidad de Chile, Santiago, Chile`, 'en')).toBeUndefined();
     expect(affiliationCountry(inBrazil, 'es')).toBeUndefined();
+    // A Spanish-speaking affiliation alone: its authors keep both surnames.
+    const inSpain = 'Center problems\nOscar Saleta Reig\nUniversitat Autònoma de Barcelona';
+    expect(affiliationCountry(inSpain, 'en')).toBe('ES');
+    const spanish = { page: { titulo: 'Center problems', nombres: ['Oscar Saleta Reig'] }, ...NO_SOURCES };
+    expect(chooseMetadata({ ...spanish, pageText: inSpain, idioma: 'en' }).autores).toEqual(['Saleta Reig, Oscar']);
   });
 
   it('takes a one-word metadata title beside a longer title block for the journal’s name', () => {

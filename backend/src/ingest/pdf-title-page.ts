@@ -5,7 +5,7 @@
  * metadata (`chooseMetadata`).
  */
 import type { FoundMetadata, MetadataOrigins } from './converter';
-import { authorsFromMetadata } from './author-names';
+import { authorsFromMetadata, isGivenName, type NameOptions } from './author-names';
 import { findIsbn } from './identifiers/isbn';
 import { cleanTitle, withoutReviewStatus } from './metadata';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
@@ -13,7 +13,7 @@ import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { namesOfLine } from './printed-names';
 import { phraseLanguage } from '../text/language';
 import { readRepositoryCover } from './pdf-repository-cover';
-import { readThesisCover } from './pdf-thesis-cover';
+import { ADVISOR_LABEL, readThesisCover } from './pdf-thesis-cover';
 
 /** What the page's layout gave; each field only when found. */
 export interface TitlePageReading {
@@ -300,9 +300,19 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     !sparse && outside(line) && !page.lines.some((o) => !outside(o) && continues(line, o));
   const below = page.lines.filter((l) => l.top > last.top && !title.includes(l) && !beside(l));
   const joined = new Set<LayoutLine>();
+  // The names under a label of advisors ('Encadrant:', 'Supervisor:') are not the authors'.
+  let advisors = false;
   for (const [i, line] of below.entries()) {
     if (joined.has(line)) continue;
     if (line.top > reach || AUTHORS_END.test(line.text) || CREDIT.test(line.text) || scanned++ > 30) break;
+    if (ADVISOR_LABEL.test(line.text)) {
+      advisors = /:\s*$/.test(line.text) || !namesOfLine(line.text.replace(ADVISOR_LABEL, '').replace(/^\s*:?/, ''));
+      continue;
+    }
+    if (advisors) {
+      advisors = false;
+      if (namesOfLine(line.plain || line.text)) continue;
+    }
     const run = wrappedByline(below, i, right);
     const found = (run.length > 1 && namesOfLine(run.map((l) => l.plain || l.text).join(' '))) || null;
     if (found) run.forEach((l) => joined.add(l));
@@ -337,7 +347,14 @@ function wrappedByline(lines: readonly LayoutLine[], at: number, right: number):
     const full = last.right >= right - 3 * last.size;
     const open = !/(?:[,;•·]|\b(?:and|y|e|und|et|&))\s*$/iu.test(last.plain || last.text);
     const same = Math.abs(next.size - last.size) <= 0.05 * last.size && next.top - last.top <= 1.9 * last.size;
-    if (!full || !open || !same) break;
+    // A cut name runs on in its surnames: a line opening with a whole name, a given name first ('Mike
+    // Burrows, …'), starts a new one ('Duarte' alone may end 'Carla' / 'Duarte').
+    const opening = (next.plain || next.text)
+      .split(/\s*(?:[,;]|\band\b)\s*/)[0]!
+      .trim()
+      .split(/\s+/);
+    const opensName = opening.length >= 2 && isGivenName(opening[0]!);
+    if (!full || !open || !same || opensName) break;
     run.push(next);
   }
   return run;
@@ -493,16 +510,25 @@ export function usableMetadataTitle(raw: string | undefined): string | undefined
 }
 
 /** Usable author names from the info dictionary or XMP, in 'Surname, Given' form. */
-export function usableMetadataAuthors(raw: string | readonly string[] | undefined): string[] {
-  const fields = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
-  return authorsFromMetadata(fields.filter((f) => typeof f === 'string' && !JUNK_INFO_AUTHOR.test(f.trim()))).filter(
-    (a) => !JUNK_INFO_AUTHOR.test(a) && !NOT_A_PERSON.test(a),
+export function usableMetadataAuthors(
+  raw: string | readonly string[] | undefined,
+  options: NameOptions = {},
+): string[] {
+  // One word alone in a property is a login or a first name ('Hatem'), not a person's name to cite.
+  return authorsFromMetadata(rawAuthors(raw), options).filter(
+    (a) => !JUNK_INFO_AUTHOR.test(a) && !NOT_A_PERSON.test(a) && /[\s,]/.test(a.trim()),
   );
+}
+
+/** A property's author fields as written, without a login's or a machine's: filed later, in the document's language. */
+export function rawAuthors(raw: string | readonly string[] | undefined): string[] {
+  const fields = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
+  return fields.filter((f) => typeof f === 'string' && !JUNK_INFO_AUTHOR.test(f.trim()));
 }
 
 const PORTUGUESE_SPEAKING = /\b(?:Brazil|Brasil|Portugal)\b/u;
 const SPANISH_SPEAKING =
-  /\b(?:Spain|España|Mexico|México|Colombia|Argentina|Chile|Peru|Perú|Venezuela|Ecuador|Bolivia|Uruguay|Paraguay|Cuba|Guatemala|Honduras|Nicaragua|Panamá|Panama|Costa Rica|El Salvador)\b/u;
+  /\b(?:Spain|España|Mexico|México|Colombia|Argentina|Chile|Peru|Perú|Venezuela|Ecuador|Bolivia|Uruguay|Paraguay|Cuba|Guatemala|Honduras|Nicaragua|Panamá|Panama|Costa Rica|El Salvador|Universidad|Universitat)\b/u;
 
 /**
  * The country of the affiliations of a document in neither Spanish nor Portuguese, where its first pages
@@ -514,6 +540,7 @@ export function affiliationCountry(pageText: string, idioma: string | undefined)
   const portuguese = PORTUGUESE_SPEAKING.exec(pageText);
   const spanish = SPANISH_SPEAKING.test(pageText);
   if (portuguese && !spanish) return portuguese[0] === 'Portugal' ? 'PT' : 'BR';
+  if (spanish && !portuguese) return 'ES';
   return undefined;
 }
 
@@ -522,6 +549,7 @@ export interface MetadataSources {
   page: TitlePageReading;
   /** The first pages' text, to confirm a metadata value is really printed there. */
   pageText: string;
+  /** The properties' author fields as written (`rawAuthors`). */
   xmp: { titulo?: string; autores: string[]; anio?: number };
   info: { titulo?: string; autores: string[] };
   creationYear?: number;
@@ -563,16 +591,26 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
     if (any) [found.titulo, origen.titulo] = [any[0]!, any[1]];
   }
 
-  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], {
-    idioma: sources.idioma,
-    pais: affiliationCountry(sources.pageText, sources.idioma),
-  });
+  const naming: NameOptions = { idioma: sources.idioma, pais: affiliationCountry(sources.pageText, sources.idioma) };
+  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], naming);
+  // The properties' names are filed here, where the document's language is known, as the page's are.
   const metaAuthors: [string[], 'xmp' | 'info'][] = [
-    [sources.xmp.autores, 'xmp'],
-    [sources.info.autores, 'info'],
+    [usableMetadataAuthors(sources.xmp.autores, naming), 'xmp'],
+    [usableMetadataAuthors(sources.info.autores, naming), 'info'],
   ];
-  const surnamePrinted = (author: string) => printed(author.split(',')[0]!);
-  const confirmedAuthors = metaAuthors.find(([a]) => a.length > 0 && a.every(surnamePrinted));
+  // A property's name is confirmed by the page printing it whole ('Md. Shah Alam' is not 'Md. Shahanur Alam').
+  const words = ` ${folded.replace(/(\p{L})(\d)/gu, '$1 $2')} `;
+  const surnamePrinted = (author: string) => {
+    const [surname = '', given = ''] = author.split(',').map((p) => foldText(p));
+    if (!given) return words.includes(` ${surname} `);
+    const first = given.split(' ')[0]!;
+    const forms = [`${given} ${surname}`, `${first} ${surname}`, `${first[0]} ${surname}`, `${surname} ${given}`];
+    return forms.some((form) => words.includes(` ${form} `));
+  };
+  // Properties naming fewer people than the byline printed are a submitter's or a merged field: the page wins.
+  const confirmedAuthors = metaAuthors.find(
+    ([a]) => a.length > 0 && a.every(surnamePrinted) && a.length >= pageAuthors.length,
+  );
   const pick = confirmedAuthors ?? (pageAuthors.length ? ([pageAuthors, 'primera_pagina'] as const) : undefined);
   // Names the file's properties give and a title page does not print are a template's or a typesetter's:
   // worse than none. Without a title page (a scan, an excerpt from inside a magazine) they stand.

@@ -24,7 +24,7 @@ import { linesWithScripts, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
-import { chooseMetadata, readTitlePages, usableMetadataAuthors, usableMetadataTitle } from './pdf-title-page';
+import { chooseMetadata, rawAuthors, readTitlePages, usableMetadataTitle } from './pdf-title-page';
 import { findArxivId } from './pdf-year';
 import { repairMojibake } from './mojibake';
 
@@ -577,11 +577,11 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
   const properties: PdfProperties = {
     info: {
       titulo: notTool(usableMetadataTitle(text(info.Title))),
-      autores: usableMetadataAuthors(text(info.Author)),
+      autores: rawAuthors(text(info.Author)),
     },
     xmp: {
       titulo: notTool(usableMetadataTitle(text(xmpValue('dc:title')))),
-      autores: usableMetadataAuthors(list(xmpValue('dc:creator'))),
+      autores: rawAuthors(list(xmpValue('dc:creator'))),
       // A publication date, never the file's own dates (those say when it was made, not published).
       anio:
         yearFromDate(text(xmpValue('prism:publicationdate'))) ??
