@@ -348,6 +348,22 @@ describe('title page of an article', () => {
     });
   });
 
+  it('takes the item’s title under a section’s one-word label set larger', () => {
+    const text = 'la diarrea sigue siendo una de las principales causas de mortalidad infantil';
+    const first = page([
+      ['Instantáneas', 132, 89, 14],
+      ['Resultados obtenidos con dos tipos', 81, 149, 10.5],
+      ['de soluciones de rehidratación oral', 81, 160, 10.5],
+      ...Array.from({ length: 40 }, (_, i): [string, number, number, number] => [text, 81, 183 + i * 11.5, 9.5]),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).titulo).toBe(
+      'Resultados obtenidos con dos tipos de soluciones de rehidratación oral',
+    );
+    // A one-word title over its byline stays the title.
+    const oneWord = page([['Cenotes', 72, 100, 24], ['Ana Pérez y Luis Chan', 72, 140, 11], ...body(200)]);
+    expect(readTitlePages([oneWord], { latestYear: 2026 }).titulo).toBe('Cenotes');
+  });
+
   it('reads no title from a page of contents, an appendix or a page of body text', () => {
     const contents = page([['Contents', 72, 80, 24], ['1 Heading ........ 1', 72, 120, 12], ...body(140)]);
     const appendix = page([['Appendix', 72, 80, 14], ['Accidents, 1995–2005', 72, 100, 14], ...body(140)]);

@@ -186,6 +186,26 @@ function translates(title: string, other: string): boolean {
   return one !== undefined && two !== undefined && one !== two;
 }
 
+/**
+ * The title under a section's label: a journal may set the section's one-word name ('Instantáneas',
+ * 'Editorial') larger than the title of the item under it. When the block found is that one word, the
+ * next block under it, close, in display type (above the body's), of four words or more and no byline, is
+ * the title.
+ */
+function titleUnderSectionLabel(page: LayoutPage, found: readonly LayoutLine[]): LayoutLine[] | undefined {
+  const label = found.length === 1 ? found[0]! : undefined;
+  if (!label || /\s/.test(label.text.trim())) return undefined;
+  const body = bodySize(page);
+  const next = page.lines.find(
+    (l) => l.top > label.top && l.size >= 1.08 * body && l.size < label.size && l.x < label.x + 0.5 * page.width,
+  );
+  if (!next || next.top - label.top > 6 * label.size) return undefined;
+  const block = blockFrom(page, next);
+  const text = joinTitle(block);
+  if (text.split(/\s+/).length < 4 || NOT_TITLE.test(text) || isByline(next.plain || next.text)) return undefined;
+  return block;
+}
+
 /** A line of names, or one that starts as a list of names does ('Maria de Fatima Albuquerque1, Clézio…'). */
 function isByline(text: string): boolean {
   const parts = text.split(/\s*[,;]\s*/);
@@ -443,8 +463,9 @@ function readWorkPages(
     if (cover.titulo) reading.titulo = cleanTitle(cover.titulo);
     if (cover.nombres) reading.nombres = cover.nombres;
   } else if (first) {
-    const title = findTitleLines(first, furniture);
-    const subtitle = findSubtitle(first, title);
+    const found = findTitleLines(first, furniture);
+    const subtitle = findSubtitle(first, found);
+    const title = subtitle.length ? found : (titleUnderSectionLabel(first, found) ?? found);
     const main = joinTitle(title);
     const titulo = cleanTitle(
       subtitle.length ? `${main}${/[?!:.]$/.test(main) ? '' : ':'} ${joinTitle(subtitle)}` : main,
