@@ -341,6 +341,10 @@ const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
   ['José Sette Cotta Filho', 'es', 'Cotta Filho, José Sette'],
   ['Lúcia Betânia da Silva Andrade', 'en', 'Andrade, Lúcia Betânia da Silva'],
   ['Sebastião Leitão Rocha', undefined, 'Rocha, Sebastião Leitão'],
+  // … a circumflex, which Spanish never writes, shows it too
+  ['Mônica Teixeira Barros Lima', 'es', 'Lima, Mônica Teixeira Barros'],
+  ['José Carlos Lemos Corrêa', 'es', 'Corrêa, José Carlos Lemos'],
+  ['José Carlos Lemos Correa', 'es', 'Lemos Correa, José Carlos'],
   ['Juan Pérez García', 'pt', 'Pérez García, Juan'],
   ['Íñigo Muñoz Ruiz', 'pt', 'Muñoz Ruiz, Íñigo'],
   // lower-case particles go after the given names, in every language; capitalised ones stay

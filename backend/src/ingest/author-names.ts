@@ -630,13 +630,13 @@ function namingConvention(words: readonly string[], idioma: string | undefined):
 }
 
 /**
- * A name only Portuguese spelling or naming writes: a nasal vowel ('João', 'Leitão', 'Guimarães'), the
- * particles 'da', 'das', 'do', 'dos', or a compound ending ('Filho', 'Júnior', 'Neto', 'Sobrinho').
+ * A name only Portuguese spelling or naming writes: a nasal vowel ('João', 'Leitão', 'Guimarães'), a
+ * circumflex, which Spanish never writes ('Rosângela', 'Antônio', 'Mônica'), the particles 'da', 'das', 'do', 'dos', or a compound ending ('Filho', 'Júnior', 'Neto', 'Sobrinho').
  */
 function looksPortuguese(words: readonly string[]): boolean {
   return words.some(
     (w, i) =>
-      /[ãõÃÕ]/u.test(w) ||
+      /[ãõâêôÃÕÂÊÔ]/u.test(w) ||
       (i > 0 && /^(?:da|das|do|dos)$/.test(w)) ||
       (i > 1 && i === words.length - 1 && /^(?:filho|júnior|neto|sobrinho)$/i.test(w)),
   );

@@ -279,6 +279,65 @@ describe('author lines', () => {
     expect(namesOfLine('Germán Franco and Francis Crick')).toEqual(['Germán Franco', 'Francis Crick']);
     expect(namesOfLine('tal197 at users.sf.net')).toBeNull();
     expect(namesOfLine('Technology Acceptance Model')).toBeNull();
+    expect(namesOfLine('ANNA KOVACS^{1,∗}, PETER D. NAGY¹, AND LENA FISCHER^{2,3}')).toEqual([
+      'Anna Kovacs',
+      'Peter D. Nagy',
+      'Lena Fischer',
+    ]);
+  });
+
+  it('reads a byline whose names each stand over their affiliation, long or short, until the abstract', () => {
+    const first = page([
+      ['Packing boxes on parallel shelves', 72, 100, 18],
+      ['ANNA KOVACS', 72, 130, 10],
+      ['Department of Computer Science and Institute for Advanced Studies of Systems', 72, 144, 10],
+      ['University of Somewhere, Smalltown', 72, 158, 10],
+      ['and', 72, 172, 10],
+      ['PETER NAGY', 72, 186, 10],
+      ['Department of Mathematics', 72, 200, 10],
+      ['and', 72, 214, 10],
+      ['LENA FISCHER', 72, 228, 10],
+      ['Acme Labs, Springfield', 72, 242, 10],
+      ['Abstract', 72, 280, 10],
+      ...body(300),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual([
+      'Anna Kovacs',
+      'Peter Nagy',
+      'Lena Fischer',
+    ]);
+  });
+
+  it('joins a byline’s row that a scan parted in two, where the first piece is no name alone', () => {
+    const row = (pieces: [string, number][]): [string, number, number, number][] =>
+      pieces.map(([text, x]) => [text, x, 140, 8]);
+    const scanned = page([
+      ['Cocaine and the sensitised rat', 72, 100, 18],
+      ...row([
+        ['MARIA', 72],
+        ['K. LUND, JOHN D. ROE,', 115],
+        ['ANA GIL and TOM ROSS', 225],
+      ]),
+      ['Abstract', 72, 180, 10],
+      ...body(200),
+    ]);
+    expect(readTitlePages([scanned], { latestYear: 2026 }).nombres).toEqual([
+      'Maria K. Lund',
+      'John D. Roe',
+      'Ana Gil',
+      'Tom Ross',
+    ]);
+    // Two names set side by side each read alone, never as one.
+    const sideBySide = page([
+      ['Cocaine and the sensitised rat', 72, 100, 18],
+      ...row([
+        ['Maria Lund', 72],
+        ['John Roe', 250],
+      ]),
+      ['Abstract', 72, 180, 10],
+      ...body(200),
+    ]);
+    expect(readTitlePages([sideBySide], { latestYear: 2026 }).nombres).toEqual(['Maria Lund', 'John Roe']);
   });
 });
 
@@ -326,6 +385,19 @@ describe('properties against the page', () => {
     const excerpt = chooseMetadata({ page: {}, pageText: 'Appendix\nAccidents 1995–2005', ...template });
     expect(excerpt).toMatchObject({ autores: ['Bibliothek, Redaktion'], origen: { autores: 'xmp' } });
     expect(usableMetadataAuthors(['IOP Publishing Oct 23:0:0', 'IEEE', 'Ana Pérez'])).toEqual(['Pérez, Ana']);
+  });
+
+  it('takes the printed byline over a property list it shows to hold only some of the authors', () => {
+    const found = chooseMetadata({
+      page: { titulo: 'Counting birds in cities', nombres: ['Anna Kovacs', 'Peter D. Nagy', 'Lena Fischer'] },
+      pageText: 'Counting birds in cities\nANNA KOVACS^{1}, PETER D. NAGY^{1}, AND LENA FISCHER^{2}',
+      xmp: { autores: ['Fischer, L.'] },
+      info: { autores: [] },
+    });
+    expect(found).toMatchObject({
+      autores: ['Kovacs, Anna', 'Nagy, Peter D.', 'Fischer, Lena'],
+      origen: { autores: 'primera_pagina' },
+    });
   });
 
   it('files the authors of an English article affiliated in Brazil the Portuguese way', () => {

@@ -10,7 +10,8 @@ import { findIsbn } from './identifiers/isbn';
 import { cleanTitle } from './metadata';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
-import { namesOfLine } from './printed-names';
+import { isAffiliation, namesOfLine } from './printed-names';
+import { weighPropertyAuthors } from './property-authors';
 import { readRepositoryCover } from './pdf-repository-cover';
 import { readThesisCover } from './pdf-thesis-cover';
 
@@ -212,15 +213,16 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     const run = wrappedByline(below, i, right);
     const found = (run.length > 1 && namesOfLine(run.map((l) => l.plain || l.text).join(' '))) || null;
     if (found) run.forEach((l) => joined.add(l));
-    const onLine = found ?? namesOfLine(line.plain || line.text);
+    const onLine = found ?? namesOfLine(line.plain || line.text) ?? rowFragment(below, i, joined);
     if (onLine) {
       names.push(...onLine);
       // A byline of many names, each with its affiliation under it, runs on past the usual reach.
       reach = Math.max(reach, line.top + 0.12 * page.height);
       continue;
     }
-    // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
-    if (line.text.split(/\s+/).length >= 9) {
+    // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle). An
+    // affiliation, however long, is part of the byline: names may follow it.
+    if (line.text.split(/\s+/).length >= 9 && !isAffiliation(line.text)) {
       if (sparse) continue;
       break;
     }
@@ -228,6 +230,28 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   if (names.length === 0) names.push(...bylineAbove(page, title));
   if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
+}
+
+/**
+ * The names of a fragment of a byline's row and the piece after it on the same baseline, in the same type, a
+ * few spaces to its right: a scan's text layer or a spaced setting parts a row ('THERESE' / 'A. KOSTEN, MINDY
+ * J. D. MISERENDINO,'). Only a fragment that reads as no name by itself is joined: two names side by side
+ * each read alone. The piece joined is marked in `joined`.
+ */
+function rowFragment(lines: readonly LayoutLine[], at: number, joined: Set<LayoutLine>): string[] | null {
+  const line = lines[at]!;
+  const next = lines[at + 1];
+  if (
+    !next ||
+    Math.abs(next.top - line.top) > 0.3 * line.size ||
+    Math.abs(next.size - line.size) > 0.15 * line.size ||
+    next.x < line.right ||
+    next.x - line.right > 3 * line.size
+  )
+    return null;
+  const names = namesOfLine(`${line.plain || line.text} ${next.plain || next.text}`);
+  if (names) joined.add(next);
+  return names;
 }
 
 /**
@@ -446,13 +470,13 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
     if (any) [found.titulo, origen.titulo] = [any[0]!, any[1]];
   }
 
-  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], {
-    idioma: sources.idioma,
-    pais: affiliationCountry(sources.pageText, sources.idioma),
-  });
+  const nameOptions = { idioma: sources.idioma, pais: affiliationCountry(sources.pageText, sources.idioma) };
+  const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], nameOptions);
+  // The properties' lists as the page bears them out (refused where it shows them incomplete).
+  const printedPage = { byline: sources.page.nombres ?? [], text: sources.pageText };
   const metaAuthors: [string[], 'xmp' | 'info'][] = [
-    [sources.xmp.autores, 'xmp'],
-    [sources.info.autores, 'info'],
+    [weighPropertyAuthors(sources.xmp.autores, printedPage, nameOptions), 'xmp'],
+    [weighPropertyAuthors(sources.info.autores, printedPage, nameOptions), 'info'],
   ];
   const surnamePrinted = (author: string) => printed(author.split(',')[0]!);
   const confirmedAuthors = metaAuthors.find(([a]) => a.length > 0 && a.every(surnamePrinted));

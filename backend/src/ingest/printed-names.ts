@@ -10,6 +10,11 @@ const AFFILIATION_STEM =
 const AFFILIATION_WORD =
   /(?<!\p{L})(?:college|school|escuela|dept|lab|labs|center|centre|centro|hospital|clinic|gmbh|inc|ltd|llc|corp|corporation|company|group|grupo|agency|council|research|press|google|microsoft|facebook|meta|amazon|ibm|intel|apple|adobe|mozilla|deepmind|openai|nvidia|usa|u\.s\.a|uk|germany|spain|españa|france|china|japan|canada|italy|brazil|brasil|mexico|méxico|colombia|argentina|chile|peru|perú|road|street|avenue|calle|avenida|email|e-mail|correo|tel|phone|fax|corresponding)(?!\p{L})/iu;
 
+/** A line naming an institution or an address ('Department of Computer Science, University of Denver'). */
+export function isAffiliation(line: string): boolean {
+  return AFFILIATION_STEM.test(line) || AFFILIATION_WORD.test(line);
+}
+
 /** Capitalised words of headings and table heads that are not names. */
 const NOT_NAME =
   /^(?:a|an|the|of|for|in|on|with|to|from|by|at|new|old|font|text|name|names|sample|type|types|data|table|figure|fig|section|chapter|part|report|document|test|testing|page|summary|results?|methods?|discussion|conclusions?|background|overview|analysis|study|studies|systems?|models?|design|date|location|notes?|sources?|version|edition|volume|issue|manual|guide|handbook|top|bottom|left|right|center|total|amount|description|title|subject|author|authors|contents|index|appendix|list|example|examples|first|second|third|final|draft|user|users|use|how|what|why|when|general|public|open|free|software|program|library|project|language|languages|english|spanish|online|internet|web|network|control|power|energy|health|water|air|world|national|international|global|local|annual|daily|news|review|paper|article|letter|press|media|office|service|services|support|help|info|information|home|about|contact|terms|privacy|policy|price|prices|cost|costs|product|products|market|business|management|science|sciences|technology|engineering|mathematics|physics|chemistry|biology|medicine|law|history|art|arts|music|education|training|course|lesson|unit|level|grade|class|form|field|button|check|box|signature|aircraft|damage|injuries|fatal|serious|minor)$/i;
@@ -32,6 +37,8 @@ const NAME_WORD =
 export function namesOfLine(raw: string): string[] | null {
   const line = raw
     .replace(/^(?:by|por)\s+/i, '')
+    // A page's text writes raised marks as '^{1,∗}'.
+    .replace(/\^\{[^}]*\}/g, ' ')
     .replace(/\([^)]*(?:@|https?:|www\.)[^)]*\)?/g, ' ')
     .replace(/\S+@\S+/g, ' ')
     .replace(/[*†‡§¶⁎∗✉#♯⊥⋆★☆☯$+⁺⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, ' ')
