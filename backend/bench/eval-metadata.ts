@@ -35,7 +35,7 @@ import {
  */
 const FLOORS: Record<DevField | 'precision', number> = {
   title: 0.82,
-  authors: 0.83,
+  authors: 0.89,
   year: 0.91,
   doi: 0.94,
   precision: 0.94,

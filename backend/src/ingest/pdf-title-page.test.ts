@@ -279,6 +279,20 @@ describe('author lines', () => {
     expect(namesOfLine('Germán Franco and Francis Crick')).toEqual(['Germán Franco', 'Francis Crick']);
     expect(namesOfLine('tal197 at users.sf.net')).toBeNull();
     expect(namesOfLine('Technology Acceptance Model')).toBeNull();
+    // ORCID's icon (a private-use glyph) and iD, an elided particle set apart, initials without a stop,
+    // a wrapped line ending in 'and', a generational suffix in capitals
+    expect(namesOfLine('\ue9d9 Ana Luísa Prado1,2 0000-0002-1825-0097, \ue9d9 Rui Mendes3,')).toEqual([
+      'Ana Luísa Prado',
+      'Rui Mendes',
+    ]);
+    expect(namesOfLine('Marta d’ Ávila Reis and Luc d’ Orsay')).toEqual(['Marta d’Ávila Reis', 'Luc d’Orsay']);
+    expect(namesOfLine('Ann K Lee, Tobias E Erlanger, Mary Y Chen and')).toEqual([
+      'Ann K Lee',
+      'Tobias E Erlanger',
+      'Mary Y Chen',
+    ]);
+    expect(namesOfLine('JOHN B. DOE III AND ANA GIL')).toEqual(['John B. Doe III', 'Ana Gil']);
+    expect(namesOfLine('A Survey')).toBeNull();
     expect(namesOfLine('ANNA KOVACS^{1,∗}, PETER D. NAGY¹, AND LENA FISCHER^{2,3}')).toEqual([
       'Anna Kovacs',
       'Peter D. Nagy',
@@ -306,6 +320,26 @@ describe('author lines', () => {
       'Peter Nagy',
       'Lena Fischer',
     ]);
+  });
+
+  it('reads the byline under a tail of the title in its type, and stops at an advisors’ label', () => {
+    const tail = page([
+      ['Counting sharks in the western Atlantic from tags', 72, 100, 16],
+      ['and direct age estimates of two species [v2; ref status: indexed, http://example.org/x]', 72, 124, 16],
+      ['Ana Gil, John B. Doe III, Tom Ross', 72, 150, 12],
+      ['Abstract', 72, 190, 10],
+      ...body(210),
+    ]);
+    expect(readTitlePages([tail], { latestYear: 2026 }).nombres).toEqual(['Ana Gil', 'John B. Doe III', 'Tom Ross']);
+    const advised = page([
+      ['Un clasificador de imágenes', 100, 230, 20],
+      ['Realizado por', 250, 380, 14],
+      ['Marta Ruiz Cabrera', 214, 405, 14],
+      ['Tutorizado por', 250, 430, 14],
+      ['Ma Luisa Gil Soto', 188, 455, 14],
+      ['UNIVERSIDAD DE MÁLAGA', 197, 660, 14],
+    ]);
+    expect(readTitlePages([advised], { latestYear: 2026 }).nombres).toEqual(['Marta Ruiz Cabrera']);
   });
 
   it('joins a byline’s row that a scan parted in two, where the first piece is no name alone', () => {

@@ -177,9 +177,12 @@ export function furnitureKey(text: string, size: number): string {
   return `${words}@${Math.round(size)}`;
 }
 
-/** A credit to someone other than the author: the names after it are translators', editors', illustrators'. */
+/**
+ * A credit to someone other than the author: the names after it are translators', editors', illustrators', or
+ * a thesis's advisors' ('Tutorizado por', 'Orientador:', 'Supervised by').
+ */
 const CREDIT =
-  /^(?:versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
+  /^(?:(?:tutorizad|dirigid|orientad|supervisionad|supervisad)[oa]s?\s+por|supervised\s+by|under\s+the\s+supervision|betreut\s+von|sous\s+la\s+direction|(?:co-?)?(?:director|directora|tutor|tutora|orientador|orientadora|supervisor|advisor|adviser|betreuer|betreuerin|directeur|directrice|relatore)(?:es|s)?\s*(?::|$)|versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
 
 /** Lines after which no author is listed: the abstract, keywords, the first section. */
 const AUTHORS_END =
@@ -221,8 +224,10 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
       continue;
     }
     // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle). An
-    // affiliation, however long, is part of the byline: names may follow it.
-    if (line.text.split(/\s+/).length >= 9 && !isAffiliation(line.text)) {
+    // affiliation, however long, is part of the byline: names may follow it; so may a line in the title's
+    // type right under it, the title's tail ('… estimates [v2; ref status: indexed, http://…]').
+    const tail = Math.abs(line.size - last.size) <= 0.08 * last.size && line.top - last.top <= 2.05 * last.size;
+    if (line.text.split(/\s+/).length >= 9 && !isAffiliation(line.text) && !tail) {
       if (sparse) continue;
       break;
     }

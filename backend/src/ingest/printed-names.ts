@@ -28,7 +28,7 @@ const GRADE =
 /** Lowercase particles inside names. */
 const PARTICLE = /^(?:van|von|der|den|de|del|della|di|da|das|dos|du|la|le|y|e|bin|ibn|al|el|ten|ter|zu|zum|st\.?)$/;
 const NAME_WORD =
-  /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*|\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+|\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}{2,}(?:-\p{Lu}{2,})?)$/u;
+  /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}?[\p{Ll}'’]+)*|[\p{Lu}dl]['’]\p{Lu}\p{Ll}+|\p{Lu}|\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+|\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}{2,}(?:-\p{Lu}{2,})?)$/u;
 
 /**
  * The names on an author line ('Ana Pérez1, John Smith* and Jane Doe†'), or null when the line is not one:
@@ -37,8 +37,13 @@ const NAME_WORD =
 export function namesOfLine(raw: string): string[] | null {
   const line = raw
     .replace(/^(?:by|por)\s+/i, '')
-    // A page's text writes raised marks as '^{1,∗}'.
+    // A page's text writes raised marks as '^{1,∗}'; an icon font's glyph (ORCID's, an envelope) is a
+    // private-use character, and an ORCID iD may follow the name.
     .replace(/\^\{[^}]*\}/g, ' ')
+    .replace(/\p{Co}+/gu, ' ')
+    .replace(/\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g, ' ')
+    // 'Celina d’ Ávila': an elided particle set apart from its name.
+    .replace(/(?<!\p{L})([dDlL]['’])\s+(?=\p{Lu})/gu, '$1')
     .replace(/\([^)]*(?:@|https?:|www\.)[^)]*\)?/g, ' ')
     .replace(/\S+@\S+/g, ' ')
     .replace(/[*†‡§¶⁎∗✉#♯⊥⋆★☆☯$+⁺⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, ' ')
@@ -46,11 +51,14 @@ export function namesOfLine(raw: string): string[] | null {
     .replace(/\s+\d+(?:\s*,\s*\d+)*(?=\s*(?:[,;]|$|\s(?:and|&)\s))/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/[,;]$/, '');
+    // A line of a wrapped byline ends in a comma or in the 'and' before the last name.
+    .replace(/[,;]$|\s+(?:and|&|und|et|y|e)$/, '');
   if (!line || /\d/.test(line) || AFFILIATION_STEM.test(line) || AFFILIATION_WORD.test(line)) return null;
+  // A capital 'E' or 'Y' is an initial ('Tobias E Erlanger'), unless the whole line is in capitals.
+  const caps = line === line.toUpperCase();
   const parts = line
-    .split(/\s*[,;·•]\s*|\s+(?:and|&|und|et|y|e)\s+/i)
-    .map((p) => p.trim().replace(/^(?:and|&|und|et|y)\s+/i, ''))
+    .split(caps ? /\s*[,;·•]\s*|\s+(?:and|&|und|et|y|e)\s+/i : /\s*[,;·•]\s*|\s+(?:[Aa]nd|&|und|et|y|e)\s+/)
+    .map((p) => p.trim().replace(caps ? /^(?:and|&|und|et|y)\s+/i : /^(?:[Aa]nd|&|und|et|y)\s+/, ''))
     .filter((p) => p && !/^(?:and|&|und|et|y)$/i.test(p) && !GRADE.test(p));
   if (parts.length === 0) return null;
   const names: string[] = [];
@@ -59,17 +67,19 @@ export function namesOfLine(raw: string): string[] | null {
     // Two to five names, particles aside ('Maria de Fatima Militão de Albuquerque').
     const named = words.filter((w) => !PARTICLE.test(w)).length;
     if (words.length < 2 || named > 5 || words.length > 7) return null;
+    // A capital without its stop is an initial inside a name ('Rob J Hyndman'), but 'A Survey' is no name.
+    if (words.length === 2 && /^\p{Lu}$/u.test(words[0]!)) return null;
     const capitalised = words.filter((w) => NAME_WORD.test(w));
     if (capitalised.length + words.filter((w) => PARTICLE.test(w)).length !== words.length) return null;
-    if (capitalised.filter((w) => !/^\p{Lu}\.$/u.test(w)).length < 1 || capitalised.length < 2) return null;
+    if (capitalised.filter((w) => !/^\p{Lu}\.?$/u.test(w)).length < 1 || capitalised.length < 2) return null;
     if (words.some((w) => NOT_NAME.test(w) || NOT_NAME_ENDING.test(w))) return null;
     names.push(words.map(titleCaseWord).join(' '));
   }
   return names;
 }
 
-/** 'PÉREZ' → 'Pérez'; mixed-case words and initials are left alone. */
+/** 'PÉREZ' → 'Pérez'; mixed-case words, initials and a generational suffix ('III') are left alone. */
 function titleCaseWord(word: string): string {
-  if (!/^\p{Lu}{2,}(?:-\p{Lu}{2,})?$/u.test(word)) return word;
+  if (!/^\p{Lu}{2,}(?:-\p{Lu}{2,})?$/u.test(word) || /^(?:II|III|IV|VI)$/.test(word)) return word;
   return word.toLowerCase().replace(/(^|-)(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
