@@ -312,13 +312,17 @@ describe('author lines', () => {
       ['and', 72, 214, 10],
       ['LENA FISCHER', 72, 228, 10],
       ['Acme Labs, Springfield', 72, 242, 10],
-      ['Abstract', 72, 280, 10],
-      ...body(300),
+      // A lone 'and' announces a name, even one with a word headings use.
+      ['and', 72, 256, 10],
+      ['AN LI', 72, 270, 10],
+      ['Abstract', 72, 300, 10],
+      ...body(320),
     ]);
     expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual([
       'Anna Kovacs',
       'Peter Nagy',
       'Lena Fischer',
+      'An Li',
     ]);
   });
 

@@ -216,7 +216,10 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     const run = wrappedByline(below, i, right);
     const found = (run.length > 1 && namesOfLine(run.map((l) => l.plain || l.text).join(' '))) || null;
     if (found) run.forEach((l) => joined.add(l));
-    const onLine = found ?? namesOfLine(line.plain || line.text) ?? rowFragment(below, i, joined);
+    // A lone 'and' between stacked names announces the next one.
+    const above = page.lines.filter((l) => l.top < line.top - 0.3 * line.size).pop();
+    const announced = names.length > 0 && above !== undefined && /^(?:and|y|e|und|et|&)$/i.test(above.text.trim());
+    const onLine = found ?? namesOfLine(line.plain || line.text, { announced }) ?? rowFragment(below, i, joined);
     if (onLine) {
       names.push(...onLine);
       // A byline of many names, each with its affiliation under it, runs on past the usual reach.

@@ -33,8 +33,9 @@ const NAME_WORD =
 /**
  * The names on an author line ('Ana Pérez1, John Smith* and Jane Doe†'), or null when the line is not one:
  * every part split at commas, semicolons, 'and', '&' must look like a personal name of two to five words.
+ * `announced`: the line follows a lone conjunction in a byline, so words of headings do not refuse it.
  */
-export function namesOfLine(raw: string): string[] | null {
+export function namesOfLine(raw: string, options: { announced?: boolean } = {}): string[] | null {
   const line = raw
     .replace(/^(?:by|por)\s+/i, '')
     // A page's text writes raised marks as '^{1,∗}'; an icon font's glyph (ORCID's, an envelope) is a
@@ -72,7 +73,9 @@ export function namesOfLine(raw: string): string[] | null {
     const capitalised = words.filter((w) => NAME_WORD.test(w));
     if (capitalised.length + words.filter((w) => PARTICLE.test(w)).length !== words.length) return null;
     if (capitalised.filter((w) => !/^\p{Lu}\.?$/u.test(w)).length < 1 || capitalised.length < 2) return null;
-    if (words.some((w) => NOT_NAME.test(w) || NOT_NAME_ENDING.test(w))) return null;
+    // A line the byline announces as a name (it follows a lone 'and') may hold a word that is elsewhere a
+    // heading's ('AN ZHU'); the words of institutions still tell an affiliation.
+    if (!options.announced && words.some((w) => NOT_NAME.test(w) || NOT_NAME_ENDING.test(w))) return null;
     names.push(words.map(titleCaseWord).join(' '));
   }
   return names;
