@@ -341,6 +341,10 @@ const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
   ['José Sette Cotta Filho', 'es', 'Cotta Filho, José Sette'],
   ['Lúcia Betânia da Silva Andrade', 'en', 'Andrade, Lúcia Betânia da Silva'],
   ['Sebastião Leitão Rocha', undefined, 'Rocha, Sebastião Leitão'],
+  // … a circumflex, which Spanish never writes, shows it too
+  ['Mônica Teixeira Barros Lima', 'es', 'Lima, Mônica Teixeira Barros'],
+  ['José Carlos Lemos Corrêa', 'es', 'Corrêa, José Carlos Lemos'],
+  ['José Carlos Lemos Correa', 'es', 'Lemos Correa, José Carlos'],
   ['Juan Pérez García', 'pt', 'Pérez García, Juan'],
   ['Íñigo Muñoz Ruiz', 'pt', 'Muñoz Ruiz, Íñigo'],
   // lower-case particles go after the given names, in every language; capitalised ones stay
@@ -377,6 +381,10 @@ const BY_LANGUAGE: [string, string | undefined, string | undefined][] = [
   ['PORTO ALEGRE', 'pt', undefined],
   ['Buenos Aires', 'es', undefined],
   ['Kuala Lumpur', 'en', undefined],
+  // nor a country, in any of the library's languages (an address's last line under a byline)
+  ['South Africa', 'en', undefined],
+  ['Reino Unido', 'es', undefined],
+  ['Nova Zelândia', 'pt', undefined],
   // … but a town named after a person leaves the person a person
   ['Benito Juárez', 'es', 'Juárez, Benito'],
 ];

@@ -42,6 +42,25 @@ function fold(word: string): string {
   return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+/**
+ * Countries' names in the languages a library's papers are written in ('South Africa', 'Sudáfrica', 'África
+ * do Sul'), from the runtime's own CLDR data: an address's last line is no person.
+ */
+const COUNTRY_NAMES: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const language of ['en', 'es', 'pt', 'fr', 'de', 'it']) {
+    const display = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    for (const a of letters) {
+      for (const b of letters) {
+        const name = display.of(a + b);
+        if (name && name.includes(' ')) names.add(fold(name));
+      }
+    }
+  }
+  return names;
+})();
+
 const PARTICLES = new Set([
   'de',
   'del',
@@ -501,7 +520,7 @@ export function surnameFirst(raw: string, options: NameOptions = {}): string | u
   if (!name || !/\p{L}/u.test(name) || JUNK.test(name)) return undefined;
   if (/^(?:https?:|www\.)/i.test(name)) return undefined;
   if (name.split(' ').length > 8) return undefined;
-  if (DOCUMENT_WORDS.test(name) || PLACE_NAMES.has(fold(name))) return undefined;
+  if (DOCUMENT_WORDS.test(name) || PLACE_NAMES.has(fold(name)) || COUNTRY_NAMES.has(fold(name))) return undefined;
   if (isOrganisation(name)) return name;
   if (PHRASE_OPENING.test(name)) return undefined;
   if (!/\s|,/.test(name)) {
@@ -636,13 +655,13 @@ function namingConvention(words: readonly string[], idioma: string | undefined):
 }
 
 /**
- * A name only Portuguese spelling or naming writes: a nasal vowel ('João', 'Leitão', 'Guimarães'), the
- * particles 'da', 'das', 'do', 'dos', or a compound ending ('Filho', 'Júnior', 'Neto', 'Sobrinho').
+ * A name only Portuguese spelling or naming writes: a nasal vowel ('João', 'Leitão', 'Guimarães'), a
+ * circumflex, which Spanish never writes ('Rosângela', 'Antônio', 'Mônica'), the particles 'da', 'das', 'do', 'dos', or a compound ending ('Filho', 'Júnior', 'Neto', 'Sobrinho').
  */
 function looksPortuguese(words: readonly string[]): boolean {
   return words.some(
     (w, i) =>
-      /[ãõÃÕ]/u.test(w) ||
+      /[ãõâêôÃÕÂÊÔ]/u.test(w) ||
       (i > 0 && /^(?:da|das|do|dos)$/.test(w)) ||
       (i > 1 && i === words.length - 1 && /^(?:filho|júnior|neto|sobrinho)$/i.test(w)),
   );

@@ -44,6 +44,19 @@ describe('a thesis cover read by the roles of its lines', () => {
     });
   });
 
+  it('takes a given name that is also a month unaccented for a name, not a date (pt)', () => {
+    const cover = page([
+      ['Marco Aurélio Pinto Rocha', 200, 71, 14],
+      ['Orientador: Paulo Henrique Lima', 174, 94, 14],
+      ['Um Estudo de Redes', 110, 307, 25],
+      ['Sem Fio em Hospitais', 100, 325, 25],
+      ['Dissertação apresentada ao Curso de Pós-', 290, 496, 12],
+      ['Graduação em Ciência da Computação.', 290, 510, 12],
+      ['Março, 2009', 252, 663, 14],
+    ]);
+    expect(readThesisCover(cover)?.nombres).toEqual(['Marco Aurélio Pinto Rocha']);
+  });
+
   it('reads a cover set in one type size, a statement over several lines, and an author after par (fr)', () => {
     const cover = page([
       ['UNIVERSITÉ DE LYON', 207, 120, 11],

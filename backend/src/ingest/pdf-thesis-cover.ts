@@ -108,7 +108,9 @@ export function readThesisCover(page: LayoutPage): ThesisCover | undefined {
   const authors = markPeople(lines, roles);
   for (const line of lines) {
     if (roles.has(line)) continue;
-    if (isDateLine(line.text)) roles.set(line, 'date');
+    // A month without a year may be a given name ('Marco' is 'março' unaccented): a name's shape decides.
+    const date = isDateLine(line.text) && (/\b(?:1[89]|20)\d{2}\b/.test(line.text) || !personOf(line));
+    if (date) roles.set(line, 'date');
     else if (personOf(line)) {
       // Unlabelled, a name at the foot of a cover is its place ('Belo Horizonte', 'CURITIBA').
       roles.set(line, line.top > 0.8 * page.height ? 'place' : 'name');

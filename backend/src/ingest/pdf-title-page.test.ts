@@ -401,6 +401,103 @@ describe('author lines', () => {
     expect(namesOfLine('Germán Franco and Francis Crick')).toEqual(['Germán Franco', 'Francis Crick']);
     expect(namesOfLine('tal197 at users.sf.net')).toBeNull();
     expect(namesOfLine('Technology Acceptance Model')).toBeNull();
+    // ORCID's icon (a private-use glyph) and iD, an elided particle set apart, initials without a stop,
+    // a wrapped line ending in 'and', a generational suffix in capitals
+    expect(namesOfLine('\ue9d9 Ana Luísa Prado1,2 0000-0002-1825-0097, \ue9d9 Rui Mendes3,')).toEqual([
+      'Ana Luísa Prado',
+      'Rui Mendes',
+    ]);
+    expect(namesOfLine('Marta d’ Ávila Reis and Luc d’ Orsay')).toEqual(['Marta d’Ávila Reis', 'Luc d’Orsay']);
+    expect(namesOfLine('Ann K Lee, Tobias E Erlanger, Mary Y Chen and')).toEqual([
+      'Ann K Lee',
+      'Tobias E Erlanger',
+      'Mary Y Chen',
+    ]);
+    expect(namesOfLine('JOHN B. DOE III AND ANA GIL')).toEqual(['John B. Doe III', 'Ana Gil']);
+    expect(namesOfLine('A Survey')).toBeNull();
+    expect(namesOfLine('ANNA KOVACS^{1,∗}, PETER D. NAGY¹, AND LENA FISCHER^{2,3}')).toEqual([
+      'Anna Kovacs',
+      'Peter D. Nagy',
+      'Lena Fischer',
+    ]);
+  });
+
+  it('reads a byline whose names each stand over their affiliation, long or short, until the abstract', () => {
+    const first = page([
+      ['Packing boxes on parallel shelves', 72, 100, 18],
+      ['ANNA KOVACS', 72, 130, 10],
+      ['Department of Computer Science and Institute for Advanced Studies of Systems', 72, 144, 10],
+      ['University of Somewhere, Smalltown', 72, 158, 10],
+      ['and', 72, 172, 10],
+      ['PETER NAGY', 72, 186, 10],
+      ['Department of Mathematics', 72, 200, 10],
+      ['and', 72, 214, 10],
+      ['LENA FISCHER', 72, 228, 10],
+      ['Acme Labs, Springfield', 72, 242, 10],
+      // A lone 'and' announces a name, even one with a word headings use.
+      ['and', 72, 256, 10],
+      ['AN LI', 72, 270, 10],
+      ['Abstract', 72, 300, 10],
+      ...body(320),
+    ]);
+    expect(readTitlePages([first], { latestYear: 2026 }).nombres).toEqual([
+      'Anna Kovacs',
+      'Peter Nagy',
+      'Lena Fischer',
+      'An Li',
+    ]);
+  });
+
+  it('reads the byline under a tail of the title in its type, and stops at an advisors’ label', () => {
+    const tail = page([
+      ['Counting sharks in the western Atlantic from tags', 72, 100, 16],
+      ['and direct age estimates of two species [v2; ref status: indexed, http://example.org/x]', 72, 124, 16],
+      ['Ana Gil, John B. Doe III, Tom Ross', 72, 150, 12],
+      ['Abstract', 72, 190, 10],
+      ...body(210),
+    ]);
+    expect(readTitlePages([tail], { latestYear: 2026 }).nombres).toEqual(['Ana Gil', 'John B. Doe III', 'Tom Ross']);
+    const advised = page([
+      ['Un clasificador de imágenes', 100, 230, 20],
+      ['Realizado por', 250, 380, 14],
+      ['Marta Ruiz Cabrera', 214, 405, 14],
+      ['Tutorizado por', 250, 430, 14],
+      ['Ma Luisa Gil Soto', 188, 455, 14],
+      ['UNIVERSIDAD DE MÁLAGA', 197, 660, 14],
+    ]);
+    expect(readTitlePages([advised], { latestYear: 2026 }).nombres).toEqual(['Marta Ruiz Cabrera']);
+  });
+
+  it('joins a byline’s row that a scan parted in two, where the first piece is no name alone', () => {
+    const row = (pieces: [string, number][]): [string, number, number, number][] =>
+      pieces.map(([text, x]) => [text, x, 140, 8]);
+    const scanned = page([
+      ['Cocaine and the sensitised rat', 72, 100, 18],
+      ...row([
+        ['MARIA', 72],
+        ['K. LUND, JOHN D. ROE,', 115],
+        ['ANA GIL and TOM ROSS', 225],
+      ]),
+      ['Abstract', 72, 180, 10],
+      ...body(200),
+    ]);
+    expect(readTitlePages([scanned], { latestYear: 2026 }).nombres).toEqual([
+      'Maria K. Lund',
+      'John D. Roe',
+      'Ana Gil',
+      'Tom Ross',
+    ]);
+    // Two names set side by side each read alone, never as one.
+    const sideBySide = page([
+      ['Cocaine and the sensitised rat', 72, 100, 18],
+      ...row([
+        ['Maria Lund', 72],
+        ['John Roe', 250],
+      ]),
+      ['Abstract', 72, 180, 10],
+      ...body(200),
+    ]);
+    expect(readTitlePages([sideBySide], { latestYear: 2026 }).nombres).toEqual(['Maria Lund', 'John Roe']);
   });
 });
 
@@ -505,6 +602,19 @@ describe('properties against the page', () => {
       'Tushar Chandra',
       'Andrew Fikes',
     ]);
+  });
+
+  it('takes the printed byline over a property list it shows to hold only some of the authors', () => {
+    const found = chooseMetadata({
+      page: { titulo: 'Counting birds in cities', nombres: ['Anna Kovacs', 'Peter D. Nagy', 'Lena Fischer'] },
+      pageText: 'Counting birds in cities\nANNA KOVACS^{1}, PETER D. NAGY^{1}, AND LENA FISCHER^{2}',
+      xmp: { autores: ['Fischer, L.'] },
+      info: { autores: [] },
+    });
+    expect(found).toMatchObject({
+      autores: ['Kovacs, Anna', 'Nagy, Peter D.', 'Fischer, Lena'],
+      origen: { autores: 'primera_pagina' },
+    });
   });
 
   it('files the authors of an English article affiliated in Brazil the Portuguese way', () => {

@@ -10,7 +10,8 @@ import { findIsbn } from './identifiers/isbn';
 import { cleanTitle, withoutReviewStatus } from './metadata';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
-import { namesOfLine } from './printed-names';
+import { isAffiliation, namesOfLine } from './printed-names';
+import { weighPropertyAuthors } from './property-authors';
 import { phraseLanguage } from '../text/language';
 import { readRepositoryCover } from './pdf-repository-cover';
 import { ADVISOR_LABEL, readThesisCover } from './pdf-thesis-cover';
@@ -290,9 +291,12 @@ export function furnitureKey(text: string, size: number): string {
   return `${words}@${Math.round(size)}`;
 }
 
-/** A credit to someone other than the author: the names after it are translators', editors', illustrators'. */
+/**
+ * A credit to someone other than the author: the names after it are translators', editors', illustrators', or
+ * a thesis's advisors' ('Tutorizado por', 'Orientador:', 'Supervised by').
+ */
 const CREDIT =
-  /^(?:versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
+  /^(?:(?:tutorizad|dirigid|orientad|supervisionad|supervisad)[oa]s?\s+por|supervised\s+by|under\s+the\s+supervision|betreut\s+von|sous\s+la\s+direction|(?:co-?)?(?:director|directora|tutor|tutora|orientador|orientadora|supervisor|advisor|adviser|betreuer|betreuerin|directeur|directrice|relatore)(?:es|s)?\s*(?::|$)|versi[oó]n\s+(?:castellana|española|espanhola|inglesa|francesa)|traducci[oó]n|traducid[oa]\s+por|translat(?:ed|ion)\s+(?:by|from)|tradu[cç][aã]o|traduzid[oa]\s+por|tradu(?:it|ite)\s+(?:par|de)|traduction|übersetzt|übersetzung|aus\s+dem\s+\p{L}+\s+von|a\s+cura\s+di|tradott[oa]\s+da|traduzione|edited\s+by|editad[oa]\s+por|organizad[oa]\s+por|herausgegeben\s+von|hrsg\.?\s+von|pr[oó]logo\s+de|prefacio\s+de|foreword\s+by|preface\s+by|ilustraciones\s+de|illustrated\s+by)/iu;
 
 /** Lines after which no author is listed: the abstract, keywords, the first section. */
 const AUTHORS_END =
@@ -336,15 +340,21 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
     const run = wrappedByline(below, i, right);
     const found = (run.length > 1 && namesOfLine(run.map((l) => l.plain || l.text).join(' '))) || null;
     if (found) run.forEach((l) => joined.add(l));
-    const onLine = found ?? namesOfLine(line.plain || line.text);
+    // A lone 'and' between stacked names announces the next one.
+    const above = page.lines.filter((l) => l.top < line.top - 0.3 * line.size).pop();
+    const announced = names.length > 0 && above !== undefined && /^(?:and|y|e|und|et|&)$/i.test(above.text.trim());
+    const onLine = found ?? namesOfLine(line.plain || line.text, { announced }) ?? rowFragment(below, i, joined);
     if (onLine) {
       names.push(...onLine);
       // A byline of many names, each with its affiliation under it, runs on past the usual reach.
       reach = Math.max(reach, line.top + 0.12 * page.height);
       continue;
     }
-    // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle).
-    if (line.text.split(/\s+/).length >= 9) {
+    // A line of running text: the abstract or the body has begun (on a sparse page, a subtitle). An
+    // affiliation, however long, is part of the byline: names may follow it; so may a line in the title's
+    // type right under it, the title's tail ('… estimates [v2; ref status: indexed, http://…]').
+    const tail = Math.abs(line.size - last.size) <= 0.08 * last.size && line.top - last.top <= 2.05 * last.size;
+    if (line.text.split(/\s+/).length >= 9 && !isAffiliation(line.text) && !tail) {
       if (sparse) continue;
       break;
     }
@@ -352,6 +362,28 @@ export function findAuthorNames(page: LayoutPage, title: readonly LayoutLine[]):
   if (names.length === 0) names.push(...bylineAbove(page, title));
   if (names.length === 0) names.push(...sideByline(page, title, beside));
   return [...new Set(names)];
+}
+
+/**
+ * The names of a fragment of a byline's row and the piece after it on the same baseline, in the same type, a
+ * few spaces to its right: a scan's text layer or a spaced setting parts a row ('THERESE' / 'A. KOSTEN, MINDY
+ * J. D. MISERENDINO,'). Only a fragment that reads as no name by itself is joined: two names side by side
+ * each read alone. The piece joined is marked in `joined`.
+ */
+function rowFragment(lines: readonly LayoutLine[], at: number, joined: Set<LayoutLine>): string[] | null {
+  const line = lines[at]!;
+  const next = lines[at + 1];
+  if (
+    !next ||
+    Math.abs(next.top - line.top) > 0.3 * line.size ||
+    Math.abs(next.size - line.size) > 0.15 * line.size ||
+    next.x < line.right ||
+    next.x - line.right > 3 * line.size
+  )
+    return null;
+  const names = namesOfLine(`${line.plain || line.text} ${next.plain || next.text}`);
+  if (names) joined.add(next);
+  return names;
 }
 
 /**
@@ -614,10 +646,13 @@ export function chooseMetadata(sources: MetadataSources): FoundMetadata {
 
   const naming: NameOptions = { idioma: sources.idioma, pais: affiliationCountry(sources.pageText, sources.idioma) };
   const pageAuthors = authorsFromMetadata(sources.page.nombres ?? [], naming);
-  // The properties' names are filed here, where the document's language is known, as the page's are.
+  // The properties' names are filed here, where the document's language is known, as the page's are, and
+  // weighed against the page (refused where it shows them incomplete, taken fuller where it prints them so).
+  const printedPage = { byline: sources.page.nombres ?? [], text: sources.pageText };
+  const weigh = (raw: string[]) => weighPropertyAuthors(usableMetadataAuthors(raw, naming), printedPage, naming);
   const metaAuthors: [string[], 'xmp' | 'info'][] = [
-    [usableMetadataAuthors(sources.xmp.autores, naming), 'xmp'],
-    [usableMetadataAuthors(sources.info.autores, naming), 'info'],
+    [weigh(sources.xmp.autores), 'xmp'],
+    [weigh(sources.info.autores), 'info'],
   ];
   // A property's name is confirmed by the page printing it whole ('Md. Shah Alam' is not 'Md. Shahanur Alam').
   const words = ` ${folded.replace(/(\p{L})(\d)/gu, '$1 $2')} `;

@@ -319,6 +319,24 @@ describe('convertPdf on generated PDFs', () => {
     expect(conversion.metadatos.autores).toContain('Smith, John');
   });
 
+  it('passes over blank leaves before the title page, and takes the fuller name it prints', async () => {
+    const english = 'The water of the sinkholes that seeps through the rock is the aquifer water itself.';
+    const title: PdfLine[] = [
+      { text: 'School of Engineering', y: 740, size: 12 },
+      { text: 'Recharge of a karst aquifer', y: 600, size: 22 },
+      { text: 'by', y: 540, size: 12 },
+      { text: 'MARTA RUIZ CABRERA', y: 524, size: 12 },
+    ];
+    const text = Array.from({ length: 30 }, (_, i) => body(english, 740 - i * 14));
+    const leaf = (folio: string): PdfLine[] => [{ text: folio, y: 40, size: 10 }];
+    const info = { Author: 'Marta Ruiz' };
+    const conversion = await convert(makePdf({ pages: [leaf('1'), leaf('2'), title, text, text], info }));
+    expect(conversion.metadatos).toMatchObject({
+      titulo: 'Recharge of a karst aquifer',
+      autores: ['Ruiz Cabrera, Marta'],
+    });
+  });
+
   it('takes no title that repeats the producing program, nor an author that is a bug in it', async () => {
     const info = {
       Title: 'Acrobat PDFMaker 9.0 for Word',

@@ -616,6 +616,8 @@ async function readMetadata(doc: PDFDocumentProxy): Promise<PdfProperties> {
 /** Pages read for the title page (the first two) and for running heads to tell apart (the next two). */
 const TITLE_PAGES = 2;
 const FURNITURE_PAGES = 2;
+/** Blank leaves passed over before the title page, at most. */
+const MAX_BLANK_LEAVES = 3;
 
 /**
  * The document's metadata: its first pages' layout weighed against its properties (`chooseMetadata`), the
@@ -628,8 +630,11 @@ async function metadataOf(
   pages: readonly PageText[],
   signal: AbortSignal | undefined,
 ): Promise<FoundMetadata> {
+  // Blank leaves before the title page (a scan's flyleaves, a page with a folio alone) are passed over.
+  const blank = pages.slice(0, MAX_BLANK_LEAVES).findIndex((p) => !lacksTextLayer(p.texto));
+  const skip = blank > 0 ? blank : 0;
   const layouts: LayoutPage[] = [];
-  for (let n = 1; n <= Math.min(doc.numPages, TITLE_PAGES + FURNITURE_PAGES); n++) {
+  for (let n = skip + 1; n <= Math.min(doc.numPages, skip + TITLE_PAGES + FURNITURE_PAGES); n++) {
     signal?.throwIfAborted();
     layouts.push((await readLayout(doc, n)) ?? { lines: [], width: 0, height: 0 });
   }
@@ -644,7 +649,7 @@ async function metadataOf(
     .map((p) => p.texto)
     .join('\n');
   const language = documentLanguage(text, properties.idioma);
-  const firstPages = pages.slice(0, TITLE_PAGES).map((p) => p.texto);
+  const firstPages = pages.slice(skip, skip + TITLE_PAGES).map((p) => p.texto);
   const metadatos = chooseMetadata({
     idioma: language.idioma,
     page,
