@@ -15,6 +15,7 @@ import { listenDocumentEvents } from './jobs/document-events';
 import { startPgBossQueue } from './jobs/queue';
 import { createLogger, type Logger } from './log';
 import { startRereadSweep, type RereadSweep } from './services/reread-outdated';
+import { startStrandedSweep, type StrandedSweep } from './services/requeue-stranded';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
@@ -75,6 +76,8 @@ export interface Runtime {
   pglite?: PGlite;
   /** The start-up sweep of documents read by an older reader, in a process that runs workers. */
   rereadSweep?: RereadSweep;
+  /** The sweep of documents left queued with no job, in a process that runs workers. */
+  strandedSweep?: StrandedSweep;
   close(): Promise<void>;
 }
 
@@ -182,11 +185,19 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       opts.workers && config.workers > 0 && config.rereadBatch > 0
         ? startRereadSweep(deps, config.rereadBatch)
         : undefined;
+    // Documents left queued or being read with no job are queued again. On the embedded store nothing else
+    // can be mid-upload at start, so the first sweep takes them at once.
+    const strandedSweep =
+      opts.workers && config.workers > 0 && config.strandedSweepSeconds > 0
+        ? startStrandedSweep(deps, config.strandedSweepSeconds, pglite ? 0 : config.strandedSweepSeconds)
+        : undefined;
     return {
       deps,
       pglite,
       rereadSweep,
+      strandedSweep,
       async close() {
+        await strandedSweep?.stop();
         await rereadSweep?.stop();
         collector.stop();
         await queue.stop();
