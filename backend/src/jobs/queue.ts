@@ -18,6 +18,8 @@ export interface JobQueue {
    * anything that will still act on it. Read in `tx` when given (after `prepare(def)`).
    */
   hasLiveJob(def: JobDefinition<object>, key: string, tx?: Db): Promise<boolean>;
+  /** The keys of `def`'s jobs waiting or due for a retry, in one indexed read (a backlog, however long). */
+  waitingKeys(def: JobDefinition<object>): Promise<Set<string>>;
   /**
    * Registers `handler` for `def` with `concurrency` parallel jobs. A sent job wakes the workers at once
    * (LISTEN/NOTIFY); a worker that finishes a job fetches the next one at once; polling is the fallback.
@@ -120,6 +122,11 @@ export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
     },
     async prepare(def) {
       await ensureQueue(def);
+    },
+    async waitingKeys(def) {
+      await ensureQueue(def);
+      const jobs = await boss.findJobs(def.name, { queued: true, limit: 100_000 });
+      return new Set(jobs.flatMap((j) => (j.singletonKey ? [j.singletonKey] : [])));
     },
     async hasLiveJob(def, key, tx) {
       if (!tx) await ensureQueue(def);

@@ -32,8 +32,13 @@ export async function requeueIfStranded(deps: RequeueDeps, id: string): Promise<
  */
 export async function sweepStranded(deps: RequeueDeps & Pick<Deps, 'log'>, idleSeconds: number): Promise<string[]> {
   const rescued: string[] = [];
-  for (const id of await unfinishedDocumentIds(deps.db, idleSeconds, SWEEP_LIMIT)) {
-    if (await requeueIfStranded(deps, id)) rescued.push(id);
+  const candidates = await unfinishedDocumentIds(deps.db, idleSeconds, SWEEP_LIMIT);
+  if (!candidates.length) return rescued;
+  // A backlog waits with its jobs: those are told apart in one read, so only the few left (being read, or
+  // stranded) are checked one by one, each in its own transaction.
+  const waiting = await deps.queue.waitingKeys(ingestJob(deps.config));
+  for (const id of candidates) {
+    if (!waiting.has(id) && (await requeueIfStranded(deps, id))) rescued.push(id);
   }
   if (rescued.length) {
     deps.log.info(`re-queued ${rescued.length} document(s) left queued or being read with no job`, { rescued });
