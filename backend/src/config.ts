@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_REREAD_BATCH: z.coerce.number().int().min(0).max(1000).optional(),
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  FOLIO_STRANDED_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Only a fallback: a sent job wakes the workers at once through LISTEN/NOTIFY (see jobs/queue.ts).
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(5),
   FOLIO_BLOBS: z.enum(['directorio', 'base_de_datos']).optional(),
@@ -129,6 +130,12 @@ export interface Config {
   rereadBatch: number;
   jobRetries: number;
   jobHeartbeatSeconds: number;
+  /**
+   * Seconds between sweeps for documents left `en_cola` or `procesando` with no job (services/requeue-stranded.ts),
+   * run at start and then on this timer by a process with workers; a document counts as left after this long
+   * without a change. 0: no sweep.
+   */
+  strandedSweepSeconds: number;
   /**
    * Seconds between the queue's polls. A sent job wakes the workers through LISTEN/NOTIFY; the poll only
    * catches what NOTIFY does not announce (a retry coming due, a notification lost with a connection).
@@ -217,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rereadBatch: e.FOLIO_REREAD_BATCH ?? 2 * e.FOLIO_WORKERS,
     jobRetries: e.FOLIO_JOB_RETRIES,
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
+    strandedSweepSeconds: e.FOLIO_STRANDED_SWEEP_SECONDS,
     queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,
     log: e.FOLIO_LOG,
     modelsDir: path.resolve(e.FOLIO_MODELS_DIR ?? path.join(e.FOLIO_DATA, 'models')),

@@ -13,8 +13,10 @@ import { DOCUMENT_CHANNEL } from './db/documents.repo';
 import { citeJob, ingestJob, lookupJob } from './jobs/definitions';
 import { listenDocumentEvents } from './jobs/document-events';
 import { startPgBossQueue } from './jobs/queue';
+import { lockStore } from './store-lock';
 import { createLogger, type Logger } from './log';
 import { startRereadSweep, type RereadSweep } from './services/reread-outdated';
+import { startStrandedSweep, type StrandedSweep } from './services/requeue-stranded';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
@@ -22,46 +24,7 @@ import { collectWhenIdle } from './workers/collect-when-idle';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';
 
-/** The embedded store is held by one process at a time; another process is told so plainly. */
-export class StoreBusyError extends Error {
-  constructor(
-    readonly pid: number,
-    dir: string,
-  ) {
-    super(
-      `The embedded store in ${dir} is in use by another Folio process (pid ${pid}). ` +
-        'Stop it first (with the embedded store only one process can open it), or run Folio on a PostgreSQL server with DATABASE_URL.',
-    );
-    this.name = 'StoreBusyError';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Takes the embedded store's lock file; returns its release. */
-function lockStore(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'folio.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(file, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) throw new StoreBusyError(pid, dir);
-      fs.rmSync(file, { force: true }); // left by a process that died
-    }
-  }
-  throw new Error(`could not lock ${dir}`);
-}
+export { StoreBusyError } from './store-lock';
 
 export interface RuntimeOptions {
   /** Run ingestion workers in this process (config.workers of them). */
@@ -75,6 +38,8 @@ export interface Runtime {
   pglite?: PGlite;
   /** The start-up sweep of documents read by an older reader, in a process that runs workers. */
   rereadSweep?: RereadSweep;
+  /** The sweep of documents left queued with no job, in a process that runs workers. */
+  strandedSweep?: StrandedSweep;
   close(): Promise<void>;
 }
 
@@ -182,11 +147,19 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       opts.workers && config.workers > 0 && config.rereadBatch > 0
         ? startRereadSweep(deps, config.rereadBatch)
         : undefined;
+    // Documents left queued or being read with no job are queued again. On the embedded store nothing else
+    // can be mid-upload at start, so the first sweep takes them at once.
+    const strandedSweep =
+      opts.workers && config.workers > 0 && config.strandedSweepSeconds > 0
+        ? startStrandedSweep(deps, config.strandedSweepSeconds, pglite ? 0 : config.strandedSweepSeconds)
+        : undefined;
     return {
       deps,
       pglite,
       rereadSweep,
+      strandedSweep,
       async close() {
+        await strandedSweep?.stop();
         await rereadSweep?.stop();
         collector.stop();
         await queue.stop();

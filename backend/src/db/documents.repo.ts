@@ -372,3 +372,26 @@ export async function deleteDocument(db: Db, userId: string, id: string): Promis
   if (row) await db.query('SELECT pg_notify($1, $2)', [DOCUMENT_CHANNEL, id]);
   return row;
 }
+
+/** Documents still `en_cola` or `procesando` whose row has not changed for `idleSeconds`, oldest first. */
+export async function unfinishedDocumentIds(db: Db, idleSeconds: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM documents
+     WHERE estado IN ('en_cola', 'procesando') AND updated <= now() - make_interval(secs => $1)
+     ORDER BY updated LIMIT $2`,
+    [idleSeconds, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks the document for the rest of the transaction `tx` if it is still `en_cola` or `procesando`; false
+ * when it is not (finished meanwhile, or gone). Two processes rescuing it at once thus take turns.
+ */
+export async function lockUnfinishedDocument(tx: Db, id: string): Promise<boolean> {
+  const rows = await tx.query(
+    `SELECT id FROM documents WHERE id = $1 AND estado IN ('en_cola', 'procesando') FOR UPDATE`,
+    [id],
+  );
+  return rows.length > 0;
+}

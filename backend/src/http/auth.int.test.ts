@@ -167,4 +167,39 @@ describe('rate limit', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await list(k2)).status).toBe(200);
   });
+
+  it('puts RateLimit-Limit, -Remaining and -Reset on every answer of a limited route: success, error, 429', async () => {
+    const app = createApp({ ...ctx.server.runtime.deps, config: { ...ctx.server.config, rateLimitPerMinute: 5 } });
+    const k = await ctx.server.key('paced@example.org');
+    const get = (p: string) => app.request(`http://folio.test/api/v1${p}`, { headers: auth(k) });
+    const fields = (res: Response) => ({
+      limit: Number(res.headers.get('ratelimit-limit')),
+      remaining: Number(res.headers.get('ratelimit-remaining')),
+      reset: Number(res.headers.get('ratelimit-reset')),
+    });
+    const answers = [
+      await get('/documentos'), // 200
+      await get('/documentos/no-existe'), // 404 from the route
+      await get('/documentos?limite=muchos'), // 400 from validation
+      await app.request('http://folio.test/api/v1/subidas', {
+        method: 'POST', // a route that answers with its own Response (tus): refused for its missing length
+        headers: auth(k, { 'Tus-Resumable': '1.0.0' }),
+      }),
+      await get('/documentos'),
+      await get('/documentos'), // over the limit
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 400, 400, 200, 429]);
+    for (const res of answers) {
+      expect(res.headers.get('ratelimit-limit'), String(res.status)).toBe('5');
+      expect(res.headers.get('ratelimit-reset'), String(res.status)).toMatch(/^\d+$/);
+    }
+    // Each request spends one: 4, 3, 2, 1, 0 left, then refused with none.
+    expect(answers.map((r) => fields(r).remaining)).toEqual([4, 3, 2, 1, 0, 0]);
+    // Seconds until the bucket is full again, at 5 a minute: 12 s for each request spent.
+    expect(fields(answers[0]!).reset).toBe(12);
+    expect(fields(answers[4]!).reset).toBe(60);
+    expect(fields(answers[5]!).reset).toBeGreaterThan(48);
+    expect(fields(answers[5]!).reset).toBeLessThanOrEqual(60);
+    expect(Number(answers[5]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
 });

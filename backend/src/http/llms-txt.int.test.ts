@@ -68,4 +68,13 @@ describe('llms.txt', () => {
     );
     expect(bullet('POST /citar')).toMatch(/different text or options: 409 `conflicto`/);
   });
+
+  it('names the RateLimit fields every limited answer carries, and Retry-After on 429', () => {
+    const line = text.split('\n').find((l) => l.startsWith('Rate limit:'));
+    expect(line).toBeDefined();
+    for (const field of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']) {
+      expect(line).toContain(`\`${field}\``);
+    }
+    expect(line).toContain('429 `limite_de_ritmo`');
+  });
 });

@@ -110,6 +110,21 @@ describe('the OpenAPI document', () => {
     expect(doc.info.license.identifier && doc.info.license.url).toBeFalsy();
   });
 
+  it('declares the RateLimit fields on every answer of every limited operation', () => {
+    const fields = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    for (const [method, p, op] of operations()) {
+      // The parts of an upload in parts are not counted (http/routes/subidas.ts); every other operation is.
+      if (p.startsWith('/subidas/')) continue;
+      for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
+        for (const field of fields) {
+          expect(answer.headers?.[field]?.schema, `${method} ${p} ${status} ${field}`).toMatchObject({
+            type: 'integer',
+          });
+        }
+      }
+    }
+  });
+
   it('declares Retry-After on every 429', () => {
     for (const [method, p, op] of operations()) {
       const limited = op.responses['429'];

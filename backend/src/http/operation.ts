@@ -66,13 +66,43 @@ const ERROR_TEXT: Record<number, string> = {
   502: 'An AI provider failed after retries (proveedor_fallo); retry.',
 };
 
-/** The header every 429 carries (the contract: wait the seconds in `Retry-After`). */
+/**
+ * The IETF RateLimit fields on every answer of a limited operation (when the server has a limit,
+ * `FOLIO_RATE_LIMIT`): a token bucket per API key, refilled at the limit a minute.
+ */
+export const RATE_LIMIT_FIELDS = {
+  'RateLimit-Limit': {
+    description: 'Requests a minute allowed to this API key (and the largest burst).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests this key may make right now before it is refused with 429.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the whole limit is available again (requests come back at the limit a minute).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+/** The headers every 429 carries (the contract: wait the seconds in `Retry-After`), with the RateLimit fields. */
 export const RATE_LIMIT_HEADERS = {
   'Retry-After': {
     description: 'Seconds to wait before the next request.',
     schema: { type: 'integer', minimum: 1 },
   },
+  ...RATE_LIMIT_FIELDS,
 };
+
+/** `responses` with the RateLimit fields added to each one's headers (a 429 keeps its Retry-After too). */
+export function withRateLimitFields<T extends object>(responses: T): T {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]: [string, object]) => [
+      status,
+      { ...r, headers: { ...RATE_LIMIT_FIELDS, ...('headers' in r ? (r.headers as object) : {}) } },
+    ]),
+  ) as T;
+}
 
 /** Query values arrive as strings or arrays of strings; single-valued params take the last one. */
 function queryObject(c: Context): Record<string, string | string[]> {
@@ -130,7 +160,7 @@ export function operation<P extends AnyObject, Q extends AnyObject, B extends z.
       ...(spec.body && { body: { required: true, content: { 'application/json': { schema: spec.body } } } }),
       ...(spec.rawBody && { body: spec.rawBody }),
     },
-    responses: { ...spec.responses, ...errorResponses },
+    responses: withRateLimitFields({ ...spec.responses, ...errorResponses }),
   } as RouteConfig);
 
   const honoPath = spec.path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,11 +1,25 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { PgBoss, fromPglite, type Db as BossDb } from 'pg-boss';
+import type { Db } from '../db/db';
 import type { JobDefinition, JobHandler } from './job-definition';
 
 /** The durable job queue, behind a small interface so the rest of the backend never sees pg-boss. */
 export interface JobQueue {
-  /** Enqueues a job; `key` lets it be found again (e.g. the document id). */
-  send<P extends object>(def: JobDefinition<P>, data: P, key?: string): Promise<string>;
+  /**
+   * Enqueues a job; `key` lets it be found again (e.g. the document id). Given `tx`, the job is written in
+   * that transaction, so it exists exactly when the rows written beside it do; `prepare(def)` must have run
+   * first (inside a transaction the queue may not look anything up: the embedded store has one connection).
+   */
+  send<P extends object>(def: JobDefinition<P>, data: P, key?: string, tx?: Db): Promise<string>;
+  /** Makes sure `def`'s queue exists, so a send inside a transaction writes only the job. */
+  prepare(def: JobDefinition<object>): Promise<void>;
+  /**
+   * Whether a job with `key` is waiting, due for a retry, running, or dead-lettered and not yet handled:
+   * anything that will still act on it. Read in `tx` when given (after `prepare(def)`).
+   */
+  hasLiveJob(def: JobDefinition<object>, key: string, tx?: Db): Promise<boolean>;
+  /** The keys of `def`'s jobs waiting or due for a retry, in one indexed read (a backlog, however long). */
+  waitingKeys(def: JobDefinition<object>): Promise<Set<string>>;
   /**
    * Registers `handler` for `def` with `concurrency` parallel jobs. A sent job wakes the workers at once
    * (LISTEN/NOTIFY); a worker that finishes a job fetches the next one at once; polling is the fallback.
@@ -44,6 +58,13 @@ export interface QueueOptions {
 }
 
 const deadLetterName = (name: string) => `${name}__dead`;
+
+const LIVE_STATES = new Set(['created', 'retry', 'active']);
+
+/** pg-boss's "bring your own connection": its statements run in the caller's transaction. */
+function inTransaction(tx: Db): BossDb {
+  return { executeSql: async (text, values) => ({ rows: await tx.query(text, values) }) };
+}
 
 export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
   const notify = !opts.pollOnly;
@@ -84,12 +105,37 @@ export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
     created.add(def.name);
   }
 
+  function preparedFor(def: JobDefinition<object>, tx: Db): BossDb {
+    if (!created.has(def.name)) throw new Error(`queue ${def.name} not prepared before a send in a transaction`);
+    return inTransaction(tx);
+  }
+
   return {
-    async send(def, data, key) {
-      await ensureQueue(def);
-      const id = await boss.send(def.name, def.payload.parse(data), key ? { singletonKey: key } : {});
+    async send(def, data, key, tx) {
+      if (!tx) await ensureQueue(def);
+      const id = await boss.send(def.name, def.payload.parse(data), {
+        ...(key && { singletonKey: key }),
+        ...(tx && { db: preparedFor(def, tx) }),
+      });
       if (!id) throw new Error(`queue ${def.name} refused the job`);
       return id;
+    },
+    async prepare(def) {
+      await ensureQueue(def);
+    },
+    async waitingKeys(def) {
+      await ensureQueue(def);
+      const jobs = await boss.findJobs(def.name, { queued: true, limit: 100_000 });
+      return new Set(jobs.flatMap((j) => (j.singletonKey ? [j.singletonKey] : [])));
+    },
+    async hasLiveJob(def, key, tx) {
+      if (!tx) await ensureQueue(def);
+      const db = tx ? preparedFor(def, tx) : undefined;
+      for (const name of [def.name, deadLetterName(def.name)]) {
+        const jobs = await boss.findJobs(name, { key, ...(db && { db }) });
+        if (jobs.some((j) => LIVE_STATES.has(j.state))) return true;
+      }
+      return false;
     },
     async work(def, concurrency, handler) {
       await ensureQueue(def);

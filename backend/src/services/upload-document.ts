@@ -15,6 +15,7 @@ import type { UserMeta } from '../metadata/metadata-types';
 import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
 import { originsOf, resolveMetadata, valuesOf } from '../metadata/resolve-metadata';
 import { searchKeyOf } from './document-metadata';
+import { requeueIfStranded } from './requeue-stranded';
 
 /** A file the HTTP layer has streamed to a temporary path, with its fingerprint. */
 export interface IncomingFile {
@@ -42,6 +43,12 @@ const OPERATION = 'subir';
  * Stores an uploaded file and queues its ingestion. Same bytes for the same user give back the
  * existing document; a repeated Idempotency-Key gives back the document it created, and the same key
  * with another file or other metadata is refused (409 conflicto).
+ *
+ * The bytes are stored first; then the document row, its ingest job and the key are written in one
+ * transaction, so a process stopped at any point leaves either nothing (a stored file no row names, which
+ * a retry stores again under a new id) or a queued document with its job. A document found again that is
+ * still queued or being read with no job (left so by a stop before this was one transaction) is given its
+ * bytes again and re-queued; one that failed is tried again.
  */
 export async function uploadFile(
   deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
@@ -60,11 +67,11 @@ export async function uploadFile(
       : undefined;
     const previousId = await replayedResource(db, userId, OPERATION, idem);
     const previous = previousId && (await findDocument(db, userId, previousId));
-    if (previous) return { row: previous, outcome: 'replayed' };
+    if (previous) return { row: await resumeDocument(deps, previous, file, false), outcome: 'replayed' };
     const existing = await findDocumentBySha(db, userId, file.sha256);
     if (existing) {
       await rememberResource(db, userId, OPERATION, idem, existing.id);
-      return { row: await retryIfFailed(deps, existing), outcome: 'duplicate' };
+      return { row: await resumeDocument(deps, existing, file, true), outcome: 'duplicate' };
     }
 
     const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
@@ -78,43 +85,76 @@ export async function uploadFile(
     // What is known before the file is read: the user's values, and its name standing in for a title.
     const resolved = resolveMetadata({ tipo, user: userMeta, fileName: file.nombre });
     const values = valuesOf(resolved);
-    const row = await insertDocument(db, {
-      id,
-      userId,
-      titulo: values.titulo,
-      autores: values.autores,
-      anio: values.anio ?? undefined,
-      tipo,
-      url: meta.url,
-      biblioteca: meta.biblioteca,
-      userMeta,
-      origenMetadatos: originsOf(resolved),
-      searchKey: searchKeyOf(values.titulo, values.autores),
-      sha256: file.sha256,
-      fileName: file.nombre,
-      contentType: file.contentType,
-      sizeBytes: file.size,
-      blobKey: id,
-    });
+    const job = ingestJob(deps.config);
+    await deps.queue.prepare(job);
+    await deps.blobs.putFile(id, file.tmpPath);
+    let row: DocumentRow | undefined;
+    try {
+      row = await db.transaction(async (tx) => {
+        const inserted = await insertDocument(tx, {
+          id,
+          userId,
+          titulo: values.titulo,
+          autores: values.autores,
+          anio: values.anio ?? undefined,
+          tipo,
+          url: meta.url,
+          biblioteca: meta.biblioteca,
+          userMeta,
+          origenMetadatos: originsOf(resolved),
+          searchKey: searchKeyOf(values.titulo, values.autores),
+          sha256: file.sha256,
+          fileName: file.nombre,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          blobKey: id,
+        });
+        if (!inserted) return undefined;
+        await deps.queue.send(job, { documentId: id }, id, tx);
+        await rememberResource(tx, userId, OPERATION, idem, id);
+        return inserted;
+      });
+    } catch (err) {
+      await deps.blobs.delete(id).catch(() => {});
+      throw err;
+    }
     if (!row) {
-      // The same bytes arrived twice at once: the other request won.
+      // The same bytes arrived twice at once: the other request won, with its own copy of the file.
+      await deps.blobs.delete(id);
       const winner = await findDocumentBySha(db, userId, file.sha256);
       if (!winner) throw new Error('duplicate upload vanished');
+      await rememberResource(db, userId, OPERATION, idem, winner.id);
       return { row: winner, outcome: 'duplicate' };
     }
-    await deps.blobs.putFile(id, file.tmpPath);
-    await deps.queue.send(ingestJob(deps.config), { documentId: id }, id);
-    await rememberResource(db, userId, OPERATION, idem, id);
     return { row, outcome: 'created' };
   } finally {
     await fs.rm(file.tmpPath, { force: true });
   }
 }
 
-/** Uploading the bytes of a failed document again is how a user asks for another try. */
-async function retryIfFailed(deps: Pick<Deps, 'db' | 'queue' | 'config'>, row: DocumentRow): Promise<DocumentRow> {
-  if (row.estado !== 'error' || !row.blob_key) return row;
-  await updateDocument(deps.db, row.id, { estado: 'en_cola', fase: 'en_cola', progreso: 0, error: null });
-  await deps.queue.send(ingestJob(deps.config), { documentId: row.id }, row.id);
+/**
+ * A document this upload names again: one that failed is tried again when `retryFailed` (uploading its
+ * bytes again is how a user asks for that; a replayed request answers what it answered); one still queued or being read with no job to act on it gets these bytes (the same
+ * SHA-256) under its key, which it may never have received, and is queued again.
+ */
+async function resumeDocument(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  row: DocumentRow,
+  file: IncomingFile,
+  retryFailed: boolean,
+): Promise<DocumentRow> {
+  if (!row.blob_key) return row;
+  const job = ingestJob(deps.config);
+  if (row.estado === 'error' && retryFailed) {
+    await deps.queue.prepare(job);
+    await deps.db.transaction(async (tx) => {
+      await updateDocument(tx, row.id, { estado: 'en_cola', fase: 'en_cola', progreso: 0, error: null });
+      await deps.queue.send(job, { documentId: row.id }, row.id, tx);
+    });
+  } else if (row.estado === 'en_cola' || row.estado === 'procesando') {
+    if (await deps.queue.hasLiveJob(job, row.id)) return row;
+    await deps.blobs.putFile(row.blob_key, file.tmpPath);
+    if (!(await requeueIfStranded(deps, row.id))) return row;
+  } else return row;
   return (await findDocument(deps.db, row.user_id, row.id)) ?? row;
 }

@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { EXTENSION_MARK, EXTENSION_NOTE, ErrorApi } from '@folio/shared';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { RATE_LIMIT_HEADERS } from '../operation';
+import { RATE_LIMIT_HEADERS, withRateLimitFields } from '../operation';
 
 const TAG = ['Subidas por partes (tus)'];
 const TUS_RESUMABLE = z.string().describe("The tus protocol version: '1.0.0'.");
@@ -119,6 +119,11 @@ export function documentResumableRoutes(app: OpenAPIHono<AppEnv>): void {
     500: error('Internal error.'),
   };
   for (const route of paths) {
-    app.openAPIRegistry.registerPath({ ...route, responses: { ...route.responses, ...always } } as RouteConfig);
+    const responses = { ...route.responses, ...always };
+    // Only the creation spends from the key's requests per minute (http/routes/subidas.ts): its answers carry the fields.
+    app.openAPIRegistry.registerPath({
+      ...route,
+      responses: route.method === 'post' ? withRateLimitFields(responses) : responses,
+    } as RouteConfig);
   }
 }
