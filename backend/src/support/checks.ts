@@ -4,7 +4,7 @@ import { claimClauses } from './clauses';
 import { comparisonReversed, figuresContradictComparison } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
-import { comparePolarity, type PolarityFinding, direction } from './polarity';
+import { comparePolarity, direction, negatedElsewhere, type PolarityFinding } from './polarity';
 import { tooLittleToBack } from './informative';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
 import { contentWords } from './text';
@@ -185,6 +185,15 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
       conflict((polarity.directionFlip ? 0.8 : 0.75) * subject);
     } else limit(0.5);
     motivos.push(polarity.directionFlip ? 'sentido del cambio opuesto' : 'negación invertida');
+  }
+
+  // Negation read on the word it reaches: a shared word one text negates and the other affirms is not stated
+  // ('causes no deaths' against 'causes half the deaths … causes no natural'), though not surely contradicted.
+  const negatedWord =
+    polarity.directionFlip || polarity.negationFlip ? undefined : negatedElsewhere(claim, alignment.window.text);
+  if (negatedWord) {
+    limit(0.5);
+    motivos.push(`negación sobre otra palabra: ${negatedWord}`);
   }
 
   // An opposite in the claim's place ('más lejanos' where the passage says 'más cercanos') is a change of

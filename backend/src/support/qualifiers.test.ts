@@ -3,6 +3,7 @@ import { align } from './align';
 import { runChecks } from './checks';
 import { informativeWords, isCommonWord, tooLittleToBack } from './informative';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
+import { negatedElsewhere } from './polarity';
 import { createSupportScorer } from './scorer';
 
 const check = (claim: string, passage: string) => runChecks(claim, passage, align(claim, passage));
@@ -92,5 +93,34 @@ describe('scales: a comparison read the other way is no backing', () => {
     expect(r.respaldo).toBeLessThan(0.7);
     expect(r.contradiccion).toBeGreaterThanOrEqual(0.5);
     expect(r.motivo).toContain('escala opuesta: alta frente a baja');
+  });
+});
+
+describe('negation scoped to the word it reaches', () => {
+  it('finds a shared word one text negates and the other affirms', () => {
+    // The passage's own 'no' reaches another word: it does not cancel the claim's.
+    expect(
+      negatedElsewhere(
+        'La sequía no causa pérdidas de cosecha.',
+        'La sequía causa la mitad de las pérdidas de cosecha; las demás tienen causas no climáticas.',
+      ),
+    ).toBe('causa');
+    expect(negatedElsewhere('The new dam has flooded the valley.', 'The new dam has not flooded the valley yet.')).toBe(
+      'flood',
+    );
+  });
+
+  it('finds nothing when both negate the same word, or neither does', () => {
+    expect(
+      negatedElsewhere('El puente no tiene peaje.', 'El puente, abierto en mayo, no tiene peaje.'),
+    ).toBeUndefined();
+    expect(negatedElsewhere('El puente tiene peaje.', 'El puente tiene peaje y no tiene arcén.')).toBeUndefined();
+  });
+
+  it('keeps a claim whose negation falls on another word than the passage’s below the bar', async () => {
+    const passage =
+      'Según el informe, la sequía causa la mitad de las pérdidas de cosecha del valle; las demás tienen causas no climáticas.';
+    const r = await support('Según el informe, la sequía no causa pérdidas de cosecha del valle.', passage);
+    expect(r.respaldo).toBeLessThan(0.7);
   });
 });
