@@ -172,8 +172,24 @@ async function ownSetPart() {
  * the commit). `refutedBacked` is a ceiling: refuted claims called `respaldada`, at most.
  */
 const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
-  en: {},
-  es: {},
+  en: {
+    accuracy: 0.38,
+    macroF1: 0.34,
+    respaldadaPrecision: 0.73,
+    respaldadaRecall: 0.14,
+    contradichaPrecision: 0.3,
+    contradichaRecall: 0.26,
+    refutedBacked: 11,
+  },
+  es: {
+    accuracy: 0.44,
+    macroF1: 0.4,
+    respaldadaPrecision: 0.64,
+    respaldadaRecall: 0.18,
+    contradichaPrecision: 0.61,
+    contradichaRecall: 0.28,
+    refutedBacked: 31,
+  },
 };
 
 /** Each floor's figure from the scores. */
