@@ -1,7 +1,7 @@
 import type { Pasaje, Verificacion } from '@folio/shared';
 import type { Deps } from '../context';
 import { claimClauses } from '../support/clauses';
-import type { SupportJudgement } from '../support/support';
+import type { SupportJudgement, SupportScorer } from '../support/support';
 import { searchLibrary } from './search';
 
 export interface VerifyRequest {
@@ -73,6 +73,23 @@ export function verdictOf(
 }
 
 /**
+ * A claim judged against passages: each passage's judgement of the whole claim, and the verdict from those and
+ * from the judgements of the claim's clauses (when it has several). What verify answers once it has its
+ * passages; `eval:verify -- --claims-dev` runs the same function on labelled claims.
+ */
+export async function judgeClaim(
+  scorer: SupportScorer,
+  claim: string,
+  texts: string[],
+  signal?: AbortSignal,
+): Promise<{ whole: SupportJudgement[]; veredicto: Veredicto; probabilidad: number }> {
+  const whole = await scorer.judge(claim, texts, signal);
+  const parts = claimClauses(claim);
+  const clauses = parts.length > 1 ? await Promise.all(parts.map((c) => scorer.judge(c, texts, signal))) : [];
+  return { whole, ...verdictOf(whole, clauses) };
+}
+
+/**
  * Checks a claim against the caller's library: the claim is searched like any query (so only the
  * caller's passages, with `cita`, `localizador` and `enlace` from their stored anchors, exactly as search
  * gives them), passages from sources later than `anio` are set aside as IMPOSIBLE_TEMPORAL, and every
@@ -100,13 +117,9 @@ export async function verifyClaim(
   const judged = timely.map((i) => found.pasajes[i]!);
   const late = found.pasajes.filter((p) => tooLate(p, req.anio)).slice(0, k);
 
-  const scorer = deps.engines.support;
   // Judged on the whole passage each result was narrowed from, as the claim's backing may span its blocks.
   const texts = timely.map((i) => found.contextos[i]!);
-  const whole = await scorer.judge(req.afirmacion, texts, signal);
-  const parts = claimClauses(req.afirmacion);
-  const clauses = parts.length > 1 ? await Promise.all(parts.map((c) => scorer.judge(c, texts, signal))) : [];
-  const { veredicto, probabilidad } = verdictOf(whole, clauses);
+  const { whole, veredicto, probabilidad } = await judgeClaim(deps.engines.support, req.afirmacion, texts, signal);
 
   const weighed: PasajeVerificado[] = judged
     .map((p, i) => ({ p, j: whole[i]!, rank: i }))

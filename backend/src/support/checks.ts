@@ -4,7 +4,9 @@ import { claimClauses } from './clauses';
 import { comparisonReversed, figuresContradictComparison } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
-import { comparePolarity, type PolarityFinding, direction } from './polarity';
+import { comparePolarity, direction, negatedElsewhere, type PolarityFinding } from './polarity';
+import { tooLittleToBack } from './informative';
+import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
 import { contentWords } from './text';
 
 /** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
@@ -185,6 +187,15 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
     motivos.push(polarity.directionFlip ? 'sentido del cambio opuesto' : 'negación invertida');
   }
 
+  // Negation read on the word it reaches: a shared word one text negates and the other affirms is not stated
+  // ('causes no deaths' against 'causes half the deaths … causes no natural'), though not surely contradicted.
+  const negatedWord =
+    polarity.directionFlip || polarity.negationFlip ? undefined : negatedElsewhere(claim, alignment.window.text);
+  if (negatedWord) {
+    limit(0.5);
+    motivos.push(`negación sobre otra palabra: ${negatedWord}`);
+  }
+
   // An opposite in the claim's place ('más lejanos' where the passage says 'más cercanos') is a change of
   // direction too, when negation does not already account for the difference.
   const flipped = polarity.directionFlip || polarity.negationFlip;
@@ -201,6 +212,41 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
       conflict(0.8 * subject);
     } else limit(0.5);
     motivos.push(opposed ? `opuesto: ${opposed.claim} frente a ${opposed.text}` : 'comparación invertida');
+  }
+
+  // A scale read the other way ('más alta' against 'más baja', 'few' against 'many') is a change of direction too.
+  const scaled = flipped || opposed || reversed ? undefined : scaleReversed(claim, clause);
+  if (scaled) {
+    flags.directionFlip = true;
+    if (subject > 0.3 && named.missing.length === 0) {
+      limit(0.2);
+      conflict(0.8 * subject);
+    } else limit(0.5);
+    motivos.push(`escala opuesta: ${scaled.claim} frente a ${scaled.text}`);
+  } else if (!flipped && !opposed && !reversed) {
+    // Read the other way elsewhere in the aligned sentences: not stated, though not surely contradicted.
+    const near = scaleReversed(claim, alignment.window.text);
+    if (near) {
+      limit(0.5);
+      motivos.push(`escala opuesta cerca: ${near.claim} frente a ${near.text}`);
+    }
+  }
+
+  // What makes the claim stronger than the passage ('siempre', 'todas', 'solo', 'es superior') must be stated.
+  const qualifier = missingQualifier(claim, alignment.window.text);
+  if (qualifier) {
+    limit(0.5);
+    motivos.push(`calificador no dicho: ${qualifier}`);
+  }
+  const compared = scaled ? undefined : missingComparison(claim, alignment.window.text);
+  if (compared) {
+    limit(0.5);
+    motivos.push(`comparación no dicha: ${compared}`);
+  }
+  // A claim of one informative word ('Es alcalde', 'Son nuevas') is not stated by a passage that shares it.
+  if (tooLittleToBack(claim)) {
+    limit(0.5);
+    motivos.push('pocas palabras informativas');
   }
 
   if (named.missing.length > 0) {

@@ -1,4 +1,5 @@
 import { foldText } from '../text/fold';
+import { contentWords } from './text';
 
 /**
  * Negation cues of Spanish and English, on accent-folded text. Spanish doubles its negations ('no … nunca',
@@ -6,9 +7,15 @@ import { foldText } from '../text/fold';
  * 'sin embargo' (however) and 'no sólo' (not only) are not negations. Lexical negations ('lack',
  * 'carece', 'fails to', 'absence of') count: SciFact and abstracts state most negative findings that way.
  */
-const NEGATION =
-  /\b(?:no|not|never|none|nobody|nothing|neither|nor|without|cannot|nunca|jamas|ningun|ninguna|ninguno|ningunos|ningunas|nada|nadie|tampoco|ni|sin|lacks?|lacking|lacked|absence|absent|fails?|failed|unable|carecen?|carecia|ausencia|ausente|falta|faltan)\b|n't\b/g;
-const NOT_NEGATION = /\b(?:sin embargo|sin duda|no solo|no solamente|not only|no longer only|no doubt|nonetheless)\b/g;
+const NEGATION_CUES = (
+  'no not never none nobody nothing neither nor without cannot nunca jamas ningun ninguna ninguno ningunos ' +
+  'ningunas nada nadie tampoco ni sin lack lacks lacking lacked absence absent fail fails failed unable carece ' +
+  'carecen carecia ausencia ausente falta faltan'
+).split(' ');
+const NEGATION = new RegExp(`\\b(?:${NEGATION_CUES.join('|')})\\b|n't\\b`, 'g');
+const CUES = new Set(NEGATION_CUES);
+const NOT_NEGATION =
+  /\b(?:sin embargo|sin duda|no solo|no solamente|not only|not just|no longer only|no doubt|nonetheless)\b/g;
 
 const NEGATING_PREFIX = /^(?:un|in|im|ir|il|non|dis|des)/;
 /** Words that begin like a negation and are not one ('increase' is not the opposite of 'crease'). */
@@ -185,4 +192,58 @@ export function comparePolarity(claim: string, sentence: string): PolarityFindin
     negationFlip: claimNegated !== passageNegated,
     directionAgree: false,
   };
+}
+
+/** Content words a negation cue reaches: the next ones in its clause, up to this many. */
+const NEGATION_REACH = 2;
+/** Where a negation's reach ends: punctuation, and the words that start another clause. */
+const SCOPE_END =
+  /^(?:pero|sino|aunque|mientras|porque|but|although|though|while|because|whereas|however|y|and|que|that)$/;
+
+/**
+ * Each content word's key in `text` with whether it stands in the reach of a negation cue (the next
+ * `NEGATION_REACH` content words after 'no', 'not', 'sin', 'never' … in the same clause) or outside one. A
+ * word may be both, at different places.
+ */
+function negationReach(text: string): Map<string, { negated: boolean; affirmed: boolean }> {
+  const folded = foldText(text).replace(/[’']/g, "'").replace(NOT_NEGATION, ' ');
+  const out = new Map<string, { negated: boolean; affirmed: boolean }>();
+  let reach = 0;
+  for (const m of folded.matchAll(/n't\b|[\p{L}\d]+(?:[.,]\d+)*|[.,;:!?()"«»]/gu)) {
+    const t = m[0];
+    if (/^[.,;:!?()"«»]$/.test(t) || SCOPE_END.test(t)) {
+      reach = 0;
+      continue;
+    }
+    if (t === "n't" || CUES.has(t)) {
+      reach = NEGATION_REACH;
+      continue;
+    }
+    const word = contentWords(t)[0];
+    if (!word) continue;
+    const seen = out.get(word.key) ?? { negated: false, affirmed: false };
+    if (reach > 0) {
+      seen.negated = true;
+      reach--;
+    } else seen.affirmed = true;
+    out.set(word.key, seen);
+  }
+  return out;
+}
+
+/**
+ * A word both texts share that one negates and the other only affirms: negation read on the word it
+ * reaches, not on the sentence ('causes no deaths' against 'causes half of the deaths … from causes no
+ * natural' shares a 'no', yet negates another word). Undefined when every shared word has the same polarity
+ * in both, or one text says it both ways.
+ */
+export function negatedElsewhere(claim: string, text: string): string | undefined {
+  const c = negationReach(claim);
+  const t = negationReach(text);
+  for (const [key, inClaim] of c) {
+    const inText = t.get(key);
+    if (!inText || inClaim.negated === inClaim.affirmed || inText.negated === inText.affirmed) continue;
+    if (inClaim.negated !== inText.negated) return key;
+  }
+  return undefined;
 }

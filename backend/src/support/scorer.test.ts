@@ -370,3 +370,16 @@ describe('the NLI scorer (tiny NLI model through transformers.js), always checke
     expect(j!.respaldo).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('stated all but one word: the predicate must be stated', () => {
+  it('does not back a claim whose missing word is its last (what it predicates)', async () => {
+    const scorer = createSupportScorer();
+    const passage = 'El museo municipal de la ciudad abrió una sala nueva dedicada a la cerámica romana.';
+    const [missingPredicate] = await scorer.judge(
+      'La sala nueva del museo municipal dedicada a la cerámica romana es enorme.',
+      [passage],
+    );
+    expect(missingPredicate!.respaldo).toBeLessThan(0.7);
+    expect(missingPredicate!.motivo).not.toContain('salvo una palabra');
+  });
+});

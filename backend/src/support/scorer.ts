@@ -75,6 +75,8 @@ export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string
   if (a.window.unfound.length !== 1) return false;
   const word = a.window.unfound[0]!;
   if (/^\d/.test(word)) return false;
+  // The claim's last content word is most often what it predicates ('… es vegana', '… son amigos').
+  if (a.claimWords.at(-1)?.word === word) return false;
   // A word capitalised after the claim's first names something.
   const named = claim
     .split(/\s+/)
