@@ -33,6 +33,10 @@ describe('weighPropertyAuthors', () => {
   it('keeps the property’s form where the page prints two fuller ones, or a different surname', () => {
     const lines = page('John Smith\nJane Smith');
     expect(weighPropertyAuthors(['Smith, J.'], lines)).toEqual(['Smith, J.']);
+    // In an English document the property tells a Spanish name's first surname: the fuller one has two.
+    expect(weighPropertyAuthors(['Ruiz, Marta'], page('MARTA RUIZ CABRERA', []), { idioma: 'en' })).toEqual([
+      'Ruiz Cabrera, Marta',
+    ]);
     // 'Ruiz' printed as a given name, not as the surname.
     expect(weighPropertyAuthors(['Ruiz, Marta'], page('Marta Ruiz Gil', []), { idioma: 'pt' })).toEqual([
       'Ruiz, Marta',

@@ -94,10 +94,14 @@ function fullerForm(author: string, groups: readonly string[][], options: NameOp
     });
     const spelt = mine.some((w) => w.length === 1 && !theirs.includes(w));
     if (!covered || (left.length === 0 && !spelt)) continue;
-    const filed = surnameFirst(printed, options);
-    if (!filed?.includes(',')) continue;
-    const filedSurname = words(surnameOf(filed));
-    if (surname.every((w, i) => filedSurname[i] === w)) found.add(filed);
+    // The property says where the surname starts: a fuller name whose surname runs on past it ('Marta Ruiz'
+    // printed 'MARTA RUIZ CABRERA') bears two surnames, the Spanish way, in a document of any language but
+    // Portuguese (whose names end in the surname they are filed under).
+    const startsSo = (filed: string | undefined) =>
+      filed?.includes(',') === true && surname.every((w, i) => words(surnameOf(filed))[i] === w);
+    const twoSurnames = options.idioma === 'pt' ? undefined : surnameFirst(printed, { idioma: 'es', pais: 'ES' });
+    const filed = [surnameFirst(printed, options), twoSurnames].find(startsSo);
+    if (filed) found.add(filed);
   }
   return found.size === 1 ? [...found][0] : undefined;
 }
