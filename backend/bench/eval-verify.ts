@@ -172,23 +172,26 @@ async function ownSetPart() {
  * the commit). `refutedBacked` is a ceiling: refuted claims called `respaldada`, at most.
  */
 const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
+  // Lowered with a reason (precision before recall): accuracy, macro-F1, respaldada recall and English
+  // contradicha precision fell when respaldada stopped being given on a word the passage does not say, on words
+  // spread over sentences and on a hedged passage; respaldada precision rose (en 0.74 -> 0.79, es 0.64 -> 0.68).
   en: {
-    accuracy: 0.38,
-    macroF1: 0.34,
-    respaldadaPrecision: 0.73,
-    respaldadaRecall: 0.14,
-    contradichaPrecision: 0.3,
-    contradichaRecall: 0.26,
-    refutedBacked: 11,
+    accuracy: 0.36,
+    macroF1: 0.31,
+    respaldadaPrecision: 0.78,
+    respaldadaRecall: 0.08,
+    contradichaPrecision: 0.28,
+    contradichaRecall: 0.27,
+    refutedBacked: 5,
   },
   es: {
     accuracy: 0.44,
-    macroF1: 0.4,
-    respaldadaPrecision: 0.64,
-    respaldadaRecall: 0.18,
+    macroF1: 0.39,
+    respaldadaPrecision: 0.68,
+    respaldadaRecall: 0.14,
     contradichaPrecision: 0.61,
     contradichaRecall: 0.28,
-    refutedBacked: 31,
+    refutedBacked: 21,
   },
 };
 

@@ -6,6 +6,7 @@ import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
 import { comparePolarity, direction, negatedElsewhere, type PolarityFinding } from './polarity';
 import { tooLittleToBack } from './informative';
+import { hedgedInPassage } from './hedges';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
 import { contentWords } from './text';
 
@@ -242,6 +243,12 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   if (compared) {
     limit(0.5);
     motivos.push(`comparación no dicha: ${compared}`);
+  }
+  // Said as an intention, a possibility, a plan or an accusation, it is not stated as a fact.
+  const hedge = hedgedInPassage(claim, clause);
+  if (hedge) {
+    limit(0.5);
+    motivos.push(`el pasaje no lo afirma: ${hedge}`);
   }
   // A claim of one informative word ('Es alcalde', 'Son nuevas') is not stated by a passage that shares it.
   if (tooLittleToBack(claim)) {

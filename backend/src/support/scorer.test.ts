@@ -383,3 +383,77 @@ describe('stated all but one word: the predicate must be stated', () => {
     expect(missingPredicate!.motivo).not.toContain('salvo una palabra');
   });
 });
+
+describe('stated all but one word: only a claim carried by its figures', () => {
+  it('does not back a claim whose one missing word is its verb', async () => {
+    const scorer = createSupportScorer();
+    const passage =
+      'Aunque la biblioteca mantiene el préstamo de mapas antiguos a los investigadores, limita las horas.';
+    const [j] = await scorer.judge('La biblioteca ha suprimido el préstamo de mapas antiguos a los investigadores.', [
+      passage,
+    ]);
+    expect(j!.respaldo).toBeLessThan(0.7);
+    expect(j!.motivo).not.toContain('salvo una palabra');
+  });
+
+  it('backs a figure-carried claim whose missing word only names the figure', async () => {
+    const scorer = createSupportScorer();
+    const passage = 'El vivero de Tekax plantó 3.200 ceibas en la temporada de lluvias de 2021.';
+    const [j] = await scorer.judge(
+      'El vivero de Tekax plantó un total de 3.200 ceibas en la temporada de lluvias de 2021.',
+      [passage],
+    );
+    expect(j!.respaldo).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+describe('a claim spread over sentences', () => {
+  it('is not backed by neighbouring sentences that each hold a part of it', async () => {
+    const scorer = createSupportScorer();
+    const passage =
+      'Trade in furs grew quickly in the northern ports during the century. ' +
+      'Hunters took more otters every year, and the numbers of traders rose as well.';
+    const [j] = await scorer.judge('Otter numbers are growing in the northern ports.', [passage]);
+    expect(j!.respaldo).toBeLessThan(0.7);
+    expect(j!.motivo).toContain('repartida entre frases');
+  });
+
+  it('is backed when one sentence states most of it and a neighbour its setting', async () => {
+    const scorer = createSupportScorer();
+    const passage =
+      'The survey covered the coastal wetlands of the delta. ' +
+      'Heron colonies there doubled their nesting pairs between the two counts.';
+    const [j] = await scorer.judge('Heron colonies in the delta doubled their nesting pairs between the two counts.', [
+      passage,
+    ]);
+    expect(j!.respaldo).toBeGreaterThanOrEqual(0.7);
+  });
+});
+
+describe('a passage that says it short of an assertion', () => {
+  it('does not back a fact stated as an intention, a possibility or an accusation', async () => {
+    const scorer = createSupportScorer();
+    const cases: [string, string][] = [
+      ['La cooperativa ha abierto una tienda en Valladolid.', 'La cooperativa quiere abrir una tienda en Valladolid.'],
+      ['The council closed the eastern bridge in March.', 'The council may close the eastern bridge in March.'],
+      ['El tesorero desvió fondos del club.', 'El tesorero fue acusado de desviar fondos del club.'],
+    ];
+    for (const [claim, passage] of cases) {
+      const [j] = await scorer.judge(claim, [passage]);
+      expect(j!.respaldo, claim).toBeLessThan(0.7);
+      expect(j!.motivo, claim).toContain('el pasaje no lo afirma');
+    }
+  });
+
+  it('backs the hedged claim itself, and a hedge that reaches other words', async () => {
+    const scorer = createSupportScorer();
+    const [same] = await scorer.judge('La cooperativa quiere abrir una tienda en Valladolid.', [
+      'La cooperativa quiere abrir una tienda en Valladolid este otoño.',
+    ]);
+    expect(same!.respaldo).toBeGreaterThanOrEqual(0.7);
+    const [far] = await scorer.judge('The council closed the eastern bridge in March.', [
+      'The council closed the eastern bridge in March, which residents say may have been a mistake.',
+    ]);
+    expect(far!.respaldo).toBeGreaterThanOrEqual(0.7);
+  });
+});

@@ -72,6 +72,10 @@ export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string
   // Word order means nothing in a sheet's row.
   const ordered = a.window.pairs >= 0.5 || isRecord(a.window.text);
   if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || !ordered) return false;
+  // Only a claim carried by its figures, each of which the passage states: without them the missing word is,
+  // more often than not, the very thing the claim asserts (its verb or its subject).
+  const figures = a.claimWords.some((w) => /^\d/.test(w.word));
+  if (!figures || c.flags.numberMissing > 0 || c.flags.yearMissing > 0) return false;
   if (a.window.unfound.length !== 1) return false;
   const word = a.window.unfound[0]!;
   if (/^\d/.test(word)) return false;
@@ -93,6 +97,22 @@ export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string
 export function statesInOtherWords(a: Alignment, c: CheckOutcome): boolean {
   const n = a.claimWords.length;
   return n >= 4 && a.window.stated >= 0.999 && a.window.synonyms <= n / 2 && c.cap >= 1 && c.contradiction === 0;
+}
+
+/** Support left to a claim the passage only states across sentences (see `scattered`): below the bar. */
+export const SCATTERED_CAP = 0.6;
+
+/** Share of a claim one sentence must hold for a run of sentences around it to back the claim. */
+export const CORE_SENTENCE_COVERAGE = 0.7;
+
+/**
+ * Whether the passage holds the claim only spread over two or three sentences, none of which states most of
+ * it: words shared across neighbouring sentences are, more often than not, two other statements side by side
+ * ('the harvest of polar bears increased' and 'the numbers taken grew' do not say that polar bears increase).
+ * A claim's setting or figures may sit in a neighbour, so one sentence holding most of it is enough.
+ */
+export function scattered(a: Alignment): boolean {
+  return a.window.text !== a.sentence.text && a.sentence.coverage < CORE_SENTENCE_COVERAGE && !isRecord(a.window.text);
 }
 
 /** Decides the relation from the final numbers and the checks. */
@@ -221,6 +241,10 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
         } else if (statesAllButOneWord(a, c, claim) && respaldo < NEARLY_STATED_SUPPORT && contra < 0.5) {
           respaldo = NEARLY_STATED_SUPPORT;
           source = `${source}; enunciado salvo una palabra`;
+        }
+        if (scattered(a) && respaldo >= SCATTERED_CAP) {
+          respaldo = SCATTERED_CAP;
+          source = `${source}; repartida entre frases`;
         }
         respaldo = round(respaldo);
         const contradiccion = round(Math.max(contra, c.contradiction));
