@@ -175,13 +175,15 @@ const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
   // Lowered with a reason (precision before recall): accuracy, macro-F1, respaldada recall and English
   // contradicha precision fell when respaldada stopped being given on a word the passage does not say, on words
   // spread over sentences and on a hedged passage; respaldada precision rose (en 0.74 -> 0.79, es 0.64 -> 0.68).
+  // English contradicha precision fell again (0.29 -> 0.26) when a figure in dispute stopped counting against
+  // the same subject; the own set's careful labels rose (macro-F1 0.818 -> 0.840).
   en: {
-    accuracy: 0.36,
+    accuracy: 0.35,
     macroF1: 0.31,
     respaldadaPrecision: 0.78,
     respaldadaRecall: 0.08,
-    contradichaPrecision: 0.28,
-    contradichaRecall: 0.27,
+    contradichaPrecision: 0.26,
+    contradichaRecall: 0.33,
     refutedBacked: 5,
   },
   es: {
@@ -190,7 +192,7 @@ const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
     respaldadaPrecision: 0.68,
     respaldadaRecall: 0.14,
     contradichaPrecision: 0.61,
-    contradichaRecall: 0.28,
+    contradichaRecall: 0.29,
     refutedBacked: 21,
   },
 };

@@ -108,6 +108,19 @@ export function sameSubject(coverage: number): number {
 }
 
 /**
+ * The window's coverage of the claim leaving out the claim's figures the window does not hold (a figure in
+ * dispute is unfound by definition, and would otherwise make the passage look like it is about something else).
+ */
+function coverageBesideFigures(a: Alignment): number {
+  const total = a.claimWords.reduce((s, w) => s + w.weight, 0);
+  const unfound = new Set(a.window.unfound);
+  const figures = a.claimWords
+    .filter((w) => /^\d/.test(w.word) && unfound.has(w.word))
+    .reduce((s, w) => s + w.weight, 0);
+  return total > figures ? Math.min(1, (a.window.coverage * total) / (total - figures)) : a.window.coverage;
+}
+
+/**
  * Runs every deterministic check of a claim against a passage and its alignment. Caps and contradiction
  * strengths (documented in docs/ARCHITECTURE.md, Support):
  * - a figure of the same unit (or a year, or an ISO date) with another value in the aligned text: cap 0.15
@@ -140,7 +153,8 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   let contradiction = 0;
   const limit = (c: number) => (cap = Math.min(cap, c));
   const conflict = (c: number) => (contradiction = Math.max(contradiction, c));
-  const subjectWindow = sameSubject(alignment.window.coverage);
+  // The figure in dispute is no sign of another subject: the rest of the claim tells whether it is the same.
+  const subjectWindow = sameSubject(coverageBesideFigures(alignment));
   const subjectSentence = sameSubject(alignment.sentence.coverage);
 
   // In a sheet, a figure of another row says nothing of this one.

@@ -24,9 +24,9 @@ const APPROX =
   /(?:~|≈|about|around|approximately|roughly|nearly|almost|some|circa|ca\.|aproximadamente|cerca de|casi|alrededor de|unos|unas|en torno a)\s*$/;
 
 const LOWER_BOUND =
-  /(?:mas de|mas que|por encima de|superior(?:es)? a|al menos|como minimo|more than|over|above|at least|greater than|exceeding|>|≥)\s*$/;
+  /(?:mas de|mas que|mayor(?:es)? de|por encima de|superior(?:es)? a|al menos|como minimo|more than|over|above|at least|greater than|exceeding|>|≥)\s*$/;
 const UPPER_BOUND =
-  /(?:menos de|menos que|por debajo de|inferior(?:es)? a|a lo sumo|como maximo|less than|fewer than|under|below|at most|up to|<|≤)\s*$/;
+  /(?:menos de|menos que|menor(?:es)? de|por debajo de|inferior(?:es)? a|a lo sumo|como maximo|less than|fewer than|under|below|at most|up to|<|≤)\s*$/;
 
 /** Month names said alone; English 'may' and 'march' are left out (a verb and a walk more often than months). */
 const LONE_MONTHS = Object.keys(MONTHS).filter((m) => m !== 'may' && m !== 'march');
@@ -164,6 +164,13 @@ function hoursOf(q: Quantity): number | undefined {
   return per === undefined ? undefined : q.value * per;
 }
 
+/** Whether an exact figure lies inside a bound of the same dimension ('17 años' inside 'menos de 18 años'). */
+function within(q: Quantity, bound: Quantity): boolean {
+  if (!bound.bound) return false;
+  const [v, b] = [hoursOf(q) ?? q.value, hoursOf(bound) ?? bound.value];
+  return bound.bound === 'max' ? v < b : v > b;
+}
+
 function sameValue(a: Quantity, b: Quantity): boolean {
   if (a.value === b.value) return true;
   // A month holds its days: 'marzo de 2021' is stated by '2021-03-12'.
@@ -202,6 +209,8 @@ export function compareNumbers(claim: string, passage: string, near: string): Nu
     if (inNear.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };
     if (inPassage.some((p) => sameValue(q, p) && sameDimension(p))) return { claim: q, status: 'matched' as const };
     const other = inNear.find((p) => (q.year ? p.year : q.unit !== '' && sameDimension(p)));
+    // A figure inside the passage's bound ('17 años' under 'menores de 18 años') is not said, nor ruled out.
+    if (other && !q.bound && within(q, other)) return { claim: q, status: 'missing' as const };
     if (other) return { claim: q, status: 'conflict' as const, other };
     // The value elsewhere with another unit ('45' of a count, '45 %'): not against the claim.
     if (inPassage.some((p) => sameValue(q, p))) return { claim: q, status: 'matched' as const };

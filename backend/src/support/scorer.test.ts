@@ -152,6 +152,12 @@ describe('the lexical-semantic scorer', () => {
       'They were able to predict the choices of four of the five participants.',
     ]);
     expect(count!.relacion, count!.motivo).toBe('CONTRADICCION');
+    // A bound or a depth the passage rules out is contradicted, though the claim's own figure is not there.
+    const [bound] = await scorer.judge('La red de galerías del sistema Ek Balam mide menos de 40 kilómetros.', [
+      'La red de galerías del sistema Ek Balam tiene más de 210 kilómetros explorados.',
+    ]);
+    expect(bound!.relacion, bound!.motivo).toBe('CONTRADICCION');
+    expect(bound!.contradiccion).toBeGreaterThanOrEqual(0.6);
   });
 
   it('contradicts an opposite in place of a claim word, another figure in a range or of people (issue 14)', async () => {

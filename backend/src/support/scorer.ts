@@ -68,16 +68,19 @@ export const NEARLY_STATED_SUPPORT = 0.75;
  * figure nor a name (a verb of reporting, 'medición', 'happens' for 'takes place'), with most of the claim's
  * words in order and nothing against it: what a careful reader takes as the same statement.
  */
-export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string): boolean {
+export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string, passage: string): boolean {
   // Word order means nothing in a sheet's row.
   const ordered = a.window.pairs >= 0.5 || isRecord(a.window.text);
   if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || !ordered) return false;
   // Only a claim carried by its figures, each of which the passage states: without them the missing word is,
   // more often than not, the very thing the claim asserts (its verb or its subject).
-  const figures = a.claimWords.some((w) => /^\d/.test(w.word));
-  if (!figures || c.flags.numberMissing > 0 || c.flags.yearMissing > 0) return false;
+  // Or a passage cut before the claim's first words (a transcript's cue, a page that begins mid-sentence).
   if (a.window.unfound.length !== 1) return false;
   const word = a.window.unfound[0]!;
+  const figures = a.claimWords.some((w) => /^\d/.test(w.word));
+  const byFigures = figures && c.flags.numberMissing === 0 && c.flags.yearMissing === 0;
+  const cutBefore = a.claimWords[0]?.word === word && /^[\p{Ll}]/u.test(passage.trimStart());
+  if (!byFigures && !cutBefore) return false;
   if (/^\d/.test(word)) return false;
   // The claim's last content word is most often what it predicates ('… es vegana', '… son amigos').
   if (a.claimWords.at(-1)?.word === word) return false;
@@ -112,8 +115,31 @@ export const CORE_SENTENCE_COVERAGE = 0.7;
  * A claim's setting or figures may sit in a neighbour, so one sentence holding most of it is enough.
  */
 export function scattered(a: Alignment): boolean {
-  return a.window.text !== a.sentence.text && a.sentence.coverage < CORE_SENTENCE_COVERAGE && !isRecord(a.window.text);
+  return (
+    a.window.text !== a.sentence.text &&
+    a.sentence.coverage < CORE_SENTENCE_COVERAGE &&
+    !isRecord(a.window.text) &&
+    SENTENCE_END.test(a.window.text)
+  );
 }
+
+/**
+ * A sentence's end inside a window. Lines of a transcript's cues or of a page's column are one sentence
+ * broken over lines, not several statements side by side.
+ */
+const SENTENCE_END = /[.!?;]["'»”’)]*\s+["'«“(¿¡]*[\p{Lu}\d]/u;
+
+/**
+ * The passage with its line breaks read as spaces, so that its sentences are those its punctuation ends (a
+ * transcript's cue lines and a column's lines cut one sentence into several).
+ */
+const joinLines = (text: string) => text.replace(/[ \t]*\n+[ \t]*/g, ' ');
+
+/**
+ * Contradiction at which a passage is marked CONTRADICCION: the same as makes verify's verdict `contradicha`
+ * (services/verify.ts STRONG_CONTRADICTION), so a passage's relation and the verdict never disagree.
+ */
+export const CONTRADICTION_RELATION = 0.6;
 
 /** Decides the relation from the final numbers and the checks. */
 function relationOf(
@@ -123,7 +149,7 @@ function relationOf(
   checks: CheckOutcome,
   passage: string,
 ): SupportJudgement['relacion'] {
-  if (contradiccion >= 0.5 && contradiccion > respaldo) return 'CONTRADICCION';
+  if (contradiccion >= CONTRADICTION_RELATION && contradiccion > respaldo) return 'CONTRADICCION';
   if (respaldo >= 0.7) return 'APOYO_DIRECTO';
   if (
     alignment.window.coverage >= 0.4 &&
@@ -238,11 +264,11 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
         } else if (statesInOtherWords(a, c) && respaldo < REWORDED_SUPPORT && contra < 0.5) {
           respaldo = REWORDED_SUPPORT;
           source = `${source}; enunciado completo con otras palabras`;
-        } else if (statesAllButOneWord(a, c, claim) && respaldo < NEARLY_STATED_SUPPORT && contra < 0.5) {
+        } else if (statesAllButOneWord(a, c, claim, passage) && respaldo < NEARLY_STATED_SUPPORT && contra < 0.5) {
           respaldo = NEARLY_STATED_SUPPORT;
           source = `${source}; enunciado salvo una palabra`;
         }
-        if (scattered(a) && respaldo >= SCATTERED_CAP) {
+        if (respaldo >= SCATTERED_CAP && scattered(a) && scattered(align(said, joinLines(texts[i]!)))) {
           respaldo = SCATTERED_CAP;
           source = `${source}; repartida entre frases`;
         }
