@@ -79,14 +79,15 @@ export const Verificacion = z
     juez,
     nota: extension(
       z.string().optional(),
-      'Present when the lexical judge found no backing (sin_respaldo or parcial) but weighed some passage: in ' +
-        'Spanish, that the closest passage does not state the claim in the same words (so it may in others), ' +
-        'which one it is, and that the NLI model judges paraphrase. Tell the user this rather than that nothing ' +
-        'backs the claim.',
+      'Present when the lexical judge found no backing (sin_respaldo or parcial) but weighed some passage not ' +
+        'contradicting the claim: in Spanish, that no passage states the claim in the same words (whether one ' +
+        'does in others, this judge cannot tell), the closest passage with its cita, and that the NLI model ' +
+        'judges paraphrase. Tell the user this rather than that nothing backs the claim.',
     ),
     cercano: extension(
       z.string().optional(),
-      'With `nota`: the `id` of the closest passage in `pasajes` (the one backing the claim most).',
+      'With `nota`: the `id` of the closest passage in `pasajes` (the one not contradicting the claim that backs ' +
+        'it most).',
     ),
   })
   .meta({ id: 'Verificacion' });
@@ -120,7 +121,8 @@ export const Citado = z
     nota: extension(
       z.string().optional(),
       'Present when the lexical judge left some claim uncited although a passage was close to it: in Spanish, ' +
-        'that those claims are not stated in the same words by any passage (they may be in others) and that the ' +
+        'that no passage states those claims in the same words (whether one does in others, this judge cannot ' +
+        'tell) and that the ' +
         'NLI model judges paraphrase. Tell the user this rather than that nothing backs them.',
     ),
   })

@@ -18,12 +18,13 @@ const pasaje = (n: number, relacion: string, respaldo: number, texto = 'Las rana
   }) as PasajeVerificado;
 
 describe('closestPassage', () => {
-  it('is the weighed passage that backs the claim most, never one set aside as later', () => {
+  it('is the weighed passage that backs the claim most, never one set aside as later nor one contradicting it', () => {
     const late = pasaje(1, 'IMPOSIBLE_TEMPORAL', 0);
-    const contradicting = pasaje(2, 'CONTRADICCION', 0.1);
+    const contradicting = pasaje(2, 'CONTRADICCION', 0.5);
     const context = pasaje(3, 'CONTEXTO', 0.35);
-    expect(closestPassage([contradicting, context, late])).toBe(context);
-    expect(closestPassage([late])).toBeUndefined();
+    const weaker = pasaje(6, 'CONTEXTO', 0.2);
+    expect(closestPassage([contradicting, weaker, context, late])).toBe(context);
+    expect(closestPassage([late, contradicting])).toBeUndefined();
     expect(closestPassage([])).toBeUndefined();
   });
 
@@ -50,6 +51,9 @@ describe('lexicalDoubt', () => {
     expect(lexicalDoubt({ veredicto: 'sin_respaldo', pasajes: [], juez: 'lexico' })).toBeUndefined();
     const late = [pasaje(9, 'IMPOSIBLE_TEMPORAL', 0)];
     expect(lexicalDoubt({ veredicto: 'sin_respaldo', pasajes: late, juez: 'lexico' })).toBeUndefined();
+    // 'A unos 20 metros' against 'a unos 200 metros': a passage that contradicts is not another wording.
+    const against = [pasaje(10, 'CONTRADICCION', 0.2)];
+    expect(lexicalDoubt({ veredicto: 'sin_respaldo', pasajes: against, juez: 'lexico' })).toBeUndefined();
   });
 });
 
@@ -61,9 +65,8 @@ describe('lexicalNote', () => {
       juez: 'lexico',
     })!;
     expect(nota).toMatch(/^Ningún pasaje de tu biblioteca dice esta afirmación con las mismas palabras; /);
-    expect(nota).toContain('el más cercano es (Quispe, 2015, p. 12): «Al caer la tarde, las ranas cantan.»');
-    expect(nota).toContain('que puede decirla con otras palabras');
-    expect(nota).toContain('no reconoce una paráfrasis');
+    expect(nota).toContain('el más cercano es (Quispe, 2015, p. 12): «Al caer la tarde, las ranas cantan.».');
+    expect(nota).toContain('no reconoce una paráfrasis: si un pasaje lo dice con otras palabras, no puede verlo');
     expect(nota).toContain(NLI_PULL_COMMAND);
     expect(nota).not.toContain('la respalda');
   });

@@ -74,8 +74,8 @@ describe('verificationMarkdown', () => {
       '**Veredicto: sin_respaldo** — ningún pasaje de tu biblioteca la dice con las mismas palabras (respaldo del mejor pasaje: 41 %).',
     );
     expect(md).not.toContain('sin respaldo en tu biblioteca');
-    const doubt = md.slice(md.indexOf('El más cercano'), md.indexOf('1. >'));
-    expect(doubt).toContain('El más cercano, que puede decirla con otras palabras (respaldo 41 %):');
+    const doubt = md.slice(md.indexOf('El pasaje más cercano'), md.indexOf('1. >'));
+    expect(doubt).toContain('El pasaje más cercano (respaldo 41 %):');
     expect(doubt).toContain('> La obra es abierta.');
     expect(doubt).toContain('(Eco, 1962, p. 45) — [p. 45](https://folio.example/api/v1/leer/d1?pagina=45)');
     expect(doubt).toContain('no reconoce una paráfrasis');
@@ -92,7 +92,7 @@ describe('verificationMarkdown', () => {
       juez: 'nli',
     });
     expect(md).toContain('**Veredicto: sin_respaldo** — sin respaldo en tu biblioteca');
-    expect(md).not.toContain('El más cercano');
+    expect(md).not.toContain('El pasaje más cercano');
     expect(md).not.toContain('models pull nli');
   });
 });

@@ -41,7 +41,7 @@ export function verificationMarkdown(v: Verificacion): string {
   const verdict = `**Veredicto: ${v.veredicto}** — ${words} (respaldo del mejor pasaje: ${percent(v.probabilidad)}).`;
   const doubt = closest
     ? [
-        `El más cercano, que puede decirla con otras palabras (respaldo ${percent(closest.respaldo)}):`,
+        `El pasaje más cercano (respaldo ${percent(closest.respaldo)}):`,
         quoted(closest.texto),
         `${inline(closest.cita)} — [${inline(closest.localizador) || 'abrir'}](${closest.enlace})`,
         `${LEXICAL_LIMIT} ${NLI_ADVICE}`,

@@ -124,7 +124,7 @@ describe('Cite page', () => {
     expect(text).toContain('>Sin cita</span>');
     expect(text).toContain('Los cenotes atraen a muchos turistas cada verano');
     expect(text).toMatch(
-      /Ningún pasaje la dice con las mismas palabras\. El más cercano la respalda un \d+ % \(umbral: 70 %\) y puede decirla con otras:/,
+      /Ningún pasaje la dice con las mismas palabras; el más cercano la respalda un \d+ % \(umbral: 70 %\):/,
     );
     expect(text).not.toContain('Ningún pasaje de tu biblioteca la respalda');
     expect(text).toContain('compara palabras y no reconoce una paráfrasis');

@@ -1,4 +1,4 @@
-import { lexicalDoubt, NLI_PULL_COMMAND, passageExcerpt, type Verificacion } from '@folio/shared';
+import { lexicalDoubt, NLI_PULL_COMMAND, type Verificacion } from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
@@ -22,6 +22,12 @@ interface VerifyForm {
 }
 
 const pct = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100);
+
+/** A long passage cut for the verdict, its lines kept; the list below and the reader show it whole. */
+const excerpt = (s: string, max = 400) => {
+  const text = s.trim();
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+};
 
 /** The first problem of the form; undefined when it can be verified. */
 function problemOf(f: VerifyForm): { key: VerifyStringKey; vars?: Record<string, string> } | undefined {
@@ -89,7 +95,7 @@ function verdictWords(vs: VerifyStrings, v: Verificacion) {
       <h3 id="cercano">${vs.t('closest_heading')}</h3>
       <p>${vs.t('closest_intro')}</p>
       <blockquote class="passage" cite="${closest.enlace}">
-        <p>${passageExcerpt(closest.texto, 400)}</p>
+        <p>${excerpt(closest.texto)}</p>
       </blockquote>
       <p class="closest-cite">
         <strong class="cita">${closest.cita}</strong> —

@@ -20,11 +20,11 @@ const es = {
   veredicto_parcial_lexico:
     'Respaldada en parte: algunas partes tienen respaldo; las demás no aparecen con las mismas palabras en ningún pasaje.',
   closest_heading: 'El pasaje más cercano',
-  closest_intro: 'No dice la afirmación con las mismas palabras, pero puede decirla con otras:',
+  closest_intro: 'No dice la afirmación con las mismas palabras:',
   closest_support: 'Respaldo: {pct} %',
   closest_in_list: 'Verlo en la lista',
   lexical_limit:
-    'Este veredicto es del juez léxico (sin modelo): compara palabras y no reconoce una paráfrasis. El modelo NLI sí la juzga; instálalo con',
+    'Este veredicto es del juez léxico (sin modelo): compara palabras y no reconoce una paráfrasis, así que si un pasaje dice lo mismo con otras palabras, no puede verlo. El modelo NLI sí juzga paráfrasis; instálalo con',
   probabilidad: 'Probabilidad de respaldo: {pct} %',
   scorer: 'Juzgado por: {name} · {ms} ms',
   passages: 'Pasajes sopesados ({n})',
@@ -65,11 +65,11 @@ const en: Record<VerifyStringKey, string> = {
   veredicto_parcial_lexico:
     'Partly supported: some parts are backed; the rest does not appear in the same words in any passage.',
   closest_heading: 'The closest passage',
-  closest_intro: 'It does not state the claim in the same words, but it may say it in others:',
+  closest_intro: 'It does not state the claim in the same words:',
   closest_support: 'Support: {pct} %',
   closest_in_list: 'See it in the list',
   lexical_limit:
-    'This verdict comes from the lexical judge (no model): it compares words and cannot recognise a paraphrase. The NLI model judges paraphrase; install it with',
+    'This verdict comes from the lexical judge (no model): it compares words and cannot recognise a paraphrase, so if a passage says the same in other words, it cannot see it. The NLI model judges paraphrase; install it with',
   probabilidad: 'Probability of support: {pct} %',
   scorer: 'Judged by: {name} · {ms} ms',
   passages: 'Passages weighed ({n})',
