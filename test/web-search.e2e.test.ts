@@ -148,4 +148,25 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await shootBothWidths(page, 'web-verificar');
     await expectAccessible(page);
   }, 120_000);
+
+  it('without a model, says a paraphrase is not stated in the same words, shows the closest passage and the NLI command', async () => {
+    // The PDF says 'Este cuaderno reúne las mediciones de nitratos en los cenotes del anillo.': in other words.
+    await page.goto(`${base}/verificar`);
+    await page
+      .getByLabel('Afirmación')
+      .fill('El cuaderno recopila los datos de nitrato tomados en los cenotes del anillo.');
+    await Promise.all([page.waitForURL(`${base}/verificar`), page.getByRole('button', { name: 'Verificar' }).click()]);
+    const verdict = page.locator('.verdict-text');
+    expect(await verdict.getAttribute('data-veredicto')).toBe('sin_respaldo');
+    expect(await verdict.textContent()).toContain(
+      'Sin respaldo confirmado: ningún pasaje de tu biblioteca dice esta afirmación con las mismas palabras.',
+    );
+    const closest = page.getByRole('group', { name: 'El pasaje más cercano' });
+    expect(await closest.locator('blockquote').textContent()).toContain('reúne las mediciones de nitratos');
+    expect((await closest.locator('.cita').textContent())!.trim()).toBe('(Pérez Canul, 2021, p. iii)');
+    expect(await closest.locator('a.localizador').getAttribute('href')).toContain(`/leer/${ids.pdf}`);
+    expect(await closest.locator('code').textContent()).toBe('npm run folio -- models pull nli');
+    await shootBothWidths(page, 'web-verificar-sin-modelo');
+    await expectAccessible(page);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 export * from './contract/ancla';
 export * from './contract/documento';
 export * from './contract/metadata-doubt';
+export * from './contract/verdict-doubt';
 export * from './contract/texto';
 export * from './contract/pasaje';
 export * from './contract/error';

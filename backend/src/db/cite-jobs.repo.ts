@@ -1,4 +1,4 @@
-import type { Cita, Estado } from '@folio/shared';
+import type { Cita, Estado, Juez } from '@folio/shared';
 import type { Db } from './db';
 
 /** Channel that carries the id of a cite job whose state changed (LISTENed beside documents'). */
@@ -23,6 +23,8 @@ export interface CiteResult {
   bibliografiaMarkdown?: string[];
   /** Every claim in text order, cited or why not (shown by the web page; not part of Citado). */
   afirmaciones?: ClaimOutcome[];
+  /** Which judge weighed the claims (absent in jobs done before it was recorded). */
+  juez?: Juez;
 }
 
 /** One claim of a cited text: the index of its citation in `citas`, or why it has none. */

@@ -121,6 +121,34 @@ describe('POST /citar', () => {
     expect(body).toMatchObject({ estado: 'listo', texto, citas: [], bibliografia: [] });
   });
 
+  it('says, without a model, that an uncited claim a passage came close to is not stated in the same words', async () => {
+    const texto = 'Los cenotes atraen a muchos turistas cada verano.';
+    const body = await (await cite({ texto })).json();
+    expect(body).toMatchObject({ estado: 'listo', texto, citas: [], bibliografia: [], juez: 'lexico' });
+    expect(body.nota).toMatch(/^Una afirmación quedó sin cita porque ningún pasaje la dice con las mismas palabras/);
+    expect(body.nota).toContain('no reconoce una paráfrasis');
+    expect(body.nota).toContain('npm run folio -- models pull nli');
+    const md = await (await cite({ texto }, '?formato=markdown')).text();
+    expect(md).toContain('Ningún pasaje de tu biblioteca dice con las mismas palabras lo que afirma el texto.');
+    expect(md).not.toContain('respalda el texto');
+    expect(md).toContain(`> ${body.nota}`);
+
+    // With the NLI model answering, the same outcome keeps the plain words.
+    const engines = ctx.server.runtime.deps.engines;
+    const lexical = engines.support;
+    engines.support = { name: 'modelo-nli (local, q8) (NLI) + comprobaciones', judge: lexical.judge };
+    try {
+      const nli = await (await cite({ texto })).json();
+      expect(nli).toMatchObject({ estado: 'listo', citas: [], juez: 'nli' });
+      expect(nli.nota).toBeUndefined();
+      const plain = await (await cite({ texto }, '?formato=markdown')).text();
+      expect(plain).toContain('Ningún pasaje de tu biblioteca respalda el texto.');
+      expect(plain).not.toContain('models pull nli');
+    } finally {
+      engines.support = lexical;
+    }
+  });
+
   it('cites each clause of a sentence that makes two claims backed by different works', async () => {
     const texto =
       'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019, ' +

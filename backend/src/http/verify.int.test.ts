@@ -211,3 +211,77 @@ describe('POST /verificar', () => {
     expect(noKey.status).toBe(401);
   });
 });
+
+describe('POST /verificar: a paraphrase the lexical judge cannot confirm', () => {
+  // The library says 'Las granjas porcinas vierten sus residuos al acuífero.': the same fact in other words.
+  const PARAPHRASE = 'Los criaderos de cerdos arrojan sus desechos al acuífero.';
+
+  it('says no passage states it in the same words, names the closest passage and the NLI command', async () => {
+    const res = await verify({ afirmacion: PARAPHRASE });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-folio-respaldo')).toMatch(/lexico-semantico/);
+    const body = await res.json();
+    expect(body.veredicto).toBe('sin_respaldo');
+    expect(body.juez).toBe('lexico');
+    // The closest passage is the weighed one that backs the claim most, and it is in `pasajes`.
+    const weighed = body.pasajes.filter((p: { relacion: string }) => p.relacion !== 'IMPOSIBLE_TEMPORAL');
+    const most = Math.max(...weighed.map((p: { respaldo: number }) => p.respaldo));
+    const closest = body.pasajes.find((p: { id: string }) => p.id === body.cercano);
+    expect(closest).toBeDefined();
+    expect(closest.respaldo).toBe(most);
+    expect(closest.documento.id).toBe(ids.cenotes);
+    expect(closest.texto).toContain('Las granjas porcinas vierten sus residuos al acuífero.');
+    // Its citation, locator and link are the stored anchor's, as search gives them.
+    const search = await (
+      await ctx.server.request(`/api/v1/buscar?q=${encodeURIComponent('granjas porcinas residuos acuífero')}`, {
+        headers: auth(key),
+      })
+    ).json();
+    const same = search.pasajes.find((p: { id: string }) => p.id === closest.id);
+    expect({ cita: closest.cita, localizador: closest.localizador, enlace: closest.enlace }).toEqual({
+      cita: same.cita,
+      localizador: same.localizador,
+      enlace: same.enlace,
+    });
+    expect(body.nota).toMatch(/^Ningún pasaje de tu biblioteca dice esta afirmación con las mismas palabras; /);
+    expect(body.nota).toContain(`el más cercano es ${closest.cita}: «`);
+    expect(body.nota).toContain('Las granjas porcinas vierten sus residuos al acuífero.');
+    expect(body.nota).toContain('no reconoce una paráfrasis');
+    expect(body.nota).toContain('npm run folio -- models pull nli');
+
+    const md = await (await verify({ afirmacion: PARAPHRASE }, '?formato=markdown')).text();
+    expect(md).toContain(
+      '**Veredicto: sin_respaldo** — ningún pasaje de tu biblioteca la dice con las mismas palabras',
+    );
+    expect(md).not.toContain('sin respaldo en tu biblioteca');
+    expect(md).toContain(`${closest.cita} — [${closest.localizador}](${closest.enlace})`);
+    expect(md).toContain('`npm run folio -- models pull nli`');
+  });
+
+  it('keeps the plain words for a claim nothing was weighed for', async () => {
+    const other = await ctx.server.key('otra@example.org');
+    const body = await (await verify({ afirmacion: PARAPHRASE }, '', other)).json();
+    expect(body).toMatchObject({ veredicto: 'sin_respaldo', juez: 'lexico', pasajes: [] });
+    expect(body.nota).toBeUndefined();
+    expect(body.cercano).toBeUndefined();
+  });
+
+  it('keeps the plain words when the NLI model answered', async () => {
+    const engines = ctx.server.runtime.deps.engines;
+    const lexical = engines.support;
+    // The same judgements under an NLI model's name: what changes is only who is said to have judged.
+    engines.support = { name: 'modelo-nli (local, q8) (NLI) + comprobaciones', judge: lexical.judge };
+    try {
+      const body = await (await verify({ afirmacion: PARAPHRASE })).json();
+      expect(body.veredicto).toBe('sin_respaldo');
+      expect(body.juez).toBe('nli');
+      expect(body.nota).toBeUndefined();
+      expect(body.cercano).toBeUndefined();
+      const md = await (await verify({ afirmacion: PARAPHRASE }, '?formato=markdown')).text();
+      expect(md).toContain('**Veredicto: sin_respaldo** — sin respaldo en tu biblioteca');
+      expect(md).not.toContain('models pull nli');
+    } finally {
+      engines.support = lexical;
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { findDocument } from '../db/documents.repo';
 import { DEFAULT_LIMITS } from '../ingest/converter';
 import { newId } from '../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
+import { judgeKind } from './judge-kind';
 import { searchLibrary } from './search';
 import { backingPassage } from './verify';
 
@@ -156,6 +157,7 @@ export async function citeText(
     bibliografia: bibliography.map(plainText),
     bibliografiaMarkdown: bibliography.map(markdownText),
     afirmaciones,
+    juez: judgeKind(deps.engines.support),
   };
   if (!docx) return { resultado };
   const heading = REFERENCES_HEADING[locale.split('-')[0]!] ?? REFERENCES_HEADING.en!;

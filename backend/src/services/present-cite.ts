@@ -1,7 +1,15 @@
-import type { Citado } from '@folio/shared';
-import type { CiteJobRow } from '../db/cite-jobs.repo';
+import { lexicalCiteNote, type Citado } from '@folio/shared';
+import type { CiteJobRow, CiteResult } from '../db/cite-jobs.repo';
 
-/** A cite job as the contract shows it: the result when done, where to poll while working, why it failed. */
+/** Uncited claims (not questions) for which a passage was close, though below the threshold. */
+const closeButUncited = (r: CiteResult) =>
+  (r.afirmaciones ?? []).filter((a) => a.cita === undefined && !a.pregunta && a.mejor).length;
+
+/**
+ * A cite job as the contract shows it: the result when done, where to poll while working, why it failed.
+ * A result says which judge weighed its claims (`juez`), and, when the lexical one left claims uncited that a
+ * passage came close to, a `nota` saying they may be stated in other words and that the NLI model judges that.
+ */
 export function presentCite(row: CiteJobRow, publicUrl: string): Citado {
   const done = row.estado === 'listo' || row.estado === 'error';
   return {
@@ -26,5 +34,12 @@ export function presentCite(row: CiteJobRow, publicUrl: string): Citado {
     estilo: row.estilo,
     ...(!done && { progreso_url: `${publicUrl}/api/v1/citar/${row.id}` }),
     ...(row.estado === 'error' && { error: row.error ?? 'No se pudo citar el texto.' }),
+    ...(row.estado === 'listo' && row.resultado && judgeOf(row.resultado)),
   };
+}
+
+/** Which judge weighed a result's claims and, when the lexical one left close claims uncited, the note. */
+function judgeOf(r: CiteResult): Pick<Citado, 'juez' | 'nota'> {
+  const nota = lexicalCiteNote(r.juez, closeButUncited(r));
+  return { ...(r.juez && { juez: r.juez }), ...(nota && { nota }) };
 }

@@ -1,7 +1,8 @@
-import type { Pasaje, Verificacion } from '@folio/shared';
+import { closestPassage, lexicalNote, type Pasaje, type Verificacion } from '@folio/shared';
 import type { Deps } from '../context';
 import { claimClauses } from '../support/clauses';
 import type { SupportJudgement, SupportScorer } from '../support/support';
+import { judgeKind } from './judge-kind';
 import { searchLibrary } from './search';
 
 export interface VerifyRequest {
@@ -95,6 +96,8 @@ export async function judgeClaim(
  * gives them), passages from sources later than `anio` are set aside as IMPOSIBLE_TEMPORAL, and every
  * other passage is judged by the support scorer, for the whole claim and for each of its clauses.
  * Passages come back strongest first (backing or contradicting), the temporally impossible ones last.
+ * `juez` says which judge answered; when the lexical one found no backing, `nota` and `cercano` say that the
+ * closest passage does not state the claim in the same words and that the NLI model judges paraphrase.
  */
 export async function verifyClaim(
   deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
@@ -129,12 +132,18 @@ export async function verifyClaim(
     )
     .map(({ p, j }) => ({ ...p, relacion: j.relacion, respaldo: j.respaldo }));
   const impossible: PasajeVerificado[] = late.map((p) => ({ ...p, relacion: 'IMPOSIBLE_TEMPORAL', respaldo: 0 }));
+  const pasajes = [...weighed, ...impossible];
+  const juez = judgeKind(deps.engines.support);
+  // Without a model, no backing may only mean other words: the note says so and names the closest passage.
+  const nota = lexicalNote({ veredicto, pasajes, juez });
   return {
     afirmacion: req.afirmacion,
     veredicto,
     respaldada: veredicto === 'respaldada',
     probabilidad,
-    pasajes: [...weighed, ...impossible],
+    pasajes,
     ms: Math.round(performance.now() - started),
+    juez,
+    ...(nota && { nota, cercano: closestPassage(pasajes)!.id }),
   };
 }

@@ -54,6 +54,20 @@ export const PasajeVerificado = Pasaje.extend({
 }).meta({ id: 'PasajeVerificado' });
 
 export const VEREDICTOS = ['respaldada', 'parcial', 'sin_respaldo', 'contradicha'] as const;
+
+/**
+ * Which judge weighed the passages: `lexico` (words, stems and checks, no model: it cannot recognise a
+ * paraphrase) or `nli` (the NLI model, which judges paraphrase).
+ */
+export const JUECES = ['lexico', 'nli'] as const;
+export type Juez = (typeof JUECES)[number];
+
+const juez = extension(
+  z.enum(JUECES).optional(),
+  'Which judge weighed the passages: lexico (words and checks, no model; it cannot recognise a paraphrase) or ' +
+    'nli (the NLI model). The header X-Folio-Respaldo names it in full.',
+);
+
 export const Verificacion = z
   .object({
     afirmacion: z.string(),
@@ -62,6 +76,19 @@ export const Verificacion = z
     probabilidad: z.number().min(0).max(1),
     pasajes: z.array(PasajeVerificado),
     ms: z.int().optional(),
+    juez,
+    nota: extension(
+      z.string().optional(),
+      'Present when the lexical judge found no backing (sin_respaldo or parcial) but weighed some passage not ' +
+        'contradicting the claim: in Spanish, that no passage states the claim in the same words (whether one ' +
+        'does in others, this judge cannot tell), the closest passage with its cita, and that the NLI model ' +
+        'judges paraphrase. Tell the user this rather than that nothing backs the claim.',
+    ),
+    cercano: extension(
+      z.string().optional(),
+      'With `nota`: the `id` of the closest passage in `pasajes` (the one not contradicting the claim that backs ' +
+        'it most).',
+    ),
   })
   .meta({ id: 'Verificacion' });
 export type Verificacion = z.infer<typeof Verificacion>;
@@ -90,6 +117,14 @@ export const Citado = z
     estilo: z.string(),
     progreso_url: z.url().optional(),
     error: z.string().optional(),
+    juez,
+    nota: extension(
+      z.string().optional(),
+      'Present when the lexical judge left some claim uncited although a passage was close to it: in Spanish, ' +
+        'that no passage states those claims in the same words (whether one does in others, this judge cannot ' +
+        'tell) and that the ' +
+        'NLI model judges paraphrase. Tell the user this rather than that nothing backs them.',
+    ),
   })
   .meta({ id: 'Citado' });
 export type Citado = z.infer<typeof Citado>;

@@ -10,7 +10,8 @@ export interface CiteMarkdownOptions {
 /**
  * The Markdown form of a cite job (`POST /citar`, `GET /citar/{id}` with `formato=markdown`): when done, the
  * cited text, then a heading 'Referencias' and the references as a list (each work once, in the style's
- * order). While working, its state and where to poll; on failure, the reason.
+ * order), and `nota` when the lexical judge left claims uncited that a passage came close to. While working,
+ * its state and where to poll; on failure, the reason.
  */
 export function citeMarkdown(c: Citado, opts: CiteMarkdownOptions = {}): string {
   if (c.estado === 'error') return blocks([`# Citas: error`, inline(c.error ?? 'No se pudo citar el texto.')]);
@@ -20,9 +21,9 @@ export function citeMarkdown(c: Citado, opts: CiteMarkdownOptions = {}): string 
   }
   const references = opts.bibliografia ?? c.bibliografia ?? [];
   const list = references.map((r) => `- ${inline(r)}`).join('\n');
-  return blocks([
-    (c.texto ?? '').trimEnd(),
-    '## Referencias',
-    list || 'Ningún pasaje de tu biblioteca respalda el texto.',
-  ]);
+  // With a note, the lexical judge came close to some claims: saying nothing backs them would overstate it.
+  const none = c.nota
+    ? 'Ningún pasaje de tu biblioteca dice con las mismas palabras lo que afirma el texto.'
+    : 'Ningún pasaje de tu biblioteca respalda el texto.';
+  return blocks([(c.texto ?? '').trimEnd(), '## Referencias', list || none, c.nota ? `> ${inline(c.nota)}` : '']);
 }

@@ -60,4 +60,39 @@ describe('verificationMarkdown', () => {
     });
     expect(other).toContain('· OTRA_RELACION, respaldo 50 %');
   });
+
+  it('with the lexical judge and no backing, says no passage states the claim in the same words and shows the closest', () => {
+    const md = verificationMarkdown({
+      afirmacion: 'La obra invita al lector a completarla.',
+      veredicto: 'sin_respaldo',
+      respaldada: false,
+      probabilidad: 0.41,
+      pasajes: [pasaje(3, 'CONTEXTO', 0.2), pasaje(45, 'CONTEXTO', 0.41)],
+      juez: 'lexico',
+    });
+    expect(md).toContain(
+      '**Veredicto: sin_respaldo** — ningún pasaje de tu biblioteca la dice con las mismas palabras (respaldo del mejor pasaje: 41 %).',
+    );
+    expect(md).not.toContain('sin respaldo en tu biblioteca');
+    const doubt = md.slice(md.indexOf('El pasaje más cercano'), md.indexOf('1. >'));
+    expect(doubt).toContain('El pasaje más cercano (respaldo 41 %):');
+    expect(doubt).toContain('> La obra es abierta.');
+    expect(doubt).toContain('(Eco, 1962, p. 45) — [p. 45](https://folio.example/api/v1/leer/d1?pagina=45)');
+    expect(doubt).toContain('no reconoce una paráfrasis');
+    expect(doubt).toContain('`npm run folio -- models pull nli`');
+  });
+
+  it('keeps the plain words when the NLI model judged', () => {
+    const md = verificationMarkdown({
+      afirmacion: 'La obra invita al lector a completarla.',
+      veredicto: 'sin_respaldo',
+      respaldada: false,
+      probabilidad: 0.41,
+      pasajes: [pasaje(45, 'CONTEXTO', 0.41)],
+      juez: 'nli',
+    });
+    expect(md).toContain('**Veredicto: sin_respaldo** — sin respaldo en tu biblioteca');
+    expect(md).not.toContain('El pasaje más cercano');
+    expect(md).not.toContain('models pull nli');
+  });
 });

@@ -26,7 +26,10 @@ const DESCRIPTION =
   '(for each: the claim, the citation as inserted, `localizador`, the backing passage’s literal text `pasaje`, its ' +
   'id `fragmento`, `documento`, `enlace`, `respaldo`) and `bibliografia`. Give the user the text as returned; do not ' +
   'add citations the tool did not insert, and copy `cita` and `localizador` verbatim. A claim left without a ' +
-  'citation has no backing in the library: say so rather than citing from memory. Citing is slow (often 20-90 s): ' +
+  'citation has no backing the judge could confirm: say so rather than citing from memory. When `nota` is present ' +
+  '(the lexical judge, no model), say what it says: no passage states those claims in the same words, whether ' +
+  'one does in other words this judge cannot tell, and the NLI model judges paraphrase. Citing is slow (often ' +
+  '20-90 s): ' +
   'when `estado` is still en_cola or procesando, call cite again with `trabajo` set to the returned `id`.';
 
 const input = {

@@ -8,10 +8,14 @@ import { guarded, toolResult, type ToolContext } from '../tool-result';
 const DESCRIPTION =
   'Checks whether the user’s Folio library supports a claim, before you assert that it does. Returns `veredicto` ' +
   '(respaldada: a passage backs it; parcial: some of its clauses are backed; contradicha: a passage contradicts it; ' +
-  'sin_respaldo: nothing backs it), `probabilidad` (support of the best passage, 0-1) and the passages weighed, each ' +
-  'a search passage plus `relacion` (APOYO_DIRECTO, CONTRADICCION, CONTEXTO, APLICACION_DE_MARCO, IMPOSIBLE_TEMPORAL) ' +
-  'and `respaldo` (0-1; 0.7 counts as backing). Say the claim is supported by the user’s sources only when ' +
-  '`veredicto` is respaldada, and cite the backing passages; report a contradiction or a lack of support as such. ' +
+  'sin_respaldo: no passage backs it as far as the judge can tell), `probabilidad` (support of the best passage, ' +
+  '0-1) and the passages weighed, each a search passage plus `relacion` (APOYO_DIRECTO, CONTRADICCION, CONTEXTO, ' +
+  'APLICACION_DE_MARCO, IMPOSIBLE_TEMPORAL) and `respaldo` (0-1; 0.7 counts as backing). Say the claim is ' +
+  'supported by the user’s sources only when `veredicto` is respaldada, and cite the backing passages; report a ' +
+  'contradiction or a lack of support as such. When `juez` is lexico (no model installed) and `nota` is present, ' +
+  'the judge compared words only: tell the user that no passage states the claim in the same words, show the ' +
+  'closest passage (`cercano`) with its `cita`, and that the NLI model judges paraphrase; do not say that ' +
+  'nothing in the library backs the claim. ' +
   `${CITING_RULES} When \`pasajes\` is empty, say the library has nothing on the claim.`;
 
 const input = {

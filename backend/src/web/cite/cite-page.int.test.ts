@@ -119,16 +119,23 @@ describe('Cite page', () => {
     expect(text).toContain('(Pérez Canul, 2021, Calidad del agua, párr. 1)');
     expect(text).toMatch(new RegExp(`<a href="[^"]*/leer/${ids.cenotes}[^"]*">Calidad del agua, párr. 1</a>`));
     expect(text).toContain('>Citada</span>');
-    // The others, and why not: no passage backs the first; the question is never cited.
+    // The others, and why not: the lexical judge (no model here) finds no passage stating the first in the same
+    // words, which is not the same as no passage backing it; the question is never cited.
     expect(text).toContain('>Sin cita</span>');
     expect(text).toContain('Los cenotes atraen a muchos turistas cada verano');
-    expect(text).toMatch(/por debajo del umbral \(70 %\)|Ningún pasaje de tu biblioteca la respalda/);
+    expect(text).toMatch(
+      /Ningún pasaje la dice con las mismas palabras; el más cercano la respalda un \d+ % \(umbral: 70 %\):/,
+    );
+    expect(text).not.toContain('Ningún pasaje de tu biblioteca la respalda');
+    expect(text).toContain('compara palabras y no reconoce una paráfrasis');
+    expect(text).toContain('<code>npm run folio -- models pull nli</code>');
     expect(text).toContain('Es una pregunta: las preguntas no se citan.');
     expect(text).toContain('1 de 2 citadas');
     // The Markdown form, as the API's: the cited text and the references.
     const markdown = /<pre id="markdown"[^>]*>([\s\S]*?)<\/pre>/.exec(text)![1]!;
     expect(markdown).toContain('alcanzó 44.9 mg/L en 2019 (Pérez Canul, 2021, Calidad del agua, párr. 1).');
     expect(markdown).toContain('## Referencias');
+    expect(markdown).toContain('Una afirmación quedó sin cita porque ningún pasaje la dice con las mismas palabras');
     expect(text).toContain('data-copy="markdown"');
     expect(text).toMatch(/<ul class="bibliography">\s*<li>Pérez Canul, L\. \(2021\)/);
     // The same job through the API's presenter: the page shows what Citado holds.

@@ -1,4 +1,4 @@
-import { citeMarkdown, type Cita, type ListaEstilos } from '@folio/shared';
+import { citeMarkdown, NLI_PULL_COMMAND, type Cita, type ListaEstilos } from '@folio/shared';
 import { html } from 'hono/html';
 import type { CiteJobRow, ClaimOutcome } from '../../db/cite-jobs.repo';
 import { presentCite } from '../../services/present-cite';
@@ -122,8 +122,12 @@ ${NEWLINE}${v.texto ?? ''}</textarea>
     </form>`;
 }
 
-/** One claim: its citation, or why it has none (its best passage and backing, or that it is a question). */
-function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number) {
+/**
+ * One claim: its citation, or why it has none (its best passage and backing, or that it is a question).
+ * `lexical`: the lexical judge weighed it, so a best passage below the threshold is said not to state the
+ * claim in the same words, rather than not to back it.
+ */
+function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number, lexical: boolean) {
   const cita = a.cita !== undefined ? citas[a.cita] : undefined;
   if (cita) {
     return html`<li class="claim claim-cited">
@@ -139,7 +143,9 @@ function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number) {
   const why = a.pregunta
     ? html`<p class="why">${t('question')}</p>`
     : a.mejor
-      ? html`<p class="why">${t('below', { pct: pct(a.mejor.respaldo), umbral: pct(umbral) })}</p>
+      ? html`<p class="why">
+            ${t(lexical ? 'below_lexical' : 'below', { pct: pct(a.mejor.respaldo), umbral: pct(umbral) })}
+          </p>
           <blockquote>${excerpt(a.mejor.pasaje)}</blockquote>
           <p class="claim-cite">
             ${a.mejor.cita} · ${a.mejor.titulo} —
@@ -161,6 +167,9 @@ export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string) {
     row.resultado?.afirmaciones ?? citas.map((c, i) => ({ afirmacion: c.afirmacion, inicio: i, cita: i }));
   const markdown = citeMarkdown(citado, { bibliografia: row.resultado?.bibliografiaMarkdown });
   const bibliografia = citado.bibliografia ?? [];
+  const lexical = citado.juez === 'lexico';
+  // Only when some uncited claim had a close passage: the same test as the API's `nota`.
+  const doubt = citado.nota !== undefined;
   return html`<p class="intro">${t('style_used', { estilo: row.estilo })} · <a href="/citar">${t('again')}</a></p>
     ${
       row.entrada === 'docx' && row.output_blob
@@ -174,10 +183,11 @@ export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string) {
           >${t('claims_count', { cited: citas.length, total: claims.filter((c) => !c.pregunta).length })}</small
         >
       </h2>
+      ${doubt ? html`<p class="notice lexical">${t('lexical_note')} <code>${NLI_PULL_COMMAND}</code>.</p>` : ''}
       ${
         claims.length
           ? html`<ol class="claims">
-              ${claims.map((a) => claimItem(t, a, citas, row.opciones.umbral))}
+              ${claims.map((a) => claimItem(t, a, citas, row.opciones.umbral, lexical))}
             </ol>`
           : html`<p class="empty">${t('none_cited')}</p>`
       }
@@ -205,7 +215,7 @@ export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string) {
           ? html`<ul class="bibliography">
               ${bibliografia.map((b) => html`<li>${b}</li>`)}
             </ul>`
-          : html`<p class="empty">${t('none_cited')}</p>`
+          : html`<p class="empty">${t(doubt ? 'none_cited_lexical' : 'none_cited')}</p>`
       }
     </section>`;
 }

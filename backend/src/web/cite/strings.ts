@@ -40,6 +40,11 @@ const es = {
   support: 'Respaldo: {pct} %',
   below: 'Su mejor pasaje la respalda un {pct} %, por debajo del umbral ({umbral} %):',
   nothing_backs: 'Ningún pasaje de tu biblioteca la respalda.',
+  below_lexical:
+    'Ningún pasaje la dice con las mismas palabras; el más cercano la respalda un {pct} % (umbral: {umbral} %):',
+  lexical_note:
+    'Las afirmaciones sin cita las juzgó el juez léxico (sin modelo): compara palabras y no reconoce una paráfrasis, así que si un pasaje las dice con otras palabras, no puede verlo. El modelo NLI sí juzga paráfrasis; instálalo con',
+  none_cited_lexical: 'Ningún pasaje de tu biblioteca dice con las mismas palabras lo que afirma el texto.',
   question: 'Es una pregunta: las preguntas no se citan.',
   open_reader: 'Abrir en el lector',
   markdown: 'Texto en Markdown',
@@ -104,6 +109,10 @@ const en: Record<CiteStringKey, string> = {
   support: 'Backing: {pct} %',
   below: 'Its best passage backs it {pct} %, below the threshold ({umbral} %):',
   nothing_backs: 'No passage of your library backs it.',
+  below_lexical: 'No passage states it in the same words; the closest backs it {pct} % (threshold: {umbral} %):',
+  lexical_note:
+    'The uncited claims were judged by the lexical judge (no model): it compares words and cannot recognise a paraphrase, so if a passage states them in other words, it cannot see it. The NLI model judges paraphrase; install it with',
+  none_cited_lexical: 'No passage of your library states in the same words what the text claims.',
   question: 'It is a question: questions are not cited.',
   open_reader: 'Open in the reader',
   markdown: 'Text in Markdown',

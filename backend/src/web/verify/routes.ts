@@ -1,4 +1,4 @@
-import type { Verificacion } from '@folio/shared';
+import { lexicalDoubt, NLI_PULL_COMMAND, type Verificacion } from '@folio/shared';
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
@@ -22,6 +22,12 @@ interface VerifyForm {
 }
 
 const pct = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100);
+
+/** A long passage cut for the verdict, its lines kept; the list below and the reader show it whole. */
+const excerpt = (s: string, max = 400) => {
+  const text = s.trim();
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+};
 
 /** The first problem of the form; undefined when it can be verified. */
 function problemOf(f: VerifyForm): { key: VerifyStringKey; vars?: Record<string, string> } | undefined {
@@ -70,6 +76,37 @@ function relation(vs: VerifyStrings, relacion: string): string {
   return vs.has(key) ? vs.t(key) : relacion;
 }
 
+/**
+ * The verdict in words. Without a model, no backing is said as what it is: no passage states the claim in the
+ * same words; the closest passage follows, with the judge's limit and how to install the NLI model.
+ */
+function verdictWords(vs: VerifyStrings, v: Verificacion) {
+  const closest = lexicalDoubt(v);
+  const key: VerifyStringKey = !closest
+    ? `veredicto_${v.veredicto}`
+    : v.veredicto === 'parcial'
+      ? 'veredicto_parcial_lexico'
+      : 'veredicto_sin_respaldo_lexico';
+  const words = html`<p class="verdict-text" data-veredicto="${v.veredicto}"><strong>${vs.t(key)}</strong></p>`;
+  if (!closest) return words;
+  const place = v.pasajes.indexOf(closest) + 1;
+  return html`${words}
+    <div class="closest" role="group" aria-labelledby="cercano">
+      <h3 id="cercano">${vs.t('closest_heading')}</h3>
+      <p>${vs.t('closest_intro')}</p>
+      <blockquote class="passage" cite="${closest.enlace}">
+        <p>${excerpt(closest.texto)}</p>
+      </blockquote>
+      <p class="closest-cite">
+        <strong class="cita">${closest.cita}</strong> —
+        <a class="localizador" href="${closest.enlace}">${closest.localizador || closest.documento.titulo}</a>
+        <span class="support">· ${vs.t('closest_support', { pct: pct(closest.respaldo) })}</span>
+        · <a href="#r-${place}">${vs.t('closest_in_list')}</a>
+      </p>
+      <p class="lexical hint">${vs.t('lexical_limit')} <code>${NLI_PULL_COMMAND}</code>.</p>
+    </div>`;
+}
+
 function outcome(vs: VerifyStrings, ss: SearchStrings, v: Verificacion, scorer: string) {
   const p = pct(v.probabilidad);
   const passages = v.pasajes.length
@@ -105,9 +142,7 @@ function outcome(vs: VerifyStrings, ss: SearchStrings, v: Verificacion, scorer: 
         <p class="hint">${vs.t('no_passages_hint')}</p>`;
   return html`<section class="verdict verdict-${v.veredicto}" aria-labelledby="veredicto">
       <h2 id="veredicto">${vs.t('verdict_heading')}</h2>
-      <p class="verdict-text" data-veredicto="${v.veredicto}">
-        <strong>${vs.t(`veredicto_${v.veredicto}`)}</strong>
-      </p>
+      ${verdictWords(vs, v)}
       <p class="probability">
         <span id="probabilidad">${vs.t('probabilidad', { pct: p })}</span>
         <meter

@@ -15,6 +15,16 @@ const es = {
   veredicto_parcial: 'Respaldada en parte: algunas partes de la afirmación tienen respaldo y otras no.',
   veredicto_sin_respaldo: 'Sin respaldo: ningún pasaje de tu biblioteca la respalda.',
   veredicto_contradicha: 'Contradicha: un pasaje de tu biblioteca dice lo contrario.',
+  veredicto_sin_respaldo_lexico:
+    'Sin respaldo confirmado: ningún pasaje de tu biblioteca dice esta afirmación con las mismas palabras.',
+  veredicto_parcial_lexico:
+    'Respaldada en parte: algunas partes tienen respaldo; las demás no aparecen con las mismas palabras en ningún pasaje.',
+  closest_heading: 'El pasaje más cercano',
+  closest_intro: 'No dice la afirmación con las mismas palabras:',
+  closest_support: 'Respaldo: {pct} %',
+  closest_in_list: 'Verlo en la lista',
+  lexical_limit:
+    'Este veredicto es del juez léxico (sin modelo): compara palabras y no reconoce una paráfrasis, así que si un pasaje dice lo mismo con otras palabras, no puede verlo. El modelo NLI sí juzga paráfrasis; instálalo con',
   probabilidad: 'Probabilidad de respaldo: {pct} %',
   scorer: 'Juzgado por: {name} · {ms} ms',
   passages: 'Pasajes sopesados ({n})',
@@ -50,6 +60,16 @@ const en: Record<VerifyStringKey, string> = {
   veredicto_parcial: 'Partly supported: some parts of the claim are backed and others are not.',
   veredicto_sin_respaldo: 'Not supported: no passage of your library backs it.',
   veredicto_contradicha: 'Contradicted: a passage of your library says the opposite.',
+  veredicto_sin_respaldo_lexico:
+    'No confirmed support: no passage of your library states this claim in the same words.',
+  veredicto_parcial_lexico:
+    'Partly supported: some parts are backed; the rest does not appear in the same words in any passage.',
+  closest_heading: 'The closest passage',
+  closest_intro: 'It does not state the claim in the same words:',
+  closest_support: 'Support: {pct} %',
+  closest_in_list: 'See it in the list',
+  lexical_limit:
+    'This verdict comes from the lexical judge (no model): it compares words and cannot recognise a paraphrase, so if a passage says the same in other words, it cannot see it. The NLI model judges paraphrase; install it with',
   probabilidad: 'Probability of support: {pct} %',
   scorer: 'Judged by: {name} · {ms} ms',
   passages: 'Passages weighed ({n})',

@@ -101,6 +101,60 @@ describe('verify page /verificar', () => {
     expect(text).toContain('No hay pasajes en tu biblioteca que hablen de esto.');
   });
 
+  it('says, without a model, that no passage states a paraphrase in the same words, and shows the closest', async () => {
+    // The library says 'Las granjas porcinas vierten sus residuos al acuífero.': the same fact in other words.
+    const claim = 'Los criaderos de cerdos arrojan sus desechos al acuífero.';
+    await web.page('/verificar');
+    const { res, text } = await web.post('/verificar', { afirmacion: claim });
+    expect(res.status).toBe(200);
+    expect(text).toContain('data-veredicto="sin_respaldo"');
+    expect(text).toContain(
+      'Sin respaldo confirmado: ningún pasaje de tu biblioteca dice esta afirmación con las mismas palabras.',
+    );
+    expect(text).not.toContain('ningún pasaje de tu biblioteca la respalda');
+    const api = await (
+      await t.server.request('/api/v1/verificar', {
+        method: 'POST',
+        body: JSON.stringify({ afirmacion: claim }),
+        headers: auth(key, { 'Content-Type': 'application/json' }),
+      })
+    ).json();
+    const closest = api.pasajes.find((p: { id: string }) => p.id === api.cercano);
+    const box = /<div class="closest"[\s\S]*?<\/div>/.exec(text)![0];
+    expect(box).toContain('<h3 id="cercano">El pasaje más cercano</h3>');
+    expect(box).toContain('No dice la afirmación con las mismas palabras:');
+    expect(box).toContain('Las granjas porcinas vierten sus residuos al acuífero.');
+    expect(box).toContain(`<strong class="cita">${closest.cita}</strong>`);
+    expect(box).toContain(`href="${closest.enlace.replace(/&/g, '&amp;')}">${closest.localizador}</a>`);
+    expect(box).toContain(`Respaldo: ${Math.round(closest.respaldo * 100)} %`);
+    expect(box).toContain(`href="#r-${api.pasajes.indexOf(closest) + 1}"`);
+    expect(box).toContain('compara palabras y no reconoce una paráfrasis');
+    expect(box).toContain('<code>npm run folio -- models pull nli</code>');
+
+    await web.page('/verificar?lang=en');
+    const en = (await web.post('/verificar', { afirmacion: claim })).text;
+    expect(en).toContain('No confirmed support: no passage of your library states this claim in the same words.');
+    expect(en).toContain('The closest passage');
+    expect(en).toContain('cannot recognise a paraphrase');
+    await web.page('/verificar?lang=es');
+  });
+
+  it('keeps the plain words when the NLI model judged', async () => {
+    const engines = t.server.runtime.deps.engines;
+    const lexical = engines.support;
+    engines.support = { name: 'modelo-nli (local, q8) (NLI) + comprobaciones', judge: lexical.judge };
+    try {
+      const { text } = await web.post('/verificar', {
+        afirmacion: 'Los criaderos de cerdos arrojan sus desechos al acuífero.',
+      });
+      expect(text).toContain('Sin respaldo: ningún pasaje de tu biblioteca la respalda.');
+      expect(text).not.toContain('class="closest"');
+      expect(text).not.toContain('models pull nli');
+    } finally {
+      engines.support = lexical;
+    }
+  });
+
   it('shows bad input as a message on the page, never a 500', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ afirmacion: '  ' }, 'Escribe la afirmación que quieres verificar.'],
