@@ -27,7 +27,7 @@ describe('verificationMarkdown', () => {
       [
         '# Verificación de «La obra es abierta.»',
         '',
-        '**Veredicto: respaldada** — respaldada por tu biblioteca (respaldo del mejor pasaje: 91 %).',
+        '**Veredicto: respaldada** — respaldada por tu biblioteca (probabilidad de respaldo: 91 %).',
         '',
         '1. > La obra es abierta.',
         '',

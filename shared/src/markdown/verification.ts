@@ -21,13 +21,13 @@ const percent = (x: number) => `${Math.round(x * 100)} %`;
 
 /**
  * The Markdown form of a verification (`POST /verificar` with `formato=markdown`): a heading with the claim,
- * the verdict in words with the best passage's support, then the passages weighed as in search (literal
- * text, `cita — [localizador](enlace)`), each followed by its relation and support. When the library had
- * nothing to weigh it says so.
+ * the verdict in words with the probability that the claim is backed, then the passages weighed as in search
+ * (literal text, `cita — [localizador](enlace)`), each followed by its relation and support. When the library
+ * had nothing to weigh it says so.
  */
 export function verificationMarkdown(v: Verificacion): string {
   const title = `# Verificación de «${inline(v.afirmacion)}»`;
-  const verdict = `**Veredicto: ${v.veredicto}** — ${VEREDICTO[v.veredicto]} (respaldo del mejor pasaje: ${percent(v.probabilidad)}).`;
+  const verdict = `**Veredicto: ${v.veredicto}** — ${VEREDICTO[v.veredicto]} (probabilidad de respaldo: ${percent(v.probabilidad)}).`;
   const body =
     v.pasajes.length > 0
       ? v.pasajes

@@ -16,8 +16,9 @@ const DESCRIPTION =
   'lexical-semantic scorer, always checked for figures, units, years, negation and names. `veredicto`: ' +
   `respaldada (a passage backs the claim, respaldo ≥ ${SUPPORT_THRESHOLD}, or each of its clauses is backed), ` +
   `contradicha (a contradiction ≥ ${STRONG_CONTRADICTION} stronger than any backing), parcial (some clauses ` +
-  "backed), sin_respaldo. `probabilidad` is the best passage's support; the header `X-Folio-Respaldo` names " +
-  'the scorer.';
+  'backed), sin_respaldo. `probabilidad` is the probability that the claim is backed, calibrated from the ' +
+  "verdict's support on labelled claims (0.7: backed about seven times in ten); the header `X-Folio-Respaldo` " +
+  'names the scorer.';
 
 export function verifyRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): void {
   operation(
