@@ -283,7 +283,10 @@ async function claimsDevPart(): Promise<string[]> {
     }
     const heldOut = calibrationSplits(outcomes).heldOut.calibrated;
     if (heldOut > CALIBRATION_CEILING) {
-      below.push(`${set.lang} held-out calibration error ${f(heldOut)} is past its ceiling ${CALIBRATION_CEILING}`);
+      below.push(
+        `${set.lang} held-out calibration error ${f(heldOut)} is past its ceiling ${CALIBRATION_CEILING} ` +
+          '(refit: npx tsx backend/bench/fit-verdict-calibration.ts)',
+      );
     }
   }
   return below;

@@ -18,7 +18,12 @@ import { createTransformersNli, findNliModel } from '../src/ai/transformers-nli'
 import { loadConfig } from '../src/config';
 import { createSupportScorer } from '../src/support/scorer';
 import type { SupportScorer } from '../src/support/support';
-import { VERDICT_CALIBRATION, type CalibrationMaps, type VerdictCalibration } from '../src/support/verdict-calibration';
+import {
+  VERDICT_CALIBRATION,
+  VERDICT_CALIBRATION_FIT,
+  type CalibrationMaps,
+  type VerdictCalibration,
+} from '../src/support/verdict-calibration';
 import { calibratedSupport } from '../src/support/verdict-probability';
 import { loadClaimsDev, runClaimsDev, type DevOutcome } from './claims-dev-set';
 import { calibrationHalf, calibrationSplits, fitIsotonicMap, MIN_BLOCK } from './verdict-calibration-halves';
@@ -56,7 +61,9 @@ export function fitMaps(byLang: Record<string, DevOutcome[]>, minBlock: number):
 
 const points = (ps: readonly (readonly [number, number])[]) => ps.map(([x, y]) => `[${x}, ${y}]`).join(', ');
 
-function moduleText(calibration: VerdictCalibration, summary: string[], minBlock: number): string {
+type Fits = Readonly<Partial<Record<'lexico' | 'nli', readonly string[]>>>;
+
+function moduleText(calibration: VerdictCalibration, fits: Fits): string {
   const paths = Object.entries(calibration)
     .map(
       ([p, maps]) =>
@@ -65,6 +72,7 @@ function moduleText(calibration: VerdictCalibration, summary: string[], minBlock
           .join('\n')}\n  },`,
     )
     .join('\n');
+  const lines = (ls: readonly string[]) => ls.map((l) => JSON.stringify(l)).join(', ');
   return `/** Breakpoints (support, probability) of one map, ascending, interpolated linearly and flat beyond the ends. */
 export type CalibrationPoints = readonly (readonly [number, number])[];
 /** One path's maps by claim language ('en', 'es'), with \`otras\` pooled over all for any other language. */
@@ -77,13 +85,21 @@ export type VerdictCalibration = Readonly<Partial<Record<'lexico' | 'nli', Calib
  * the isotonic map from the verdict's support to the share of claims labelled \`respaldada\`. Fitted by
  * \`npx tsx backend/bench/fit-verdict-calibration.ts\` (add \`--nli\` for the NLI path) on the fit half of
  * claims-dev (CLIMATE-FEVER in English, esXNLI in Spanish; the halves split by a hash of the item's id),
- * pool-adjacent-violators with at least ${minBlock} claims per step; \`otras\` pools both languages. Generated:
- * refit after any change to the judge's rules rather than editing it. Expected calibration error (10 bins)
- * of \`probabilidad\` against "the label is respaldada", before → after calibration:
-${summary.map((l) => ` * - ${l}`).join('\n')}
+ * pool-adjacent-violators; \`otras\` pools both languages. Generated: refit after any change to the judge's rules
+ * rather than editing it. What each fit measured is in \`VERDICT_CALIBRATION_FIT\`.
  */
 export const VERDICT_CALIBRATION: VerdictCalibration = {
 ${paths}
+};
+
+/**
+ * Each path's fit: its fewest claims per step, then the expected calibration error (10 bins) of \`probabilidad\`
+ * against "the label is respaldada" per language, uncalibrated → calibrated, on the held-out half and the whole set.
+ */
+export const VERDICT_CALIBRATION_FIT: Readonly<Partial<Record<'lexico' | 'nli', readonly string[]>>> = {
+${Object.entries(fits)
+  .map(([p, ls]) => `  ${p}: [${lines(ls!)}],`)
+  .join('\n')}
 };
 `;
 }
@@ -107,7 +123,7 @@ async function main() {
   const pathName = nli ? 'nli' : 'lexico';
   const maps = fitMaps(byLang, minBlock);
   const calibration: VerdictCalibration = { ...VERDICT_CALIBRATION, [pathName]: maps };
-  const summary: string[] = [];
+  const summary: string[] = [`at least ${minBlock} claims per step`];
   const f = (x: number) => x.toFixed(3);
   for (const [lang, os] of Object.entries(byLang)) {
     const recalibrated = os.map((o) => ({
@@ -116,19 +132,19 @@ async function main() {
     }));
     const { heldOut, all } = calibrationSplits(recalibrated);
     summary.push(
-      `${pathName}, ${lang}: held-out half (${heldOut.n} claims) ${f(heldOut.raw)} → ${f(heldOut.calibrated)}; ` +
+      `${lang}: held-out half (${heldOut.n} claims) ${f(heldOut.raw)} → ${f(heldOut.calibrated)}; ` +
         `whole set (${all.n}) ${f(all.raw)} → ${f(all.calibrated)}`,
     );
   }
-  for (const [p, m] of Object.entries(calibration)) {
-    if (p !== pathName) summary.push(`${p}: kept from the previous fit (${Object.keys(m!).join(', ')})`);
-  }
-  for (const l of summary) console.log(l);
+  for (const l of summary) console.log(`${pathName}, ${l}`);
   for (const [lang, ps] of Object.entries(maps)) console.log(`${lang}: ${JSON.stringify(ps)}`);
   if (process.argv.includes('--dry-run')) return;
   // Laid out as the repository's formatter would, so that the lint passes on what is written.
   const options = { ...(await resolveConfig(MODULE)), filepath: MODULE };
-  fs.writeFileSync(MODULE, await format(moduleText(calibration, summary, minBlock), options));
+  fs.writeFileSync(
+    MODULE,
+    await format(moduleText(calibration, { ...VERDICT_CALIBRATION_FIT, [pathName]: summary }), options),
+  );
   console.log(`written: ${path.relative(process.cwd(), MODULE)}`);
 }
 
