@@ -124,6 +124,8 @@ export interface DevOutcome {
   claim: DevClaim;
   got: Verdict;
   probabilidad: number;
+  /** The verdict's support, which `probabilidad` is calibrated from. */
+  uncalibrated: number;
   /** Whether the passage with the best support was the claim's own evidence. */
   bestIsOwn: boolean;
 }
@@ -134,9 +136,9 @@ export async function runClaimsDev(set: DevLanguageSet, scorer: SupportScorer): 
   const out: DevOutcome[] = [];
   for (const [i, claim] of set.claims.entries()) {
     const texts = passages[i]!.map((t) => set.texts[t]!);
-    const { whole, veredicto, probabilidad } = await judgeClaim(scorer, claim.claim, texts);
+    const { whole, veredicto, probabilidad, uncalibrated } = await judgeClaim(scorer, claim.claim, texts);
     const best = whole.reduce((b, j, k) => (j.respaldo > whole[b]!.respaldo ? k : b), 0);
-    out.push({ claim, got: veredicto, probabilidad, bestIsOwn: best === 0 });
+    out.push({ claim, got: veredicto, probabilidad, uncalibrated, bestIsOwn: best === 0 });
   }
   return out;
 }

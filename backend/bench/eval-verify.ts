@@ -22,9 +22,14 @@
  * Then the outside material's `claims-dev/` (claims-dev-set.ts: CLIMATE-FEVER in English, esXNLI in Spanish,
  * labelled by other people) through the judge verify answers with, lexical (no model): per language accuracy,
  * macro-F1, precision and recall of each verdict, and the refuted claims called `respaldada`. `--misses` lists
- * the claims wrongly called `respaldada` or `contradicha`. With `--floor`, exits non-zero when a figure falls
- * below `CLAIMS_DEV_FLOORS` (CI runs `eval:verify -- --claims-dev --floor`). Skips with a message where the
- * material is absent.
+ * the claims wrongly called `respaldada` or `contradicha`. Then, side by side per language, the lexical path and
+ * the NLI path (the scorer the support engine builds with FOLIO_NLI_MODEL under FOLIO_MODELS_DIR; 'not available'
+ * without it): the same figures, and the expected calibration error of `probabilidad` (calibrated, and the
+ * support it comes from) against "the label is respaldada" on the half its calibration was never fitted on
+ * (bench/fit-verdict-calibration.ts) and on the whole set. With `--floor`, exits non-zero when a figure falls
+ * below `CLAIMS_DEV_FLOORS` or the held-out calibration error of the lexical path passes `CALIBRATION_CEILING`
+ * (CI runs `eval:verify -- --claims-dev --floor`). `--limit N` judges only the first N claims of each language
+ * (and checks no floor): a quick run of the NLI path. Skips with a message where the material is absent.
  *
  * `--scifact`, `--own` or `--claims-dev` runs only that part (default all three).
  */
@@ -41,6 +46,8 @@ import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claim
 import { formatOwnSetRun, loadClaimSet, runOwnClaimSet } from './verify-claims';
 import { VEREDICTOS } from '@folio/shared';
 import { DISTRACTORS, LABELLED, loadClaimsDev, runClaimsDev, scoreClaimsDev, type DevScores } from './claims-dev-set';
+import { formatPaths, type PathRun } from './claims-dev-paths';
+import { calibrationSplits } from './verdict-calibration-halves';
 
 interface Row {
   name: string;
@@ -197,6 +204,9 @@ const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
   },
 };
 
+/** The most the expected calibration error of `probabilidad` may be on a language's held-out half (lexical path). */
+const CALIBRATION_CEILING = 0.1;
+
 /** Each floor's figure from the scores. */
 function claimsDevFigures(s: DevScores): Record<string, number> {
   return {
@@ -211,13 +221,24 @@ function claimsDevFigures(s: DevScores): Record<string, number> {
 }
 
 async function claimsDevPart(): Promise<string[]> {
-  const sets = loadClaimsDev();
+  const limit = Number(option('--limit') ?? Infinity);
+  const sets = loadClaimsDev().map((set) => ({ ...set, claims: set.claims.slice(0, limit) }));
   const below: string[] = [];
   const f = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(3));
+  const config = loadConfig({ ...process.env, FOLIO_LOG: 'silent' });
+  const nli = sets.length ? await nliScorer(config) : undefined;
+  if (Number.isFinite(limit)) console.log(`The first ${limit} claims of each language only (--limit): no floors.\n`);
   for (const set of sets) {
     const started = performance.now();
     const outcomes = await runClaimsDev(set, createSupportScorer());
     const seconds = (performance.now() - started) / 1000;
+    const paths: PathRun[] = [{ name: 'léxico (sin modelo)', outcomes, seconds }];
+    if (typeof nli === 'string') paths.push({ name: `NLI ${config.nli.model}`, missing: nli });
+    else if (nli) {
+      const nliStarted = performance.now();
+      const nliOutcomes = await runClaimsDev(set, nli);
+      paths.push({ name: nli.name, outcomes: nliOutcomes, seconds: (performance.now() - nliStarted) / 1000 });
+    }
     const s = scoreClaimsDev(outcomes);
     const count = (v: string) => set.claims.filter((c) => c.expected === v).length;
     console.log(
@@ -255,6 +276,8 @@ async function claimsDevPart(): Promise<string[]> {
       }
       console.log('');
     }
+    console.log(formatPaths(set.name, paths));
+    if (Number.isFinite(limit)) continue;
     const floors = CLAIMS_DEV_FLOORS[set.lang];
     const figures = claimsDevFigures(s);
     for (const [k, floor] of Object.entries(floors)) {
@@ -263,8 +286,31 @@ async function claimsDevPart(): Promise<string[]> {
         below.push(`${set.lang} ${k} ${k === 'refutedBacked' ? x : f(x)} is past its floor ${floor}`);
       }
     }
+    const heldOut = calibrationSplits(outcomes).heldOut.calibrated;
+    if (heldOut > CALIBRATION_CEILING) {
+      below.push(
+        `${set.lang} held-out calibration error ${f(heldOut)} is past its ceiling ${CALIBRATION_CEILING} ` +
+          '(refit: npx tsx backend/bench/fit-verdict-calibration.ts)',
+      );
+    }
   }
   return below;
+}
+
+/** The NLI-backed scorer as the support engine builds it, or why there is none. */
+async function nliScorer(config: ReturnType<typeof loadConfig>): Promise<SupportScorer | string> {
+  const model = { modelsDir: config.modelsDir, model: config.nli.model };
+  try {
+    await findNliModel(model);
+    return createSupportScorer({ nli: await createTransformersNli(model) });
+  } catch (err) {
+    return `not available (${(err as Error).message.split(':')[0]}; set FOLIO_MODELS_DIR / FOLIO_NLI_MODEL)`;
+  }
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
 async function main() {

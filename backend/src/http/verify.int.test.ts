@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LEXICAL_SCORER } from '../support/scorer';
+import { verdictProbability } from '../support/verdict-probability';
 import { auth, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer();
@@ -39,6 +41,10 @@ beforeAll(async () => {
   );
 });
 
+/** What verify answers as `probabilidad` for a verdict with this support, through the lexical path's calibration. */
+const calibrated = (claim: string, support: number, weighed: number) =>
+  verdictProbability(LEXICAL_SCORER, claim, support, weighed).probabilidad;
+
 const verify = (body: unknown, query = '', owner = key) =>
   ctx.server.request(`/api/v1/verificar${query}`, {
     method: 'POST',
@@ -54,11 +60,13 @@ describe('POST /verificar', () => {
     const body = await res.json();
     expect(body).toMatchObject({ veredicto: 'respaldada', respaldada: true });
     expect(body.afirmacion).toBe('En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.');
-    expect(body.probabilidad).toBeGreaterThanOrEqual(0.7);
     expect(typeof body.ms).toBe('number');
     const top = body.pasajes[0];
     expect(top.relacion).toBe('APOYO_DIRECTO');
-    expect(top.respaldo).toBe(body.probabilidad);
+    expect(top.respaldo).toBeGreaterThanOrEqual(0.7);
+    // The probability that the claim is backed, calibrated from the backing passage's support.
+    expect(body.probabilidad).toBe(calibrated(body.afirmacion, top.respaldo, body.pasajes.length));
+    expect(body.probabilidad).toBeGreaterThan(0.5);
     expect(top.documento.id).toBe(ids.cenotes);
     expect(top.texto).toContain('44.9 mg/L');
     // The same citation, locator and link search gives for that passage.
@@ -141,7 +149,7 @@ describe('POST /verificar', () => {
     const firstLate = relations.indexOf('IMPOSIBLE_TEMPORAL');
     expect(relations.slice(firstLate).every((r) => r === 'IMPOSIBLE_TEMPORAL')).toBe(true);
     const weighed = body.pasajes.slice(0, firstLate).map((p: { respaldo: number }) => p.respaldo);
-    expect(body.probabilidad).toBe(Math.max(0, ...weighed));
+    expect(body.probabilidad).toBe(calibrated(claim, Math.max(0, ...weighed), firstLate));
     expect(body.pasajes.length - firstLate).toBe(late.length);
     // A source of the claim's own year may back it.
     expect((await (await verify({ afirmacion: claim, anio: 2021 })).json()).veredicto).toBe('respaldada');

@@ -3,6 +3,7 @@ import type { Deps } from '../context';
 import { claimClauses } from '../support/clauses';
 import type { SupportJudgement, SupportScorer } from '../support/support';
 import { judgeKind } from './judge-kind';
+import { verdictProbability } from '../support/verdict-probability';
 import { searchLibrary } from './search';
 
 export interface VerifyRequest {
@@ -75,7 +76,8 @@ export function verdictOf(
 
 /**
  * A claim judged against passages: each passage's judgement of the whole claim, and the verdict from those and
- * from the judgements of the claim's clauses (when it has several). What verify answers once it has its
+ * from the judgements of the claim's clauses (when it has several), with `probabilidad` calibrated from the
+ * verdict's support (support/verdict-probability.ts; `uncalibrated` is that support). What verify answers once it has its
  * passages; `eval:verify -- --claims-dev` runs the same function on labelled claims.
  */
 export async function judgeClaim(
@@ -83,11 +85,21 @@ export async function judgeClaim(
   claim: string,
   texts: string[],
   signal?: AbortSignal,
-): Promise<{ whole: SupportJudgement[]; veredicto: Veredicto; probabilidad: number }> {
+): Promise<{
+  whole: SupportJudgement[];
+  veredicto: Veredicto;
+  probabilidad: number;
+  uncalibrated: number;
+}> {
   const whole = await scorer.judge(claim, texts, signal);
   const parts = claimClauses(claim);
   const clauses = parts.length > 1 ? await Promise.all(parts.map((c) => scorer.judge(c, texts, signal))) : [];
-  return { whole, ...verdictOf(whole, clauses) };
+  const verdict = verdictOf(whole, clauses);
+  return {
+    whole,
+    veredicto: verdict.veredicto,
+    ...verdictProbability(scorer.name, claim, verdict.probabilidad, texts.length),
+  };
 }
 
 /**

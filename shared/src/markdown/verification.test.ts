@@ -27,7 +27,7 @@ describe('verificationMarkdown', () => {
       [
         '# Verificación de «La obra es abierta.»',
         '',
-        '**Veredicto: respaldada** — respaldada por tu biblioteca (respaldo del mejor pasaje: 91 %).',
+        '**Veredicto: respaldada** — respaldada por tu biblioteca (probabilidad de respaldo: 91 %).',
         '',
         '1. > La obra es abierta.',
         '',
@@ -71,7 +71,7 @@ describe('verificationMarkdown', () => {
       juez: 'lexico',
     });
     expect(md).toContain(
-      '**Veredicto: sin_respaldo** — ningún pasaje de tu biblioteca la dice con las mismas palabras (respaldo del mejor pasaje: 41 %).',
+      '**Veredicto: sin_respaldo** — ningún pasaje de tu biblioteca la dice con las mismas palabras (probabilidad de respaldo: 41 %).',
     );
     expect(md).not.toContain('sin respaldo en tu biblioteca');
     const doubt = md.slice(md.indexOf('El pasaje más cercano'), md.indexOf('1. >'));

@@ -28,7 +28,7 @@ const percent = (x: number) => `${Math.round(x * 100)} %`;
 
 /**
  * The Markdown form of a verification (`POST /verificar` with `formato=markdown`): a heading with the claim,
- * the verdict in words with the best passage's support, then the passages weighed as in search (literal
+ * the verdict in words with the probability that the claim is backed, then the passages weighed as in search (literal
  * text, `cita — [localizador](enlace)`), each followed by its relation and support. When the library had
  * nothing to weigh it says so. When the lexical judge found no backing (lexicalDoubt), the verdict says that
  * no passage states the claim in the same words, and the closest passage follows it, quoted and cited, with
@@ -38,7 +38,7 @@ export function verificationMarkdown(v: Verificacion): string {
   const title = `# Verificación de «${inline(v.afirmacion)}»`;
   const closest = lexicalDoubt(v);
   const words = (closest && VEREDICTO_LEXICO[v.veredicto]) ?? VEREDICTO[v.veredicto];
-  const verdict = `**Veredicto: ${v.veredicto}** — ${words} (respaldo del mejor pasaje: ${percent(v.probabilidad)}).`;
+  const verdict = `**Veredicto: ${v.veredicto}** — ${words} (probabilidad de respaldo: ${percent(v.probabilidad)}).`;
   const doubt = closest
     ? [
         `El pasaje más cercano (respaldo ${percent(closest.respaldo)}):`,

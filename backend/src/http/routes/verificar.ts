@@ -16,8 +16,9 @@ const DESCRIPTION =
   'lexical-semantic scorer, always checked for figures, units, years, negation and names. `veredicto`: ' +
   `respaldada (a passage backs the claim, respaldo ≥ ${SUPPORT_THRESHOLD}, or each of its clauses is backed), ` +
   `contradicha (a contradiction ≥ ${STRONG_CONTRADICTION} stronger than any backing), parcial (some clauses ` +
-  "backed), sin_respaldo. `probabilidad` is the best passage's support; the header `X-Folio-Respaldo` names " +
-  'the scorer and `juez` says which kind answered. The lexical judge compares words: its sin_respaldo or ' +
+  'backed), sin_respaldo. `probabilidad` is the probability that the claim is backed, calibrated from the ' +
+  "verdict's support on labelled claims (0.7: backed about seven times in ten); the header `X-Folio-Respaldo` " +
+  'names the scorer and `juez` says which kind answered. The lexical judge compares words: its sin_respaldo or ' +
   'parcial means no passage states the claim in the same words, not that none says it in others, so the answer ' +
   'then carries `nota` (in Spanish: the closest passage, and that the NLI model judges paraphrase) and ' +
   "`cercano` (that passage's id).";

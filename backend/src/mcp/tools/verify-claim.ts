@@ -8,8 +8,8 @@ import { guarded, toolResult, type ToolContext } from '../tool-result';
 const DESCRIPTION =
   'Checks whether the user’s Folio library supports a claim, before you assert that it does. Returns `veredicto` ' +
   '(respaldada: a passage backs it; parcial: some of its clauses are backed; contradicha: a passage contradicts it; ' +
-  'sin_respaldo: no passage backs it as far as the judge can tell), `probabilidad` (support of the best passage, ' +
-  '0-1) and the passages weighed, each a search passage plus `relacion` (APOYO_DIRECTO, CONTRADICCION, CONTEXTO, ' +
+  'sin_respaldo: no passage backs it as far as the judge can tell), `probabilidad` (the probability, 0-1, that ' +
+  'the claim is backed) and the passages weighed, each a search passage plus `relacion` (APOYO_DIRECTO, CONTRADICCION, CONTEXTO, ' +
   'APLICACION_DE_MARCO, IMPOSIBLE_TEMPORAL) and `respaldo` (0-1; 0.7 counts as backing). Say the claim is ' +
   'supported by the user’s sources only when `veredicto` is respaldada, and cite the backing passages; report a ' +
   'contradiction or a lack of support as such. When `juez` is lexico (no model installed) and `nota` is present, ' +
