@@ -18,8 +18,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { questionLanguage } from '../src/ai/overlap';
-import { splitSentences } from '../src/ai/sentences';
+import { questionLanguage } from '../src/ask/overlap';
+import { splitSentences } from '../src/ask/sentences';
 import { foldText } from '../src/text/fold';
 import { NOTHING_FOUND } from '../src/services/ask';
 import { RESPALDO_NOTA } from '../src/services/footnotes';

@@ -6,9 +6,9 @@ import {
   type Pasaje,
   type Respuesta,
 } from '@folio/shared';
-import { contentKeys, coverage, questionLanguage, questionTerms } from '../ai/overlap';
-import { holdsAskedThing, needsAskedThing, questionType } from '../ai/question-type';
-import { SentenceStream } from '../ai/sentences';
+import { contentKeys, coverage, questionLanguage, questionTerms } from '../ask/overlap';
+import { holdsAskedThing, needsAskedThing, questionType } from '../ask/question-type';
+import { SentenceStream } from '../ask/sentences';
 import { WriterError, type WriterPassage } from '../ai/writer';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
@@ -44,8 +44,8 @@ export const DEFAULT_K = 8;
  * RESPALDO_NOTA, see footnotes.ts) and from how much of the question the answer covers. `alta`: every sentence
  * the writer wrote that says something stood, each backed at CONFIANZA_ALTA_RESPALDO or more; the answer with
  * its sources' titles and sections holds at least CONFIANZA_ALTA_COBERTURA of the question's terms (weighted,
- * see ai/overlap.ts), so it is about what was asked; and for a question asking for a quantity, a time or a
- * person (ai/question-type.ts) the answer holds a number, a date or a name. `baja`: nothing stood (the answer
+ * see ask/overlap.ts), so it is about what was asked; and for a question asking for a quantity, a time or a
+ * person (ask/question-type.ts) the answer holds a number, a date or a name. `baja`: nothing stood (the answer
  * says nothing was found), or the answer holds less than CONFIANZA_BAJA_COBERTURA of the question's terms.
  * `media`: the rest — some of what the writer said could not be backed and was left out, a sentence is backed
  * only just, the asked-for thing is missing, or the answer covers the question only in part.

@@ -2,7 +2,7 @@ import { cleanSentences } from './clean-sentences';
 import { contentKeys, coverage, definedAcronyms, questionTerms, similarity } from './overlap';
 import { holdsAskedThing, questionType } from './question-type';
 import { pipeTableRows, rowSentence, rowValues, tableRows, type TableRow } from './table-rows';
-import type { Writer, WriterPassage } from './writer';
+import type { Writer, WriterPassage } from '../ai/writer';
 
 export interface ExtractiveWriterOptions {
   /** Most sentences in an answer. Default 4. */
@@ -52,12 +52,12 @@ interface Candidate {
 
 /**
  * The writer used when no language model is configured: it answers with the passages' own sentences, picked
- * for the question asked. Only clean sentences are candidates (ai/clean-sentences.ts: no headings, captions,
- * usage or code lines, cut fragments); a table's rows become sentences naming their columns (ai/table-rows.ts),
+ * for the question asked. Only clean sentences are candidates (ask/clean-sentences.ts: no headings, captions,
+ * usage or code lines, cut fragments); a table's rows become sentences naming their columns (ask/table-rows.ts),
  * and only the rows whose values the question names. A candidate scores the weighted share of the question's
  * terms it holds (accent-folded word keys, see overlap.ts; an acronym the passage defines stands for its words;
  * terms only in the rest of its passage count for half), plus ASKED_WEIGHT when it holds what the question asks
- * for (ai/question-type.ts: a quantity, a date, a name, a cause), plus a little for its passage's search rank.
+ * for (ask/question-type.ts: a quantity, a date, a name, a cause), plus a little for its passage's search rank.
  * The best are taken in order of score while they add something new (not a near-repeat of one already taken,
  * at most `perPassage` from one passage) and, after the first, only while each holds some of the question's
  * terms by itself and the asked-for thing when there is one (from another document, `minCoverage` of the terms

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveWriter } from './extractive-writer';
 import { definedAcronyms, questionLanguage } from './overlap';
-import type { WriterPassage } from './writer';
+import type { WriterPassage } from '../ai/writer';
 
 async function write(pregunta: string, pasajes: WriterPassage[], opts = {}) {
   let out = '';
