@@ -15,7 +15,7 @@ import { DEFAULT_LIMITS } from '../ingest/converter';
 import { newId } from '../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { searchLibrary } from './search';
-import { backingPassage } from './verify';
+import { backingPassage } from '../support/bar';
 
 /** Passages judged for each claim: the best few of the search. */
 const CANDIDATES = 5;

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { answerMarkdown, EventoPreguntar, FormatoQuery, PreguntarBody, Respuesta } from '@folio/shared';
 import { z } from 'zod';
-import { ask, CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, DEFAULT_K } from '../../services/ask';
-import { RESPALDO_NOTA } from '../../services/footnotes';
+import { ask, DEFAULT_K } from '../../services/ask';
+import { CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, RESPALDO_NOTA } from '../../support/bar';
 import type { AppEnv } from '../env';
 import { operation, type OperationContext } from '../operation';
 import { respond } from '../respond';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SupportJudgement } from '../support/support';
-import { backingPassage, verdictOf } from './verify';
+import { backingPassage, verdictOf } from './bar';
+import type { SupportJudgement } from './support';
 
 const j = (respaldo: number, contradiccion = 0): SupportJudgement => ({
   respaldo,
