@@ -8,6 +8,7 @@ import {
 } from '@folio/shared';
 import { contentKeys, coverage, questionLanguage, questionTerms } from '../ask/overlap';
 import { holdsAskedThing, needsAskedThing, questionType } from '../ask/question-type';
+import { holdsFocus, questionFocus, sentenceBefore } from '../ask/specific-terms';
 import { SentenceStream } from '../ask/sentences';
 import { WriterError, type WriterPassage } from '../ai/writer';
 import type { Deps } from '../context';
@@ -53,19 +54,37 @@ function origin(p: Pasaje): string {
 
 /**
  * What the confidence rule (`confidenceOf`, support/bar.ts) weighs of an answer: each sentence that says
- * something, stood or not; the weighted share of the question's terms (ask/overlap.ts) the answer holds with its
+ * something, stood or not, and whether it holds the names and figures the question gives (ask/specific-terms.ts)
+ * by itself, with the title or section of a passage its footnotes cite, or with the sentence before it in that
+ * passage; the weighted share of the question's terms (ask/overlap.ts) the answer holds with its
  * sources' titles and sections; and, for a question asking for a quantity, a time or a person
  * (ask/question-type.ts), whether a standing sentence holds a number, a date or a name.
  */
-function answerFacts(pregunta: string, checked: CheckedSentence[], answer: string, fuentes: Fuente[]): AnswerFacts {
-  const sentences = checked.filter((s) => s.keep || saysSomething(s.claim));
+function answerFacts(
+  pregunta: string,
+  checked: CheckedSentence[],
+  answer: string,
+  fuentes: Fuente[],
+  given: { pasajes: Pasaje[]; texts: string[] },
+): AnswerFacts {
+  const named = questionFocus(pregunta);
+  const onQuestion = (s: CheckedSentence) =>
+    [...s.backing.keys()].some((n) => {
+      const p = given.pasajes[n - 1];
+      const text = given.texts[n - 1] ?? '';
+      const around = p ? `${p.documento.titulo} ${p.localizador}` : '';
+      return holdsFocus(named, `${s.claim} ${around} ${sentenceBefore(text, s.claim) ?? ''}`);
+    });
+  const sentences = checked
+    .filter((s) => s.keep || saysSomething(s.claim))
+    .map((s) => ({ keep: s.keep, respaldo: s.respaldo, onQuestion: s.keep && onQuestion(s) }));
   const terms = questionTerms(pregunta);
   // What the sources are (titles, sections) counts too: a question about Yucatán is answered by a sentence
   // from "Cenotes de Yucatán" that does not repeat the name.
   const context = fuentes.map((f) => `${f.documento.titulo} ${f.localizador}`).join(' ');
   const covered = terms.size > 0 ? coverage(terms, contentKeys(`${answer} ${context}`)) : 1;
   const type = questionType(pregunta);
-  const answered = !needsAskedThing(type) || sentences.some((s) => s.keep && holdsAskedThing(type, s.claim) > 0);
+  const answered = !needsAskedThing(type) || checked.some((s) => s.keep && holdsAskedThing(type, s.claim) > 0);
   return { sentences, covered, answered };
 }
 
@@ -208,7 +227,7 @@ export async function* askEvents(
     confianza = 'baja';
     yield { event: 'texto', data: { texto: answer } };
   } else {
-    confianza = confidenceOf(answerFacts(req.pregunta, checked, answer, fuentes));
+    confianza = confidenceOf(answerFacts(req.pregunta, checked, answer, fuentes, { pasajes, texts }));
     const definitions = `\n\n${footnoteDefinitions(fuentes)}`;
     answer += definitions;
     yield { event: 'texto', data: { texto: definitions } };

@@ -82,8 +82,11 @@ export const CONFIANZA_ALTA_RESPALDO = 0.85;
 
 /** What ask measured of an answer, for its confidence. */
 export interface AnswerFacts {
-  /** Each sentence the writer wrote that says something: whether it stood (a footnote backs it) and its support. */
-  sentences: { keep: boolean; respaldo: number }[];
+  /**
+   * Each sentence the writer wrote that says something: whether it stood (a footnote backs it), its support, and
+   * whether it is about what the question names (its place, person, year …), not only on the question's theme.
+   */
+  sentences: { keep: boolean; respaldo: number; onQuestion: boolean }[];
   /** Weighted share of the question's terms the answer (with its sources' titles and sections) holds, 0-1. */
   covered: number;
   /** The answer holds what the question asks for (a number, a date, a name), or the question needs none. */
@@ -93,7 +96,8 @@ export interface AnswerFacts {
 /**
  * An answer's confidence, from what the footnote check left standing (every standing footnote already backs its
  * sentence at RESPALDO_NOTA) and from how much of the question the answer covers. `alta`: every sentence that
- * says something stood, each backed at CONFIANZA_ALTA_RESPALDO or more, the answer covers at least
+ * says something stood, each backed at CONFIANZA_ALTA_RESPALDO or more and about what the question names (a
+ * backed sentence about another place or year does not answer: every sentence must answer), the answer covers at least
  * CONFIANZA_ALTA_COBERTURA of the question's terms, and it holds the asked-for thing. `baja`: nothing stood (the
  * answer says nothing was found), or it covers less than CONFIANZA_BAJA_COBERTURA. `media`: the rest — some of
  * what the writer said could not be backed and was left out, a sentence is backed only just, the asked-for thing
@@ -105,5 +109,8 @@ export function confidenceOf(facts: AnswerFacts): Respuesta['confianza'] {
   if (facts.covered < CONFIANZA_BAJA_COBERTURA) return 'baja';
   const allStood = facts.sentences.every((s) => s.keep);
   const wellBacked = kept.every((s) => s.respaldo >= CONFIANZA_ALTA_RESPALDO);
-  return allStood && wellBacked && facts.answered && facts.covered >= CONFIANZA_ALTA_COBERTURA ? 'alta' : 'media';
+  const onQuestion = kept.every((s) => s.onQuestion);
+  return allStood && wellBacked && onQuestion && facts.answered && facts.covered >= CONFIANZA_ALTA_COBERTURA
+    ? 'alta'
+    : 'media';
 }
