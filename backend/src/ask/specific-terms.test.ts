@@ -58,6 +58,12 @@ describe('questionFocus', () => {
     expect(holdsFocus(focus, 'En Villaverde se midieron sulfatos en 2016.')).toBe(false);
   });
 
+  it('does not split a Portuguese question at its article', () => {
+    const focus = questionFocus('Qual é a população de São Paulo segundo o censo de 2010?');
+    expect(focus.map((f) => f.terms.map((t) => t.text))).toEqual([['São Paulo', '2010']]);
+    expect(holdsFocus(focus, 'O censo de 2010 contou 11 milhões de habitantes em Campinas.')).toBe(false);
+  });
+
   it('takes the part of a question that names nothing by its words', () => {
     const focus = questionFocus('What is known about Riverton and about karst aquifers?');
     expect(holdsFocus(focus, 'Karst aquifers carry water through caves.')).toBe(true);

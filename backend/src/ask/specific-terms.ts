@@ -89,8 +89,11 @@ export function holdsSpecificTerms(terms: SpecificTerm[], text: string): boolean
   });
 }
 
-/** Words that join two things a question asks about ('en Homún y en los acuíferos', 'Paris or Rome'). */
-const COORDINATION = /\s+(?:y|e|o|u|and|or|ou)\s+/iu;
+/**
+ * Words that join two things a question asks about ('en Homún y en los acuíferos', 'Paris or Rome'). Not the
+ * Spanish 'o': it is the Portuguese article ('segundo o censo'), and a question split there would ask less.
+ */
+const COORDINATION = /\s+(?:y|e|and|or|ou)\s+/iu;
 /** Share of its words (weighted, overlap.ts) a sentence holds of a thing asked about that names nothing. */
 const UNNAMED_COVERAGE = 0.5;
 
