@@ -18,11 +18,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { questionLanguage } from '../src/ai/overlap';
-import { splitSentences } from '../src/ai/sentences';
+import { questionLanguage } from '../src/ask/overlap';
+import { splitSentences } from '../src/ask/sentences';
 import { foldText } from '../src/text/fold';
 import { NOTHING_FOUND } from '../src/services/ask';
-import { RESPALDO_NOTA } from '../src/services/footnotes';
+import { RESPALDO_NOTA } from '../src/support/bar';
 import { auth } from '../src/testing/harness';
 import { openFixtureLibrary, type LibraryFile } from './fixture-library';
 

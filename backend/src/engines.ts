@@ -6,7 +6,7 @@ import type { Logger } from './log';
 import { createSupportEngine } from './support/engine';
 import type { SupportScorer } from './support/support';
 import type { Embedder } from './ai/embedder';
-import { createExtractiveWriter } from './ai/extractive-writer';
+import { createExtractiveWriter } from './ask/extractive-writer';
 import { idleEngine, idleModel } from './ai/idle-engine';
 import type { Ocr } from './ai/ocr';
 import { createOpenAiEmbedder } from './ai/openai-embedder';

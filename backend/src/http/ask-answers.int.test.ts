@@ -108,6 +108,11 @@ beforeAll(async () => {
     }),
     'libtasn1.pdf',
   );
+  // A study of forty cenotes whose overall means are not any one town's (issue 31).
+  ids.article = await upload(
+    fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/capture/articulo-revista.html')),
+    'articulo-revista.html',
+  );
   const res = await ctx.server.request('/api/v1/documentos?nombre=tracing.txt&esperar=60', {
     method: 'POST',
     body:
@@ -137,6 +142,17 @@ describe('answers of the extractive writer', () => {
     expect(answer.respuesta).not.toContain('Cuzamá; nitratos');
     expect(answer.respuesta).not.toContain('Figura 3');
     expect(answer.confianza).toBe('alta');
+  });
+
+  it("keeps to the town and year asked about: no study design, no overall mean that is not the town's", async () => {
+    const answer = await ask('¿Qué concentración de nitratos alcanzó Homún en 2019?');
+    expectFootnotedThroughout(answer);
+    const sentences = sentencesOf(answer).map((s) => s.text);
+    expect(sentences[0]).toBe(HOMUN);
+    for (const s of sentences) expect(s).toContain('Homún');
+    expect(answer.respuesta).not.toContain('cuarenta cenotes');
+    expect(answer.respuesta).not.toContain('31,2');
+    expect(answer.fuentes.every((f) => f.documento.id !== ids.article)).toBe(true);
   });
 
   it('answers with sentences, never headings, usage lines or cut fragments', async () => {

@@ -116,6 +116,17 @@ describe('POST /preguntar with a language model', () => {
     expect(body.confianza).toBe('alta');
   });
 
+  it('gives alta only when every sentence is about what the question names, not only backed', async () => {
+    const pregunta = '¿Qué concentración de nitratos alcanzó Homún en 2019?';
+    llm.handle((req) => ({ text: `${HOMUN}[^${numberOf(req, HOMUN)}]` }));
+    expect((await (await ask({ pregunta })).json()).confianza).toBe('alta');
+    // The second sentence is backed by its passage, but says nothing of Homún or 2019.
+    llm.handle((req) => ({ text: `${HOMUN}[^${numberOf(req, HOMUN)}] ${KARST}[^${numberOf(req, KARST)}]` }));
+    const body = await (await ask({ pregunta })).json();
+    expect(body.respuesta).toContain(KARST);
+    expect(body.confianza).toBe('media');
+  });
+
   it('never lets a sentence out without its footnote: a row glued after a footnote is its own sentence', async () => {
     // What the user saw: the sheet's row written after the sentence's footnote, starting in lower case, was
     // read as the same sentence; the sentence's footnote fell against the glued claim and it went out bare.

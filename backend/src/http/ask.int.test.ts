@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXTRACTIVE_WRITER } from '../ai/extractive-writer';
+import { EXTRACTIVE_WRITER } from '../ask/extractive-writer';
 import { NOTHING_FOUND } from '../services/ask';
 import { auth, useTestServer } from '../testing/harness';
 import { parseSse } from '../testing/sse';

@@ -6,12 +6,14 @@ import {
   type Pasaje,
   type Respuesta,
 } from '@folio/shared';
-import { contentKeys, coverage, questionLanguage, questionTerms } from '../ai/overlap';
-import { holdsAskedThing, needsAskedThing, questionType } from '../ai/question-type';
-import { SentenceStream } from '../ai/sentences';
+import { contentKeys, coverage, questionLanguage, questionTerms } from '../ask/overlap';
+import { holdsAskedThing, needsAskedThing, questionType } from '../ask/question-type';
+import { holdsFocus, questionFocus, sentenceBefore } from '../ask/specific-terms';
+import { SentenceStream } from '../ask/sentences';
 import { WriterError, type WriterPassage } from '../ai/writer';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
+import { confidenceOf, type AnswerFacts } from '../support/bar';
 import {
   checkSentence,
   parseSentence,
@@ -39,21 +41,6 @@ export type AskEvent =
 
 export const DEFAULT_K = 8;
 
-/**
- * Confidence, from what the check left standing (every standing footnote already backs its sentence at
- * RESPALDO_NOTA, see footnotes.ts) and from how much of the question the answer covers. `alta`: every sentence
- * the writer wrote that says something stood, each backed at CONFIANZA_ALTA_RESPALDO or more; the answer with
- * its sources' titles and sections holds at least CONFIANZA_ALTA_COBERTURA of the question's terms (weighted,
- * see ai/overlap.ts), so it is about what was asked; and for a question asking for a quantity, a time or a
- * person (ai/question-type.ts) the answer holds a number, a date or a name. `baja`: nothing stood (the answer
- * says nothing was found), or the answer holds less than CONFIANZA_BAJA_COBERTURA of the question's terms.
- * `media`: the rest — some of what the writer said could not be backed and was left out, a sentence is backed
- * only just, the asked-for thing is missing, or the answer covers the question only in part.
- */
-export const CONFIANZA_ALTA_COBERTURA = 0.6;
-export const CONFIANZA_BAJA_COBERTURA = 0.25;
-export const CONFIANZA_ALTA_RESPALDO = 0.85;
-
 /** What the answer says when the library holds nothing that answers, in the question's language. */
 export const NOTHING_FOUND = {
   es: 'No encontré en tu biblioteca nada que responda a esta pregunta.',
@@ -65,25 +52,40 @@ function origin(p: Pasaje): string {
   return `«${p.documento.titulo}» ${p.cita}`;
 }
 
-function confidence(
+/**
+ * What the confidence rule (`confidenceOf`, support/bar.ts) weighs of an answer: each sentence that says
+ * something, stood or not, and whether it holds the names and figures the question gives (ask/specific-terms.ts)
+ * by itself, with the title or section of a passage its footnotes cite, or with the sentence before it in that
+ * passage; the weighted share of the question's terms (ask/overlap.ts) the answer holds with its
+ * sources' titles and sections; and, for a question asking for a quantity, a time or a person
+ * (ask/question-type.ts), whether a standing sentence holds a number, a date or a name.
+ */
+function answerFacts(
   pregunta: string,
   checked: CheckedSentence[],
   answer: string,
   fuentes: Fuente[],
-): Respuesta['confianza'] {
-  const kept = checked.filter((s) => s.keep);
-  if (kept.length === 0) return 'baja';
+  given: { pasajes: Pasaje[]; texts: string[] },
+): AnswerFacts {
+  const named = questionFocus(pregunta);
+  const onQuestion = (s: CheckedSentence) =>
+    [...s.backing.keys()].some((n) => {
+      const p = given.pasajes[n - 1];
+      const text = given.texts[n - 1] ?? '';
+      const around = p ? `${p.documento.titulo} ${p.localizador}` : '';
+      return holdsFocus(named, `${s.claim} ${around} ${sentenceBefore(text, s.claim) ?? ''}`);
+    });
+  const sentences = checked
+    .filter((s) => s.keep || saysSomething(s.claim))
+    .map((s) => ({ keep: s.keep, respaldo: s.respaldo, onQuestion: s.keep && onQuestion(s) }));
   const terms = questionTerms(pregunta);
   // What the sources are (titles, sections) counts too: a question about Yucatán is answered by a sentence
   // from "Cenotes de Yucatán" that does not repeat the name.
   const context = fuentes.map((f) => `${f.documento.titulo} ${f.localizador}`).join(' ');
   const covered = terms.size > 0 ? coverage(terms, contentKeys(`${answer} ${context}`)) : 1;
-  if (covered < CONFIANZA_BAJA_COBERTURA) return 'baja';
-  const allStood = checked.every((s) => s.keep || !saysSomething(s.claim));
-  const wellBacked = kept.every((s) => s.respaldo >= CONFIANZA_ALTA_RESPALDO);
   const type = questionType(pregunta);
-  const answered = !needsAskedThing(type) || kept.some((s) => holdsAskedThing(type, s.claim) > 0);
-  return allStood && wellBacked && answered && covered >= CONFIANZA_ALTA_COBERTURA ? 'alta' : 'media';
+  const answered = !needsAskedThing(type) || checked.some((s) => s.keep && holdsAskedThing(type, s.claim) > 0);
+  return { sentences, covered, answered };
 }
 
 /** The strongest of two separators: a paragraph break, then a line break, then a space. */
@@ -225,7 +227,7 @@ export async function* askEvents(
     confianza = 'baja';
     yield { event: 'texto', data: { texto: answer } };
   } else {
-    confianza = confidence(req.pregunta, checked, answer, fuentes);
+    confianza = confidenceOf(answerFacts(req.pregunta, checked, answer, fuentes, { pasajes, texts }));
     const definitions = `\n\n${footnoteDefinitions(fuentes)}`;
     answer += definitions;
     yield { event: 'texto', data: { texto: definitions } };

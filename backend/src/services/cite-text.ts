@@ -16,7 +16,7 @@ import { newId } from '../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { judgeKind } from './judge-kind';
 import { searchLibrary } from './search';
-import { backingPassage } from './verify';
+import { backingPassage } from '../support/bar';
 
 /** Passages judged for each claim: the best few of the search. */
 const CANDIDATES = 5;

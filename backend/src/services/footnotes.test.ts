@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SupportJudgement, SupportScorer } from '../support/support';
-import { checkSentence, parseSentence, renderSentence, RESPALDO_NOTA, splitAtFootnotes } from './footnotes';
+import { RESPALDO_NOTA } from '../support/bar';
+import { checkSentence, parseSentence, renderSentence, splitAtFootnotes } from './footnotes';
 
 /**
  * A scorer that answers from a table (claim → passage → judgement): the rules of footnotes.ts are what is

@@ -1,19 +1,6 @@
 import { withoutAttribution } from '../support/attribution';
+import { RESPALDO_NOTA, RESPALDO_PARTE } from '../support/bar';
 import type { SupportScorer } from '../support/support';
-
-/**
- * A footnote stands when its passage backs its sentence at least this much on the support scale, where the
- * scorer is calibrated so that 0.7 means "backed" — the same bar as a `respaldada` verification and the
- * default `umbral` of cite, so a footnote in an answer means what a citation means everywhere else.
- */
-export const RESPALDO_NOTA = 0.7;
-
-/**
- * A sentence that combines several cited passages ("A and B[^1][^2]") may be backed by them together and by
- * none alone: then, when the passages joined back it at RESPALDO_NOTA, each cited passage that alone gives at
- * least this much keeps its footnote.
- */
-export const RESPALDO_PARTE = 0.3;
 
 const MARKER = /([ \t]*)\[\^(\d+)\]/g;
 

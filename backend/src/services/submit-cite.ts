@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { newId } from '../ids';
 import { ConversionError, DEFAULT_LIMITS } from '../ingest/converter';
 import { citeJob } from '../jobs/definitions';
+import { SUPPORT_THRESHOLD } from '../support/bar';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { storeBlob } from './cite-text';
 import { rememberResource, replayedResource, requestFingerprint, type IdempotentRequest } from './idempotency';
@@ -16,8 +17,8 @@ import { rememberResource, replayedResource, requestFingerprint, type Idempotent
 /** What to cite: a text, or a .docx already streamed to a temporary file. */
 export type CiteInput = { entrada: 'texto'; texto: string } | { entrada: 'docx'; path: string };
 
-/** The operation's defaults: APA, Spanish, and the stated backing of 0.7. */
-export const CITE_DEFAULTS = { estilo: 'apa', idioma: 'es-ES', umbral: 0.7 } as const;
+/** The operation's defaults: APA, Spanish, and the support threshold verify and ask use (support/bar.ts). */
+export const CITE_DEFAULTS = { estilo: 'apa', idioma: 'es-ES', umbral: SUPPORT_THRESHOLD } as const;
 
 const OPERATION = 'citar';
 

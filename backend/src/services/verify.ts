@@ -1,5 +1,6 @@
 import { closestPassage, lexicalNote, type Pasaje, type Verificacion } from '@folio/shared';
 import type { Deps } from '../context';
+import { verdictOf } from '../support/bar';
 import { claimClauses } from '../support/clauses';
 import type { SupportJudgement, SupportScorer } from '../support/support';
 import { judgeKind } from './judge-kind';
@@ -16,10 +17,6 @@ export interface VerifyRequest {
   biblioteca?: string;
 }
 
-/** Support a passage needs to back a claim: the `umbral` the contract states, which the scorer is calibrated to. */
-export const SUPPORT_THRESHOLD = 0.7;
-/** Contradiction that makes a claim `contradicha` (when no passage backs it more strongly). */
-export const STRONG_CONTRADICTION = 0.6;
 export const DEFAULT_VERIFY_K = 10;
 
 type PasajeVerificado = Verificacion['pasajes'][number];
@@ -28,51 +25,6 @@ type Veredicto = Verificacion['veredicto'];
 /** Later than the claim: a source dated after the text that makes the claim cannot be its backing. */
 const tooLate = (p: Pasaje, anio?: number) =>
   anio !== undefined && p.documento.anio !== undefined && p.documento.anio > anio;
-
-/**
- * The passage that backs a claim, by its judgements: the best-supported one when its support reaches
- * `umbral` and no passage contradicts the claim more strongly (at STRONG_CONTRADICTION or above); -1 when
- * none. Cite inserts a citation of this passage, and verify's `respaldada` rests on the same rule, so a
- * claim verify finds contradicted is never cited.
- */
-export function backingPassage(judged: SupportJudgement[], umbral = SUPPORT_THRESHOLD): number {
-  let best = -1;
-  judged.forEach((j, i) => {
-    if (best < 0 || j.respaldo > judged[best]!.respaldo) best = i;
-  });
-  if (best < 0 || judged[best]!.respaldo < umbral) return -1;
-  const worstContradiction = Math.max(0, ...judged.map((j) => j.contradiccion));
-  if (worstContradiction >= STRONG_CONTRADICTION && worstContradiction > judged[best]!.respaldo) return -1;
-  return best;
-}
-
-/**
- * The verdict from the judgements of the whole claim and of its clauses (when it has several):
- * - respaldada: a passage backs the whole claim (respaldo ≥ 0.7), or every clause is backed by some passage;
- * - contradicha: a passage contradicts it strongly (≥ 0.6) and more strongly than any passage backs it;
- * - parcial: some clauses are backed and others not;
- * - sin_respaldo: none of these.
- * `probabilidad` is the best passage's support of the whole claim, or, when it is respaldada by its clauses,
- * the weakest clause's best support.
- */
-export function verdictOf(
-  whole: SupportJudgement[],
-  clauses: SupportJudgement[][],
-): { veredicto: Veredicto; probabilidad: number } {
-  const best = Math.max(0, ...whole.map((j) => j.respaldo));
-  const worstContradiction = Math.max(0, ...whole.map((j) => j.contradiccion));
-  const clauseBest = clauses.map((js) => Math.max(0, ...js.map((j) => j.respaldo)));
-  const backedClauses = clauses.filter((js) => backingPassage(js) >= 0).length;
-  if (backingPassage(whole) >= 0) return { veredicto: 'respaldada', probabilidad: best };
-  if (worstContradiction >= STRONG_CONTRADICTION && worstContradiction > best) {
-    return { veredicto: 'contradicha', probabilidad: best };
-  }
-  if (clauses.length > 1 && backedClauses === clauses.length) {
-    return { veredicto: 'respaldada', probabilidad: Math.max(best, Math.min(...clauseBest)) };
-  }
-  if (backedClauses > 0) return { veredicto: 'parcial', probabilidad: best };
-  return { veredicto: 'sin_respaldo', probabilidad: best };
-}
 
 /**
  * A claim judged against passages: each passage's judgement of the whole claim, and the verdict from those and

@@ -2,6 +2,7 @@ import type { Embedder } from '../ai/embedder';
 import { foldText } from '../text/fold';
 import type { NliModel } from '../ai/nli';
 import { align, isRecord, type Alignment } from './align';
+import { STRONG_CONTRADICTION, SUPPORT_THRESHOLD } from './bar';
 import { withoutAttribution } from './attribution';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
 import { runChecks, type CheckOutcome } from './checks';
@@ -136,10 +137,10 @@ const SENTENCE_END = /[.!?;]["'»”’)]*\s+["'«“(¿¡]*[\p{Lu}\d]/u;
 const joinLines = (text: string) => text.replace(/[ \t]*\n+[ \t]*/g, ' ');
 
 /**
- * Contradiction at which a passage is marked CONTRADICCION: the same as makes verify's verdict `contradicha`
- * (services/verify.ts STRONG_CONTRADICTION), so a passage's relation and the verdict never disagree.
+ * Contradiction at which a passage is marked CONTRADICCION: the bar that makes verify's verdict `contradicha`,
+ * so a passage's relation and the verdict never disagree.
  */
-export const CONTRADICTION_RELATION = 0.6;
+export const CONTRADICTION_RELATION = STRONG_CONTRADICTION;
 
 /** Decides the relation from the final numbers and the checks. */
 function relationOf(
@@ -150,7 +151,7 @@ function relationOf(
   passage: string,
 ): SupportJudgement['relacion'] {
   if (contradiccion >= CONTRADICTION_RELATION && contradiccion > respaldo) return 'CONTRADICCION';
-  if (respaldo >= 0.7) return 'APOYO_DIRECTO';
+  if (respaldo >= SUPPORT_THRESHOLD) return 'APOYO_DIRECTO';
   if (
     alignment.window.coverage >= 0.4 &&
     checks.contradiction < 0.3 &&

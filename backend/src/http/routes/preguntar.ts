@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { answerMarkdown, EventoPreguntar, FormatoQuery, PreguntarBody, Respuesta } from '@folio/shared';
 import { z } from 'zod';
-import { ask, CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, DEFAULT_K } from '../../services/ask';
-import { RESPALDO_NOTA } from '../../services/footnotes';
+import { ask, DEFAULT_K } from '../../services/ask';
+import { CONFIANZA_ALTA_COBERTURA, CONFIANZA_BAJA_COBERTURA, RESPALDO_NOTA } from '../../support/bar';
 import type { AppEnv } from '../env';
 import { operation, type OperationContext } from '../operation';
 import { respond } from '../respond';
@@ -17,7 +17,8 @@ const DESCRIPTION =
   'sentence whose footnotes all fell is left out, and so is a sentence without footnotes that no passage backs. ' +
   'Standing footnotes are renumbered 1..n in order of first citation and `fuentes` holds exactly those passages ' +
   'with `n`, their `texto` literal and `cita`, `localizador`, `enlace` from the stored anchor; the definitions ' +
-  `close \`respuesta\`. \`confianza\`: \`alta\` when every sentence the writer wrote stood and the answer holds ` +
+  `close \`respuesta\`. \`confianza\`: \`alta\` when every sentence the writer wrote stood, each about what the ` +
+  'question names (its places, people, years and figures, not only its theme), and the answer holds ' +
   `≥ ${CONFIANZA_ALTA_COBERTURA} of the question's terms; \`baja\` when nothing stood (the ` +
   `answer then says plainly that nothing was found) or it holds < ${CONFIANZA_BAJA_COBERTURA} of them; ` +
   '`media` otherwise. With `stream: true` or `Accept: text/event-stream` (unless `stream: false`) the answer ' +

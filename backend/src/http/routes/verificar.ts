@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { FormatoQuery, Verificacion, VerificarBody, verificationMarkdown } from '@folio/shared';
-import { DEFAULT_VERIFY_K, STRONG_CONTRADICTION, SUPPORT_THRESHOLD, verifyClaim } from '../../services/verify';
+import { DEFAULT_VERIFY_K, verifyClaim } from '../../services/verify';
+import { STRONG_CONTRADICTION, SUPPORT_THRESHOLD } from '../../support/bar';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
 import { respond } from '../respond';

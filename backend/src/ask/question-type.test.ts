@@ -23,6 +23,13 @@ describe('questionType', () => {
     ];
     for (const [q, type] of cases) expect([q, questionType(q)]).toEqual([q, type]);
   });
+
+  it('reads the interrogatives of a Portuguese question', () => {
+    expect(questionType('Quantos poços foram amostrados?')).toBe('cantidad');
+    expect(questionType('Quando foi publicado o relatório?')).toBe('tiempo');
+    expect(questionType('Quem dirigiu o estudo?')).toBe('persona');
+    expect(questionType('Onde fica o aquífero?')).toBe('lugar');
+  });
 });
 
 describe('holdsAskedThing', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExtractiveWriter } from './extractive-writer';
 import { definedAcronyms, questionLanguage } from './overlap';
-import type { WriterPassage } from './writer';
+import type { WriterPassage } from '../ai/writer';
 
 async function write(pregunta: string, pasajes: WriterPassage[], opts = {}) {
   let out = '';
@@ -72,6 +72,50 @@ describe('the extractive writer answers the question asked', () => {
       ),
     ]);
     expect(answer).toBe('Municipio: Homún; nitratos: 44.9; fecha: 2019-05-01.[^2]');
+  });
+});
+
+describe('the extractive writer keeps to what the question names', () => {
+  it('leaves out a sentence on the same theme about another place or year, however well it matches', async () => {
+    const answer = await write(
+      '¿Qué concentración de sulfatos alcanzó Villaverde en 2017?',
+      [
+        p(
+          1,
+          'Los pozos de la comarca se muestrearon cada año. En Villaverde la concentración de sulfatos alcanzó 80 mg/L en 2017.',
+        ),
+        p(2, 'La concentración media de sulfatos de los treinta pozos fue de 61 mg/L en 2017.'),
+        p(3, 'En Robledo la concentración de sulfatos alcanzó 45 mg/L en 2017.'),
+      ],
+      { perPassage: 2 },
+    );
+    expect(answer).toBe('En Villaverde la concentración de sulfatos alcanzó 80 mg/L en 2017.[^1]');
+  });
+
+  it('keeps a sentence that goes on about what the sentence before it in its passage names', async () => {
+    const answer = await write(
+      'What damage was found after the flood at Riverton in 1999?',
+      [
+        p(
+          1,
+          'A flood reached Riverton in 1999 and the damage was surveyed. Cracks two metres long were found in the dam after the flood.',
+        ),
+      ],
+      { perPassage: 2, minCoverage: 0.3 },
+    );
+    expect(answer).toContain('Cracks two metres long were found in the dam after the flood.[^1]');
+  });
+
+  it('does not quote a table caption, numbered or not', async () => {
+    const answer = await write('Qual foi a vazão média do rio Pardinho em 2012?', [
+      p(
+        1,
+        'A vazão média do rio Pardinho em 2012 foi de 40 metros cúbicos por segundo.\n\n' +
+          'Vazão média mensal do rio Pardinho em 2012.\n\nMês | Vazão\nJaneiro | 52',
+      ),
+      p(2, 'Tabela 2. Vazão média mensal do rio Pardinho em 2012, por estação.'),
+    ]);
+    expect(answer).toBe('A vazão média do rio Pardinho em 2012 foi de 40 metros cúbicos por segundo.[^1]');
   });
 });
 

@@ -10,9 +10,16 @@ const QUESTION_WORDS = new Set(
     'que cual cuales quien quienes como cuando donde cuanto cuanta cuantos cuantas por porque dice dicen ' +
     'decir segun explica explican sobre acerca menciona mencionan cita citan habla hablan hay es son fue ' +
     'fueron era eran esta estan what which who whom whose how when where why does do did is are was were ' +
-    'say says said according about tell explain explains mention mentions the a an of to in on for and or'
+    'say says said according about tell explain explains mention mentions the a an of to in on for and or ' +
+    // Portuguese interrogatives, so a Portuguese question's terms are what it asks about.
+    'qual quais quem quando onde quanto quanta quantos quantas'
   ).split(' '),
 );
+
+/** Whether an accent-folded, lower-case word only shapes a question ('qué', 'según', 'which'). */
+export function isQuestionWord(word: string): boolean {
+  return QUESTION_WORDS.has(word);
+}
 
 const WORD = /\d+(?:[.,]\d+)*|\p{L}+/gu;
 

@@ -20,26 +20,26 @@ const PATTERNS: [QuestionType, RegExp][] = [
   ],
   [
     'tiempo',
-    /\b(cuando|desde cuando|hasta cuando|en que (ano|fecha|siglo|mes|epoca|decada|momento)|que (ano|fecha|dia)|when|since when|what (year|date|century|decade|month|day)|in (which|what) (year|century|decade|month))\b/,
+    /\b(cuando|quando|desde cuando|hasta cuando|en que (ano|fecha|siglo|mes|epoca|decada|momento)|que (ano|fecha|dia)|when|since when|what (year|date|century|decade|month|day)|in (which|what) (year|century|decade|month))\b/,
   ],
   [
     'cantidad',
     new RegExp(
-      `\\b(cuant[oa]s?|how (much|many|large|big|long|fast|old|high|far|often)|(que|cual es (el|la)|cuales son (los|las)) (${MEASURES})|(what|which) (is the |are the |was the )?(${MEASURES}))\\b`,
+      `\\b(cuant[oa]s?|quant[oa]s?|how (much|many|large|big|long|fast|old|high|far|often)|(que|cual es (el|la)|cuales son (los|las)) (${MEASURES})|(what|which) (is the |are the |was the )?(${MEASURES}))\\b`,
     ),
   ],
   [
     'persona',
-    /\b(quien(es)?|who(m|se)?|que (autor|autora|autores|persona|investigador)|which (author|person|researcher))\b/,
+    /\b(quien(es)?|quem|who(m|se)?|que (autor|autora|autores|persona|investigador)|which (author|person|researcher))\b/,
   ],
   [
     'lugar',
-    /\b(donde|adonde|en que (lugar|pais|ciudad|region|municipio|sitio)|where|in (which|what) (place|country|city|region|town))\b/,
+    /\b(donde|adonde|onde|en que (lugar|pais|ciudad|region|municipio|sitio)|where|in (which|what) (place|country|city|region|town))\b/,
   ],
   ['definicion', /^\W*(que (es|son|significa)|what (is|are|does .+ mean)|define)\b/],
 ];
 
-/** The type of a question, Spanish or English, by its interrogative words. */
+/** The type of a question, Spanish or English (Portuguese interrogatives too), by its interrogative words. */
 export function questionType(question: string): QuestionType {
   const q = foldText(question).toLowerCase();
   for (const [type, re] of PATTERNS) if (re.test(q)) return type;

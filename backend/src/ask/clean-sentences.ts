@@ -3,7 +3,8 @@ import { splitSentences } from './sentences';
 /**
  * The sentences of a passage fit to be quoted as an answer: prose that starts and ends like a sentence. Text
  * extracted from PDFs and pages carries headings, running heads, usage lines, code, figure and table captions
- * and sentences cut at a passage's edge; quoted, they read as nonsense, so they are left out.
+ * (in Spanish, English and Portuguese: 'Tabla 2', 'Figure 3', 'Tabela 1', 'Quadro 4') and sentences cut at a
+ * passage's edge; quoted, they read as nonsense, so they are left out.
  */
 
 /** Sentences this short or long are fragments or whole paragraphs, not answers. */
@@ -11,7 +12,7 @@ const MIN_WORDS = 4;
 const MAX_WORDS = 70;
 
 const CAPTION =
-  /^(fig(ure|ura)?s?|tab(le|la)s?|cuadro|gr[aá]fic[oa]|chart|plate|l[aá]mina|imagen|image|diagram[a]?|esquema|listing|algorithm|algoritmo|ilustraci[oó]n|illustration|photo|foto|mapa|map|exhibit|source|fuente)\.?\s*\d+[\w.-]*\s*[.:)-]?/iu;
+  /^(fig(ure|ura)?s?|tab(le|la|ela|ella|leau)s?|cuadro|quadro|gr[aá]fic[oa]|chart|plate|l[aá]mina|imagen|imagem|image|diagram[a]?|esquema|listing|algorithm|algoritmo|ilustraci[oó]n|ilustra[cç][aã]o|illustration|photo|foto|mapa|map|exhibit|source|fuente|fonte)\.?\s*\d+[\w.-]*\s*[.:)–—-]?/iu;
 const USAGE = /^(usage|uso|synopsis|sinopsis|syntax|sintaxis|example|ejemplo|options?|opciones)\s*:/i;
 const CODE =
   /[{}]|=>|==|!=|&&|\|\||::|\(\)\s*;|;\s*$|^\s*[$#>%]\s|\s--?[a-z][\w-]*\b|\[(OPTION|OPTIONS|FILE|ARGS?)\]|<\/?[a-z]+>/;
@@ -95,22 +96,51 @@ export function joinLines(passage: string): string {
   return out.join('\n');
 }
 
+/** A line of a table as passages write it: cells between pipes ('Cuenca | Altitud (m)'). */
+const TABLE_LINE = /\S\s*\|\s*\S/;
+/** A caption is a title, short: a longer line before a table is prose that happens to precede it. */
+const CAPTION_WORDS = 8;
+
 /**
- * The clean sentences of a passage, in order. Besides the real sentence boundaries, a full stop standing
- * alone between spaces (' . ', how extracted PDF text ends a heading or caption line) splits, so a heading
- * glued to the sentence after it does not take the sentence down with it.
+ * The passage without its tables' captions: a block of one short line (CAPTION_WORDS at most) right before a
+ * block that starts with a table ('Nitratos por temporada (mg/L).', a page's `<caption>`, written without a
+ * number). It names the
+ * table; it does not answer anything, even when it ends with a full stop.
+ */
+export function withoutTableCaptions(passage: string): string {
+  const blocks = passage.split(/\n[ \t]*\n/);
+  return blocks
+    .map((block, i) => {
+      const line = block.trim();
+      const next = blocks[i + 1]?.trim() ?? '';
+      const caption =
+        line !== '' && !line.includes('\n') && !TABLE_LINE.test(line) && words(line).length <= CAPTION_WORDS;
+      return caption && TABLE_LINE.test(next.split('\n')[0]!) ? '' : block;
+    })
+    .join('\n\n');
+}
+
+/**
+ * A caption's label alone ('Tabela 2.', 'Figure 3:'): the sentence boundary after its number cuts a caption in
+ * two, and the words after the label are still the caption.
+ */
+const CAPTION_LABEL = new RegExp(`${CAPTION.source}$`, CAPTION.flags);
+
+/**
+ * The clean sentences of a passage, in order, its tables' captions left out (withoutTableCaptions, and the text
+ * after a caption's label). Besides the real sentence boundaries, a full stop standing alone between spaces
+ * (' . ', how extracted PDF text ends a heading or caption line) splits, so a heading glued to the sentence
+ * after it does not take the sentence down with it.
  */
 export function cleanSentences(passage: string): string[] {
-  return (
-    splitSentences(joinLines(passage))
-      .flatMap((s) => s.split(/(?<=\s\.)\s+/))
-      // Reference numbers after the stop ('….[4]') are the page's, not the sentence's.
-      .map((s) =>
-        s
-          .replace(/\s+/g, ' ')
-          .trim()
-          .replace(/(?<=[.!?…]["'”’»)]*)(\[\d+(?:[,–-]\d+)*\])+$/u, ''),
-      )
-      .filter(isCleanSentence)
-  );
+  const sentences = splitSentences(joinLines(withoutTableCaptions(passage)))
+    .flatMap((s) => s.split(/(?<=\s\.)\s+/))
+    // Reference numbers after the stop ('….[4]') are the page's, not the sentence's.
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/(?<=[.!?…]["'”’»)]*)(\[\d+(?:[,–-]\d+)*\])+$/u, ''),
+    );
+  return sentences.filter((s, i) => i === 0 || !CAPTION_LABEL.test(sentences[i - 1]!)).filter(isCleanSentence);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SupportJudgement } from '../support/support';
-import { backingPassage, verdictOf } from './verify';
+import { backingPassage, CONFIANZA_ALTA_RESPALDO, confidenceOf, verdictOf } from './bar';
+import type { SupportJudgement } from './support';
 
 const j = (respaldo: number, contradiccion = 0): SupportJudgement => ({
   respaldo,
@@ -63,5 +63,27 @@ describe('backingPassage (what cite cites)', () => {
     for (const judged of cases) {
       expect(backingPassage(judged) >= 0).toBe(verdictOf(judged, []).veredicto === 'respaldada');
     }
+  });
+});
+
+describe('confidenceOf (ask)', () => {
+  const sentence = (respaldo: number, onQuestion = true, keep = true) => ({ keep, respaldo, onQuestion });
+  const facts = (sentences: ReturnType<typeof sentence>[], covered = 0.8, answered = true) => ({
+    sentences,
+    covered,
+    answered,
+  });
+
+  it('is alta only when every sentence stood, is well backed and is about what the question names', () => {
+    expect(confidenceOf(facts([sentence(0.95), sentence(0.9)]))).toBe('alta');
+    expect(confidenceOf(facts([sentence(0.95), sentence(0.95, false)]))).toBe('media');
+    expect(confidenceOf(facts([sentence(0.95), sentence(CONFIANZA_ALTA_RESPALDO - 0.01)]))).toBe('media');
+    expect(confidenceOf(facts([sentence(0.95), sentence(0, false, false)]))).toBe('media');
+    expect(confidenceOf(facts([sentence(0.95)], 0.8, false))).toBe('media');
+  });
+
+  it('is baja when nothing stood or the answer is about something else', () => {
+    expect(confidenceOf(facts([sentence(0, false, false)]))).toBe('baja');
+    expect(confidenceOf(facts([sentence(0.95)], 0.1))).toBe('baja');
   });
 });

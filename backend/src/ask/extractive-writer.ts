@@ -1,8 +1,9 @@
 import { cleanSentences } from './clean-sentences';
 import { contentKeys, coverage, definedAcronyms, questionTerms, similarity } from './overlap';
 import { holdsAskedThing, questionType } from './question-type';
+import { holdsFocus, questionFocus, sentenceBefore } from './specific-terms';
 import { pipeTableRows, rowSentence, rowValues, tableRows, type TableRow } from './table-rows';
-import type { Writer, WriterPassage } from './writer';
+import type { Writer, WriterPassage } from '../ai/writer';
 
 export interface ExtractiveWriterOptions {
   /** Most sentences in an answer. Default 4. */
@@ -48,20 +49,26 @@ interface Candidate {
   direct: number;
   /** The document it comes from (the passage's title, as the writer is given it). */
   document: string;
+  /**
+   * Holds the question's names and figures (specific-terms.ts), by itself, with its document's title or with
+   * the sentence before it in its passage: it is about what the question names, not only on its theme.
+   */
+  specific: boolean;
 }
 
 /**
  * The writer used when no language model is configured: it answers with the passages' own sentences, picked
- * for the question asked. Only clean sentences are candidates (ai/clean-sentences.ts: no headings, captions,
- * usage or code lines, cut fragments); a table's rows become sentences naming their columns (ai/table-rows.ts),
+ * for the question asked. Only clean sentences are candidates (ask/clean-sentences.ts: no headings, captions,
+ * usage or code lines, cut fragments); a table's rows become sentences naming their columns (ask/table-rows.ts),
  * and only the rows whose values the question names. A candidate scores the weighted share of the question's
  * terms it holds (accent-folded word keys, see overlap.ts; an acronym the passage defines stands for its words;
  * terms only in the rest of its passage count for half), plus ASKED_WEIGHT when it holds what the question asks
- * for (ai/question-type.ts: a quantity, a date, a name, a cause), plus a little for its passage's search rank.
+ * for (ask/question-type.ts: a quantity, a date, a name, a cause), plus a little for its passage's search rank.
  * The best are taken in order of score while they add something new (not a near-repeat of one already taken,
  * at most `perPassage` from one passage) and, after the first, only while each holds some of the question's
  * terms by itself and the asked-for thing when there is one (from another document, `minCoverage` of the terms
- * by itself). Each is written literally followed by its passage's footnote, joined by spaces. Nothing is
+ * by itself), and the names and figures the question gives (ask/specific-terms.ts: 'Homún', '2019'), by itself,
+ * with its document's title or with the sentence before it in its passage. Each is written literally followed by its passage's footnote, joined by spaces. Nothing is
  * paraphrased, so nothing is invented; when no sentence is close enough to the question the answer is empty
  * and the caller says that nothing was found. The sentences keep the passages' language; a question in another
  * language finds little lexically (use a model for that).
@@ -77,6 +84,7 @@ export function createExtractiveWriter(options: ExtractiveWriterOptions = {}): W
       if (terms.size === 0) return;
       const type = questionType(pregunta);
       const typed = type !== 'otro' && type !== 'definicion';
+      const named = questionFocus(pregunta);
 
       const fromRows = (p: WriterPassage, rows: TableRow[], rankBonus: number): Candidate[] =>
         rows.flatMap((row) => {
@@ -96,6 +104,7 @@ export function createExtractiveWriter(options: ExtractiveWriterOptions = {}): W
               onItsOwn: !typed || asked > 0,
               direct: covered,
               document: documentOf(p),
+              specific: holdsFocus(named, `${texto} ${documentOf(p)}`),
             },
           ];
         });
@@ -116,7 +125,8 @@ export function createExtractiveWriter(options: ExtractiveWriterOptions = {}): W
             if (covered < minCoverage && !(asked === 1 && direct >= ASKED_MIN_COVERAGE)) return [];
             const onItsOwn = direct >= ASKED_MIN_COVERAGE && (!typed || asked > 0);
             const score = covered + ASKED_WEIGHT * asked + rankBonus;
-            return [{ n: p.n, texto, keys, score, onItsOwn, direct, document: documentOf(p) }];
+            const specific = holdsFocus(named, `${texto} ${documentOf(p)} ${sentenceBefore(p.texto, texto) ?? ''}`);
+            return [{ n: p.n, texto, keys, score, onItsOwn, direct, document: documentOf(p), specific }];
           }),
         );
       };
@@ -134,6 +144,8 @@ export function createExtractiveWriter(options: ExtractiveWriterOptions = {}): W
         if (chosen.length >= maxSentences || c.score < best * RELATIVE_CUT) break;
         // The first answers as well as it can; the ones after it must each answer too, not just share words.
         if (chosen.length > 0 && !c.onItsOwn) continue;
+        // Nor may they drift to another place, person or year than the one the question names.
+        if (chosen.length > 0 && !c.specific) continue;
         // Another document's sentence joins only when it is about the question by itself, not by its context.
         if (chosen.length > 0 && c.document !== chosen[0]!.document && c.direct < minCoverage) continue;
         if ((fromPassage.get(c.n) ?? 0) >= perPassage) continue;

@@ -45,6 +45,20 @@ describe('cleanSentences', () => {
       ),
     ).toEqual(['The asn1Parser tool reads ASN.1 definitions, e.g. those of Fig. 3, and writes a C array of 44.9 kB.']);
   });
+
+  it("leaves out a table's caption: the short line right before a table, and the words after a caption label", () => {
+    expect(
+      cleanSentences(
+        'El caudal medio del arroyo fue de doce litros por segundo.\n\nCaudal medio mensual del arroyo, litros.\n\n' +
+          'Mes | Caudal\nMayo | 14\n\nTabela 3. Caudal medio mensual del arroyo por estación.',
+      ),
+    ).toEqual(['El caudal medio del arroyo fue de doce litros por segundo.']);
+  });
+
+  it('keeps a longer line of prose that happens to come before a table', () => {
+    const prose = 'Las cuencas que se estudiaron en este trabajo se sitúan entre los 3200 y los 4100 metros.';
+    expect(cleanSentences(`${prose}\n\nCuenca | Altitud\nNorte | 3600`)).toEqual([prose]);
+  });
 });
 
 describe('joinLines', () => {
