@@ -180,27 +180,28 @@ async function ownSetPart() {
  */
 const CLAIMS_DEV_FLOORS: Record<'en' | 'es', Record<string, number>> = {
   // Lowered with a reason (precision before recall): accuracy, macro-F1, respaldada recall and English
-  // contradicha precision fell when respaldada stopped being given on a word the passage does not say, on words
-  // spread over sentences and on a hedged passage; respaldada precision rose (en 0.74 -> 0.79, es 0.64 -> 0.68).
+  // contradicha precision fell when respaldada stopped being given on a word the passage does not say (all but
+  // one, or any of a short claim), on words spread over sentences and on a hedged passage; respaldada precision
+  // rose (en 0.74 -> 0.80, es 0.64 -> 0.71).
   // English contradicha precision fell again (0.29 -> 0.26) when a figure in dispute stopped counting against
   // the same subject; the own set's careful labels rose (macro-F1 0.818 -> 0.840).
   en: {
     accuracy: 0.35,
-    macroF1: 0.31,
-    respaldadaPrecision: 0.78,
-    respaldadaRecall: 0.08,
-    contradichaPrecision: 0.26,
+    macroF1: 0.3,
+    respaldadaPrecision: 0.79,
+    respaldadaRecall: 0.06,
+    contradichaPrecision: 0.25,
     contradichaRecall: 0.33,
-    refutedBacked: 5,
+    refutedBacked: 3,
   },
   es: {
     accuracy: 0.44,
     macroF1: 0.39,
-    respaldadaPrecision: 0.68,
-    respaldadaRecall: 0.14,
+    respaldadaPrecision: 0.7,
+    respaldadaRecall: 0.13,
     contradichaPrecision: 0.61,
     contradichaRecall: 0.29,
-    refutedBacked: 21,
+    refutedBacked: 20,
   },
 };
 

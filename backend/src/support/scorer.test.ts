@@ -463,3 +463,13 @@ describe('a passage that says it short of an assertion', () => {
     expect(far!.respaldo).toBeGreaterThanOrEqual(0.7);
   });
 });
+
+describe('a content word the passage does not say', () => {
+  it('keeps a short claim below the bar without a model, and says which word is missing', async () => {
+    const scorer = createSupportScorer();
+    const passage = 'El coro municipal de Tudela ensaya los jueves en la antigua capilla del hospital.';
+    const [j] = await scorer.judge('El coro municipal de Tudela graba los jueves en la capilla.', [passage]);
+    expect(j!.respaldo).toBeLessThan(0.7);
+    expect(j!.motivo).toContain('palabra no dicha: graba');
+  });
+});

@@ -103,6 +103,18 @@ export function statesInOtherWords(a: Alignment, c: CheckOutcome): boolean {
   return n >= 4 && a.window.stated >= 0.999 && a.window.synonyms <= n / 2 && c.cap >= 1 && c.contradiction === 0;
 }
 
+/**
+ * Support left, without a model or embeddings, to a claim with a content word the passage does not hold in any
+ * form (as written, inflected or by a synonym), when no rule above recognises the statement: below the bar.
+ */
+export const UNSTATED_CAP = 0.65;
+
+/**
+ * Whether the passage leaves out a content word of the claim: any of a claim of fewer than eight, two of a
+ * longer one (one word of a long claim is, more often, a detail told in other words).
+ */
+const unstated = (a: Alignment) => a.window.unfound.length >= (a.claimWords.length >= 8 ? 2 : 1);
+
 /** Support left to a claim the passage only states across sentences (see `scattered`): below the bar. */
 export const SCATTERED_CAP = 0.6;
 
@@ -268,6 +280,10 @@ export function createSupportScorer(deps: SupportDeps = {}): SupportScorer {
         } else if (statesAllButOneWord(a, c, claim, passage) && respaldo < NEARLY_STATED_SUPPORT && contra < 0.5) {
           respaldo = NEARLY_STATED_SUPPORT;
           source = `${source}; enunciado salvo una palabra`;
+        } else if (!nli && semantic === undefined && unstated(a) && respaldo >= UNSTATED_CAP) {
+          // Words alone cannot tell a paraphrase of the missing word from a claim the passage does not make.
+          respaldo = UNSTATED_CAP;
+          source = `${source}; palabra no dicha: ${a.window.unfound.join(', ')}`;
         }
         if (respaldo >= SCATTERED_CAP && scattered(a) && scattered(align(said, joinLines(texts[i]!)))) {
           respaldo = SCATTERED_CAP;
