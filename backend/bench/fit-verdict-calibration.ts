@@ -26,7 +26,8 @@ import {
 } from '../src/support/verdict-calibration';
 import { calibratedSupport } from '../src/support/verdict-probability';
 import { loadClaimsDev, runClaimsDev, type DevOutcome } from './claims-dev-set';
-import { calibrationHalf, calibrationSplits, fitIsotonicMap, MIN_BLOCK } from './verdict-calibration-halves';
+import { fitIsotonic } from './logistic';
+import { calibrationHalf, calibrationSplits, MIN_BLOCK } from './verdict-calibration-halves';
 
 const MODULE = path.join(import.meta.dirname, '../src/support/verdict-calibration.ts');
 
@@ -47,7 +48,7 @@ async function scorerFor(nli: boolean): Promise<SupportScorer> {
 export function fitMaps(byLang: Record<string, DevOutcome[]>, minBlock: number): CalibrationMaps {
   const fit = (os: DevOutcome[]) => {
     const half = os.filter((o) => calibrationHalf(o.claim.id) === 'fit');
-    return fitIsotonicMap(
+    return fitIsotonic(
       half.map((o) => o.uncalibrated),
       half.map((o) => (o.claim.expected === 'respaldada' ? 1 : 0)),
       minBlock,

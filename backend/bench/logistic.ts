@@ -37,14 +37,21 @@ export function fitMultinomial(
 }
 
 /**
- * Isotonic regression (pool adjacent violators) of 0/1 outcomes on scores, with blocks of at least
- * `minBlock` pairs (small blocks are pooled with their neighbour, which keeps the fit monotone and stops it
- * from promising 1.0 on a handful of pairs). Returns the breakpoints (block's mean score, its share of
- * positives), ascending, to interpolate between.
+ * Isotonic regression of 0/1 outcomes on scores (pool adjacent violators): equal scores are one block from the
+ * start, and a block of fewer than `minBlock` items is pooled with its neighbour, so no step rests on a handful
+ * of claims. Returns the breakpoints (block's mean score, its share of positives), ascending, rounded to 3
+ * decimals.
  */
 export function fitIsotonic(scores: number[], outcomes: number[], minBlock = 20): [number, number][] {
-  const order = scores.map((s, i) => [s, outcomes[i]!] as const).sort((a, b) => a[0] - b[0]);
   type Block = { sumScore: number; sum: number; n: number };
+  const tied = new Map<number, Block>();
+  scores.forEach((s, i) => {
+    const b = tied.get(s) ?? { sumScore: 0, sum: 0, n: 0 };
+    b.sumScore += s;
+    b.sum += outcomes[i]!;
+    b.n++;
+    tied.set(s, b);
+  });
   const mean = (b: Block) => b.sum / b.n;
   const blocks: Block[] = [];
   const pool = () => {
@@ -54,8 +61,8 @@ export function fitIsotonic(scores: number[], outcomes: number[], minBlock = 20)
     a.sum += b.sum;
     a.n += b.n;
   };
-  for (const [s, o] of order) {
-    blocks.push({ sumScore: s, sum: o, n: 1 });
+  for (const [, b] of [...tied.entries()].sort((x, y) => x[0] - y[0])) {
+    blocks.push({ ...b });
     while (blocks.length > 1 && (mean(blocks.at(-2)!) >= mean(blocks.at(-1)!) || blocks.at(-2)!.n < minBlock)) pool();
   }
   while (blocks.length > 1 && blocks.at(-1)!.n < minBlock) pool();

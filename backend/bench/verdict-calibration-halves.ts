@@ -1,8 +1,8 @@
 /**
  * The calibration of verify's `probabilidad` on claims-dev: which half of each language's claims the map is
  * fitted on and which is held out (by a hash of the item's id, so the halves never change with the order of
- * the file or with the judge), the fit (isotonic, pool-adjacent-violators over tied supports, with a minimum
- * block size), and the expected calibration error of `probabilidad` against "the label is respaldada".
+ * the file or with the judge), the fewest claims a step of the map may rest on (the fit is `fitIsotonic` of
+ * logistic.ts), and the expected calibration error of `probabilidad` against "the label is respaldada".
  * Used by fit-verdict-calibration.ts (which fits) and eval-verify.ts (which reports).
  */
 import { createHash } from 'node:crypto';
@@ -16,40 +16,6 @@ export function calibrationHalf(id: string): 'fit' | 'held-out' {
 
 /** The fewest claims a block of the isotonic map may rest on. */
 export const MIN_BLOCK = 60;
-
-/**
- * Isotonic regression of 0/1 outcomes on scores (pool adjacent violators): equal scores are one block from the
- * start, and a block of fewer than `minBlock` items is pooled with its neighbour, so no step rests on a handful
- * of claims. Returns the breakpoints (block's mean score, its share of positives), ascending, rounded to 3
- * decimals.
- */
-export function fitIsotonicMap(scores: number[], outcomes: number[], minBlock = MIN_BLOCK): [number, number][] {
-  type Block = { sumScore: number; sum: number; n: number };
-  const tied = new Map<number, Block>();
-  scores.forEach((s, i) => {
-    const b = tied.get(s) ?? { sumScore: 0, sum: 0, n: 0 };
-    b.sumScore += s;
-    b.sum += outcomes[i]!;
-    b.n++;
-    tied.set(s, b);
-  });
-  const mean = (b: Block) => b.sum / b.n;
-  const blocks: Block[] = [];
-  const pool = () => {
-    const b = blocks.pop()!;
-    const a = blocks.at(-1)!;
-    a.sumScore += b.sumScore;
-    a.sum += b.sum;
-    a.n += b.n;
-  };
-  for (const [, b] of [...tied.entries()].sort((x, y) => x[0] - y[0])) {
-    blocks.push({ ...b });
-    while (blocks.length > 1 && (mean(blocks.at(-2)!) >= mean(blocks.at(-1)!) || blocks.at(-2)!.n < minBlock)) pool();
-  }
-  while (blocks.length > 1 && blocks.at(-1)!.n < minBlock) pool();
-  const r = (x: number) => Math.round(x * 1000) / 1000;
-  return blocks.map((b) => [r(b.sumScore / b.n), r(mean(b))]);
-}
 
 const backed = (os: DevOutcome[]) => os.map((o) => (o.claim.expected === 'respaldada' ? 1 : 0));
 
