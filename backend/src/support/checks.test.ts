@@ -6,6 +6,7 @@ import { compareEntities, entities } from './entities';
 import { generalRule } from './framework';
 import { compareNumbers, durationsInHours, parseNumber, quantities } from './numbers';
 import { comparePolarity, direction, negationCues, prefixAntonym } from './polarity';
+import { createSupportScorer } from './scorer';
 
 const check = (claim: string, passage: string) => runChecks(claim, passage, align(claim, passage));
 
@@ -215,5 +216,22 @@ describe('general rules and clauses', () => {
       'Vitamin D and calcium reduce fractures',
     ]);
     expect(claimClauses('El agua corre.')).toEqual(['El agua corre']);
+  });
+});
+
+describe('a negation of a negation', () => {
+  it('counts as none: the sentence affirms', () => {
+    expect(negationCues('No digo que no vaya a llover mañana.')).toBe(0);
+    expect(negationCues("I don't say that it is not late.")).toBe(0);
+    expect(negationCues('No digo que vaya a llover mañana.')).toBe(1);
+    expect(negationCues('No llueve y no hace frío.')).toBe(2);
+  });
+
+  it('does not make an affirmed claim contradicted', async () => {
+    const [j] = await createSupportScorer().judge('Los trenes de la costa llegan a tiempo en invierno.', [
+      'No creo que no lleguen a tiempo en invierno los trenes de la costa.',
+    ]);
+    expect(j!.relacion).not.toBe('CONTRADICCION');
+    expect(j!.contradiccion).toBeLessThan(0.5);
   });
 });

@@ -40,10 +40,18 @@ export function prefixAntonym(a: string, b: string): boolean {
   return negates(wa, wb) || negates(wb, wa);
 }
 
-/** Number of negation cues in a text (0 = affirmative). */
+/**
+ * A negated verb of saying or thinking whose complement is negated too: 'no digo que no', 'no creo que no
+ * vaya', "I don't say that it isn't": the two cancel out, and the sentence affirms.
+ */
+const NEGATED_NEGATION =
+  /(?:\b(?:no|not|nunca|never)|n't)\s+(?:[\p{L}']+\s+){0,2}(?:que|that)\s+(?:[\p{L}']+\s+){0,2}(?:no|not)\b/gu;
+
+/** Number of negation cues in a text (0 = affirmative), a negation of a negation counting as none. */
 export function negationCues(text: string): number {
   const t = foldText(text).replace(/[’']/g, "'").replace(NOT_NEGATION, ' ');
-  return t.match(NEGATION)?.length ?? 0;
+  const cancelled = t.match(NEGATED_NEGATION)?.length ?? 0;
+  return Math.max(0, (t.match(NEGATION)?.length ?? 0) - 2 * cancelled);
 }
 
 /**
