@@ -424,6 +424,15 @@ describe('a claim spread over sentences', () => {
     expect(j!.motivo).toContain('repartida entre frases');
   });
 
+  it('reads a period after an initial or a title as no sentence end', async () => {
+    const scorer = createSupportScorer();
+    const claim =
+      'The survey was led by Ana Ruiz of the Carlos M. Duarte Marine Institute, and the results appeared in the journal Coastal Notes.';
+    const [j] = await scorer.judge(claim, [`The team set out to count the herons. ${claim} The counts followed.`]);
+    expect(j!.respaldo).toBeGreaterThanOrEqual(0.9);
+    expect(j!.motivo).not.toContain('repartida entre frases');
+  });
+
   it('is backed when one sentence states most of it and a neighbour its setting', async () => {
     const scorer = createSupportScorer();
     const passage =

@@ -132,7 +132,7 @@ export function scattered(a: Alignment): boolean {
     a.window.text !== a.sentence.text &&
     a.sentence.coverage < CORE_SENTENCE_COVERAGE &&
     !isRecord(a.window.text) &&
-    SENTENCE_END.test(a.window.text)
+    endsASentence(a.window.text)
   );
 }
 
@@ -140,7 +140,18 @@ export function scattered(a: Alignment): boolean {
  * A sentence's end inside a window. Lines of a transcript's cues or of a page's column are one sentence
  * broken over lines, not several statements side by side.
  */
-const SENTENCE_END = /[.!?;]["'»”’)]*\s+["'«“(¿¡]*[\p{Lu}\d]/u;
+const SENTENCE_END = /([\p{L}.]*)[.!?;]["'»”’)]*\s+["'«“(¿¡]*[\p{Lu}\d]/gu;
+
+/** Words a period ends without ending the sentence: an initial ('Mortimer B. Zuckerman'), a title, 'etc.'. */
+const ABBREVIATION = /^(?:\p{Lu}|dr|dra|mr|mrs|ms|sr|sra|srta|prof|st|vs|etc|ph\.d|e\.g|i\.e|no|fig|p|pp)$/iu;
+
+/** Whether `text` ends a sentence before its end (a period after an initial or a title does not). */
+function endsASentence(text: string): boolean {
+  for (const m of text.matchAll(SENTENCE_END)) {
+    if (!ABBREVIATION.test(m[1] ?? '')) return true;
+  }
+  return false;
+}
 
 /**
  * The passage with its line breaks read as spaces, so that its sentences are those its punctuation ends (a
