@@ -68,9 +68,9 @@ interface Candidate {
  * at most `perPassage` from one passage) and, after the first, only while each holds some of the question's
  * terms by itself and the asked-for thing when there is one (from another document, `minCoverage` of the terms
  * by itself), and the names and figures the question gives (ask/specific-terms.ts: 'Homún', '2019'), by itself,
- * with its document's title or with the sentence before it in its passage. Each is written literally followed by its passage's footnote, joined by spaces. Nothing is
- * paraphrased, so nothing is invented; when no sentence is close enough to the question the answer is empty
- * and the caller says that nothing was found. The sentences keep the passages' language; a question in another
+ * with its document's title or with the sentence before it in its passage. Each is written literally
+ * followed by its passage's footnote, joined by spaces. Nothing is paraphrased, so nothing is invented; when
+ * no sentence is close enough to the question the answer is empty and the caller says that nothing was found. The sentences keep the passages' language; a question in another
  * language finds little lexically (use a model for that).
  */
 export function createExtractiveWriter(options: ExtractiveWriterOptions = {}): Writer {

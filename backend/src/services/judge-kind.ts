@@ -1,5 +1,5 @@
 import type { Juez } from '@folio/shared';
-import { LEXICAL_SCORER } from '../support/scorer';
+import { scorerPath } from '../support/verdict-probability';
 import type { SupportScorer } from '../support/support';
 
 /**
@@ -9,5 +9,5 @@ import type { SupportScorer } from '../support/support';
  * name the same scorer in full.
  */
 export function judgeKind(scorer: Pick<SupportScorer, 'name'>): Juez {
-  return scorer.name === LEXICAL_SCORER ? 'lexico' : 'nli';
+  return scorerPath(scorer.name) === 'lexico' ? 'lexico' : 'nli';
 }

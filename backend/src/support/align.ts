@@ -1,6 +1,6 @@
 import { stemsOf } from './stems';
 import { synonymsOf } from './synonyms';
-import { contentWords, sentences, stemKey, tokens, type ContentWord } from './text';
+import { contentWords, isFigure, sentences, stemKey, tokens, type ContentWord } from './text';
 
 /** A stretch of a passage and how much of the claim it holds. */
 export interface Span {
@@ -61,7 +61,7 @@ interface ClaimTerm {
 
 function claimTerms(claimWords: ContentWord[]): ClaimTerm[] {
   return claimWords.map((word) => {
-    const number = /^\d/.test(word.word);
+    const number = isFigure(word.word);
     const stems = stemsOf(word.word);
     const synonyms = new Set(number ? [] : stems.flatMap((s) => [...(synonymsOf(s) ?? [])]));
     return { word, number, stems: new Set(stems), synonyms };

@@ -8,7 +8,7 @@ import { comparePolarity, direction, negatedElsewhere, type PolarityFinding } fr
 import { tooLittleToBack } from './informative';
 import { hedgedInPassage } from './hedges';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
-import { contentWords } from './text';
+import { contentWords, isFigure } from './text';
 
 /** What the deterministic checks found, as counts and flags (also features of the calibrated scorer). */
 export interface CheckFlags {
@@ -114,9 +114,7 @@ export function sameSubject(coverage: number): number {
 function coverageBesideFigures(a: Alignment): number {
   const total = a.claimWords.reduce((s, w) => s + w.weight, 0);
   const unfound = new Set(a.window.unfound);
-  const figures = a.claimWords
-    .filter((w) => /^\d/.test(w.word) && unfound.has(w.word))
-    .reduce((s, w) => s + w.weight, 0);
+  const figures = a.claimWords.filter((w) => isFigure(w.word) && unfound.has(w.word)).reduce((s, w) => s + w.weight, 0);
   return total > figures ? Math.min(1, (a.window.coverage * total) / (total - figures)) : a.window.coverage;
 }
 

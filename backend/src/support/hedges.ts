@@ -11,10 +11,8 @@ import { contentWords } from './text';
 const HEDGE =
   /\b(?:quier[eo]n?|queria[ns]?|pretend(?:e|en|ia|ian|ido)|intent(?:a|an|o|aba|aban)|(?:podria|pudiera|pueden?|podra)n? (?:ser|estar|haber)|podrian?|pudieran?|se espera|esperan? que|se preve|prev[eé]n?|objetivos?|propon(?:e|en|ia)|propuest[oa]s?|planea(?:n|ba)?|planes? (?:de|para)|acusad[oa]s? de|presunt[oa]s?|supuest[oa]s?|presuntamente|supuestamente|se trata de|debe(?:n|ria|rian)?|tendr(?:a|an) que|es (?:importante|necesario)|wants?|wanted|aims?|aimed|plans?|planned|intends?|intended|hopes?|hoped|seeks?|sought|could|might|may|would|should|accused|alleged(?:ly)?|supposedly|expected to|proposed?|whether|if)\b/;
 
-/** The first hedge of `text`, folded; undefined when it has none. */
-export function hedgeOf(text: string): string | undefined {
-  return HEDGE.exec(foldText(text))?.[0];
-}
+/** Every hedge of a text, for `matchAll`. */
+const HEDGES = new RegExp(HEDGE.source, 'g');
 
 /** Words after a hedge that it reaches. */
 const REACH = 4;
@@ -25,11 +23,10 @@ const REACH = 4;
  * words, by one of the claim's content words. Undefined when the passage asserts it or the claim is hedged too.
  */
 export function hedgedInPassage(claim: string, sentence: string): string | undefined {
-  if (hedgeOf(claim)) return undefined;
+  if (HEDGE.test(foldText(claim))) return undefined;
   const stems = new Set(contentWords(claim).flatMap((w) => stemsOf(w.word)));
   const folded = foldText(sentence);
-  const all = new RegExp(HEDGE.source, 'g');
-  for (const m of folded.matchAll(all)) {
+  for (const m of folded.matchAll(HEDGES)) {
     const after = folded.slice(m.index + m[0].length).match(/\p{L}+|\d+/gu) ?? [];
     if (after.slice(0, REACH).some((w) => stemsOf(w).some((s) => stems.has(s)))) return m[0];
   }

@@ -6,6 +6,7 @@ import { STRONG_CONTRADICTION, SUPPORT_THRESHOLD } from './bar';
 import { withoutAttribution } from './attribution';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
 import { runChecks, type CheckOutcome } from './checks';
+import { isFigure } from './text';
 import { generalRule } from './framework';
 import { durationsInHours } from './numbers';
 import { canonicalQuantities } from './quantity-forms';
@@ -66,23 +67,23 @@ export const NEARLY_STATED_SUPPORT = 0.75;
 
 /**
  * Whether the passage states all of a claim of five or more content words but one, which is neither a
- * figure nor a name (a verb of reporting, 'medición', 'happens' for 'takes place'), with most of the claim's
- * words in order and nothing against it: what a careful reader takes as the same statement.
+ * figure, nor a name, nor the claim's last word (a verb of reporting, 'medición', 'happens' for 'takes
+ * place'), with most of the claim's words in order and nothing against it: what a careful reader takes as the
+ * same statement. Only for a claim carried by figures the passage states, or a passage cut just before the
+ * claim's first word (a transcript's cue, a page that begins mid-sentence): otherwise the missing word is,
+ * more often than not, the very thing the claim asserts (its verb or its subject).
  */
 export function statesAllButOneWord(a: Alignment, c: CheckOutcome, claim: string, passage: string): boolean {
   // Word order means nothing in a sheet's row.
   const ordered = a.window.pairs >= 0.5 || isRecord(a.window.text);
   if (a.claimWords.length < 5 || c.cap < 1 || c.contradiction > 0 || !ordered) return false;
-  // Only a claim carried by its figures, each of which the passage states: without them the missing word is,
-  // more often than not, the very thing the claim asserts (its verb or its subject).
-  // Or a passage cut before the claim's first words (a transcript's cue, a page that begins mid-sentence).
   if (a.window.unfound.length !== 1) return false;
   const word = a.window.unfound[0]!;
-  const figures = a.claimWords.some((w) => /^\d/.test(w.word));
-  const byFigures = figures && c.flags.numberMissing === 0 && c.flags.yearMissing === 0;
+  const byFigures =
+    a.claimWords.some((w) => isFigure(w.word)) && c.flags.numberMissing === 0 && c.flags.yearMissing === 0;
   const cutBefore = a.claimWords[0]?.word === word && /^[\p{Ll}]/u.test(passage.trimStart());
   if (!byFigures && !cutBefore) return false;
-  if (/^\d/.test(word)) return false;
+  if (isFigure(word)) return false;
   // The claim's last content word is most often what it predicates ('… es vegana', '… son amigos').
   if (a.claimWords.at(-1)?.word === word) return false;
   // A word capitalised after the claim's first names something.
@@ -159,12 +160,6 @@ function endsASentence(text: string): boolean {
  */
 const joinLines = (text: string) => text.replace(/[ \t]*\n+[ \t]*/g, ' ');
 
-/**
- * Contradiction at which a passage is marked CONTRADICCION: the bar that makes verify's verdict `contradicha`,
- * so a passage's relation and the verdict never disagree.
- */
-export const CONTRADICTION_RELATION = STRONG_CONTRADICTION;
-
 /** Decides the relation from the final numbers and the checks. */
 function relationOf(
   respaldo: number,
@@ -173,7 +168,8 @@ function relationOf(
   checks: CheckOutcome,
   passage: string,
 ): SupportJudgement['relacion'] {
-  if (contradiccion >= CONTRADICTION_RELATION && contradiccion > respaldo) return 'CONTRADICCION';
+  // At the bar that makes verify's verdict `contradicha`, so a passage's relation and the verdict never disagree.
+  if (contradiccion >= STRONG_CONTRADICTION && contradiccion > respaldo) return 'CONTRADICCION';
   if (respaldo >= SUPPORT_THRESHOLD) return 'APOYO_DIRECTO';
   if (
     alignment.window.coverage >= 0.4 &&

@@ -46,11 +46,14 @@ export function tokens(text: string): string[] {
  * in claims ('nitrate'/'nitratos', 'contamination'/'contaminación'; 'vaccine'/'vacunas' does not), at the
  * price of some collisions ('contact'/'contamination').
  */
+/** Whether a word is a figure (it starts with a digit: '44,9', '2019', '10x'). */
+export const isFigure = (word: string): boolean => /^\d/.test(word);
+
 export function stemKey(word: string): string {
   let w = word;
   if (w.length > 4 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   // Figures match by value: '80.000' is '80000', '44,9' is '44.9'.
-  if (/^\d/.test(word)) return String(parseNumber(word));
+  if (isFigure(word)) return String(parseNumber(word));
   if (w.length <= 5) return w;
   return w.slice(0, 5);
 }
@@ -73,7 +76,7 @@ export function contentWords(text: string): ContentWord[] {
     .map((word) => ({
       word,
       key: stemKey(word),
-      weight: /^\d/.test(word) ? 1.5 : Math.min(1.5, 0.3 + word.length / 8),
+      weight: isFigure(word) ? 1.5 : Math.min(1.5, 0.3 + word.length / 8),
     }));
 }
 
