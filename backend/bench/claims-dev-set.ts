@@ -162,6 +162,39 @@ export interface DevScores {
   refutedBacked: number;
   /** Rows expected, columns got, in VEREDICTOS order. */
   confusion: number[][];
+  /** The same figures with the three labels weighed equally (see `equalLabelScores`). */
+  equalLabels: EqualLabelScores;
+}
+
+/**
+ * Figures of a run as they would be on a set with as many claims of each label (the held-out sets this
+ * project is judged on have 50 of each): each claim counts 1 / (the claims of its label). On a set where
+ * most claims are backed (CLIMATE-FEVER's dev set: 604 of 1,231), a `respaldada` is right more often than it
+ * would be on an even set, so its plain precision flatters the judge.
+ */
+export interface EqualLabelScores {
+  accuracy: number;
+  macroF1: number;
+  respaldadaPrecision: number;
+  contradichaPrecision: number;
+}
+
+function equalLabelScores(outcomes: DevOutcome[]): EqualLabelScores {
+  const count = new Map(LABELLED.map((v) => [v, outcomes.filter((o) => o.claim.expected === v).length]));
+  const weight = (o: DevOutcome) => 1 / Math.max(1, count.get(o.claim.expected) ?? 1);
+  const sum = (os: DevOutcome[]) => os.reduce((s, o) => s + weight(o), 0);
+  const rates = (v: Verdict) => {
+    const tp = sum(outcomes.filter((o) => o.got === v && o.claim.expected === v));
+    const given = sum(outcomes.filter((o) => o.got === v));
+    const expected = sum(outcomes.filter((o) => o.claim.expected === v));
+    return { precision: ratio(tp, given), f1: tp === 0 ? 0 : (2 * tp) / (given + expected) };
+  };
+  return {
+    accuracy: ratio(sum(outcomes.filter((o) => o.got === o.claim.expected)), sum(outcomes)),
+    macroF1: LABELLED.reduce((s, v) => s + rates(v).f1, 0) / LABELLED.length,
+    respaldadaPrecision: rates('respaldada').precision,
+    contradichaPrecision: rates('contradicha').precision,
+  };
 }
 
 const ratio = (a: number, b: number) => (b === 0 ? NaN : a / b);
@@ -186,5 +219,6 @@ export function scoreClaimsDev(outcomes: DevOutcome[]): DevScores {
     confusion: VEREDICTOS.map((e) =>
       VEREDICTOS.map((g) => outcomes.filter((o) => o.claim.expected === e && o.got === g).length),
     ),
+    equalLabels: equalLabelScores(outcomes),
   };
 }

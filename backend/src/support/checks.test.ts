@@ -235,3 +235,32 @@ describe('a negation of a negation', () => {
     expect(j!.contradiccion).toBeLessThan(0.5);
   });
 });
+
+describe('a negation that reaches none of the claim', () => {
+  it('is no contradiction, only no support', () => {
+    const claim = 'Las cooperativas deben vender queso de oveja curado.';
+    const elsewhere = check(
+      claim,
+      'Las cooperativas deben vender, con envases que no contaminen, queso de oveja curado.',
+    );
+    expect(elsewhere.flags.negationFlip).toBe(true);
+    expect(elsewhere.contradiction).toBe(0);
+    expect(elsewhere.cap).toBeLessThan(0.7);
+    expect(
+      check(
+        'The ferry crosses the bay in winter.',
+        'Nothing stops the tourists, and the ferry crosses the bay in winter.',
+      ).contradiction,
+    ).toBe(0);
+  });
+
+  it('contradicts when it reaches a word both texts hold', () => {
+    expect(
+      check('Las cooperativas venden queso de oveja curado.', 'Las cooperativas no venden queso de oveja curado.')
+        .contradiction,
+    ).toBeGreaterThanOrEqual(0.6);
+    expect(
+      check('The ferry does not cross the bay in winter.', 'The ferry crosses the bay in winter.').contradiction,
+    ).toBeGreaterThanOrEqual(0.6);
+  });
+});

@@ -4,9 +4,9 @@ import { claimClauses } from './clauses';
 import { comparisonReversed, figuresContradictComparison } from './comparatives';
 import { compareNumbers } from './numbers';
 import { opposedWords } from './opposites';
-import { comparePolarity, direction, negatedElsewhere, type PolarityFinding } from './polarity';
+import { comparePolarity, direction, negatedElsewhere, negationReachesShared, type PolarityFinding } from './polarity';
 import { tooLittleToBack } from './informative';
-import { hedgedInPassage } from './hedges';
+import { askedInPassage, hedgedInPassage } from './hedges';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
 import { contentWords, isFigure } from './text';
 
@@ -192,8 +192,10 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   if (polarity.directionFlip || polarity.negationFlip) {
     flags.directionFlip = polarity.directionFlip;
     flags.negationFlip = polarity.negationFlip;
-    // A flip about something else (a name of the claim is missing) is no contradiction, only no support.
-    if (subject > 0.3 && named.missing.length === 0) {
+    // A flip about something else (a name of the claim is missing, or the negation reaches none of the words
+    // the claim and the clause share) is no contradiction, only no support.
+    const aboutTheClaim = polarity.directionFlip || negationReachesShared(claim, clause);
+    if (subject > 0.3 && named.missing.length === 0 && aboutTheClaim) {
       limit(polarity.directionFlip ? 0.2 : 0.25);
       conflict((polarity.directionFlip ? 0.8 : 0.75) * subject);
     } else limit(0.5);
@@ -261,6 +263,10 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
   if (hedge) {
     limit(0.5);
     motivos.push(`el pasaje no lo afirma: ${hedge}`);
+  }
+  if (askedInPassage(claim, alignment.sentence.text.trim())) {
+    limit(0.5);
+    motivos.push('el pasaje lo pregunta, no lo afirma');
   }
   // A claim of one informative word ('Es alcalde', 'Son nuevas') is not stated by a passage that shares it.
   if (tooLittleToBack(claim)) {

@@ -32,3 +32,20 @@ export function hedgedInPassage(claim: string, sentence: string): string | undef
   }
   return undefined;
 }
+
+/**
+ * A sentence that asks: a closing question mark (before closing quotes or brackets, and a period after them,
+ * as in a quoted title: '"Are polar bears increasing?".'), or Spanish's opening one.
+ */
+const QUESTION = /\?["'»”’)\]]*\.?\s*$|^\s*["'«“(]*¿/u;
+
+/** Whether a sentence asks rather than states. */
+export const isQuestion = (sentence: string): boolean => QUESTION.test(sentence);
+
+/**
+ * Whether the sentence that holds the claim asks it instead of stating it ('Are polar bear populations
+ * increasing?' does not say that they are). Not when the claim is a question too.
+ */
+export function askedInPassage(claim: string, sentence: string): boolean {
+  return isQuestion(sentence) && !isQuestion(claim);
+}

@@ -240,6 +240,18 @@ function negationReach(text: string): Map<string, { negated: boolean; affirmed: 
 }
 
 /**
+ * Whether a negation in either text reaches a word the other text has: 'sea ice is not increasing' against
+ * 'sea ice is increasing' does, 'X must be made by processes that do not harm Y' against 'X must be made'
+ * does not (its 'not' negates another verb). A sentence that is negated only elsewhere does not deny the claim.
+ */
+export function negationReachesShared(claim: string, text: string): boolean {
+  const c = negationReach(claim);
+  const t = negationReach(text);
+  const reaches = (from: typeof c, to: typeof c) => [...from].some(([key, w]) => w.negated && to.has(key));
+  return reaches(c, t) || reaches(t, c);
+}
+
+/**
  * A word both texts share that one negates and the other only affirms: negation read on the word it
  * reaches, not on the sentence ('causes no deaths' against 'causes half of the deaths … from causes no
  * natural' shares a 'no', yet negates another word). Undefined when every shared word has the same polarity

@@ -482,3 +482,37 @@ describe('a content word the passage does not say', () => {
     expect(j!.motivo).toContain('palabra no dicha: graba');
   });
 });
+
+describe('a question in the passage', () => {
+  it('asks the claim without stating it: no backing, in either language', async () => {
+    const scorer = createSupportScorer();
+    const [en] = await scorer.judge('Otter numbers are growing in the northern ports.', [
+      'Are otter numbers growing in the northern ports?',
+    ]);
+    expect(en!.respaldo).toBeLessThan(0.7);
+    expect(en!.motivo).toContain('el pasaje lo pregunta');
+    const [es] = await scorer.judge('Las nutrias aumentan en los puertos del norte.', [
+      '¿Aumentan las nutrias en los puertos del norte?',
+    ]);
+    expect(es!.respaldo).toBeLessThan(0.7);
+  });
+
+  it('does not back a claim with a question and the neighbours that each hold a part of it', async () => {
+    const scorer = createSupportScorer();
+    const passage =
+      '"Ask a ranger: are otter numbers growing in the ports?". ' +
+      'The column answers letters from readers. ' +
+      'Trade in furs grew quickly in the northern ports during the century. ' +
+      'Hunters took more otters every year, and the numbers of traders rose as well.';
+    const [j] = await scorer.judge('Otter numbers are growing in the northern ports.', [passage]);
+    expect(j!.respaldo).toBeLessThan(0.7);
+  });
+
+  it('leaves a stated claim backed, and a question claim may be asked', async () => {
+    const scorer = createSupportScorer();
+    const [j] = await scorer.judge('Otter numbers are growing in the northern ports.', [
+      'Are otters back? Otter numbers are growing in the northern ports.',
+    ]);
+    expect(j!.respaldo).toBeGreaterThanOrEqual(0.7);
+  });
+});

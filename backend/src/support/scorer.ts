@@ -6,6 +6,7 @@ import { STRONG_CONTRADICTION, SUPPORT_THRESHOLD } from './bar';
 import { withoutAttribution } from './attribution';
 import { interpolate, LEXICAL_CALIBRATION, LEXICAL_MODEL, type NliCalibration } from './calibration';
 import { runChecks, type CheckOutcome } from './checks';
+import { isQuestion } from './hedges';
 import { isFigure } from './text';
 import { generalRule } from './framework';
 import { durationsInHours } from './numbers';
@@ -131,7 +132,8 @@ export const CORE_SENTENCE_COVERAGE = 0.7;
 export function scattered(a: Alignment): boolean {
   return (
     a.window.text !== a.sentence.text &&
-    a.sentence.coverage < CORE_SENTENCE_COVERAGE &&
+    // A question states nothing, however much of the claim it holds.
+    (a.sentence.coverage < CORE_SENTENCE_COVERAGE || isQuestion(a.sentence.text.trim())) &&
     !isRecord(a.window.text) &&
     endsASentence(a.window.text)
   );
