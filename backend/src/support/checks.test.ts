@@ -264,3 +264,33 @@ describe('a negation that reaches none of the claim', () => {
     ).toBeGreaterThanOrEqual(0.6);
   });
 });
+
+describe('a state that goes on against one that ended', () => {
+  it('contradicts, either way round, in both languages', () => {
+    const es = check(
+      'El alcalde permanece en el cargo.',
+      'El alcalde dejó el cargo en mayo, tras seis años en el ayuntamiento.',
+    );
+    expect(es.contradiction).toBeGreaterThanOrEqual(0.6);
+    expect(es.motivos.join('; ')).toContain('estado cambiado');
+    expect(
+      check('The keeper stayed at the lighthouse.', 'The keeper went home after ten winters at the lighthouse.')
+        .contradiction,
+    ).toBeGreaterThanOrEqual(0.6);
+    expect(
+      check(
+        'La tienda dejó de abrir los domingos.',
+        'La tienda sigue abriendo los domingos por la mañana.',
+      ).motivos.join('; '),
+    ).toContain('estado cambiado');
+  });
+
+  it('leaves a state that goes on in both alone', () => {
+    expect(
+      check('El alcalde permanece en el cargo.', 'El alcalde permanece en el cargo desde 2019.').contradiction,
+    ).toBe(0);
+    expect(
+      check('Global temperature keeps rising.', 'Glaciers on the left bank keep melting.').motivos.join('; '),
+    ).not.toContain('estado cambiado');
+  });
+});

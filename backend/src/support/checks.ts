@@ -1,4 +1,5 @@
-import { isRecord, type Alignment } from './align';
+import { align, isRecord, type Alignment } from './align';
+import { foldText } from '../text/fold';
 import { compareEntities } from './entities';
 import { claimClauses } from './clauses';
 import { comparisonReversed, figuresContradictComparison } from './comparatives';
@@ -7,6 +8,7 @@ import { opposedWords } from './opposites';
 import { comparePolarity, direction, negatedElsewhere, negationReachesShared, type PolarityFinding } from './polarity';
 import { tooLittleToBack } from './informative';
 import { askedInPassage, hedgedInPassage } from './hedges';
+import { stateChanged } from './states';
 import { missingComparison, missingQualifier, scaleReversed } from './qualifiers';
 import { contentWords, isFigure } from './text';
 
@@ -245,6 +247,21 @@ export function runChecks(claim: string, passage: string, alignment: Alignment):
       limit(0.5);
       motivos.push(`escala opuesta cerca: ${near.claim} frente a ${near.text}`);
     }
+  }
+
+  // A state the claim says goes on and the passage says ended ('permanece en el hospital' against 'se marchó a
+  // su casa'), or the other way round, is a change of direction too.
+  const changed = flipped || opposed || reversed || scaled ? undefined : stateChanged(claim, clause);
+  if (changed) {
+    flags.directionFlip = true;
+    // The words in dispute are no sign of another subject: the rest of the claim tells whether it is the same.
+    const rest = align(foldText(claim).replace(changed.claim, ' '), clause).sentence.coverage;
+    const same = Math.max(subject, sameSubject(rest));
+    if (same > 0.3 && named.missing.length === 0) {
+      limit(0.2);
+      conflict(0.75 * same);
+    } else limit(0.5);
+    motivos.push(`estado cambiado: ${changed.claim} frente a ${changed.text}`);
   }
 
   // What makes the claim stronger than the passage ('siempre', 'todas', 'solo', 'es superior') must be stated.
