@@ -118,13 +118,10 @@ const QUERY_TERMS = `
     ) d)`;
 
 /**
- * Passages of the caller's ready documents that match the words (by their stems in the passage's
- * language), best BM25 first, and contain every phrase. `lexical` is the BM25 score.
+ * The conditions every lexical hit meets, with their parameters pushed onto `params` (after the caller's
+ * user, `$1`): each phrase literally, the documents asked for, the document filters.
  */
-export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHit[]> {
-  const words = f.terms.filter((t) => SAFE_WORD.test(t));
-  if (!words.length && !f.phrases.length) return [];
-  const params: unknown[] = [f.userId, JSON.stringify(words)];
+function passageConditions(f: LexicalFilter, params: unknown[]) {
   const filters: string[] = [];
   for (const phrase of f.phrases) {
     params.push(phraseRegex(phrase));
@@ -140,19 +137,36 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
   }
   filters.push(...documentConditions(f, params));
   const where = ['d.user_id = $1', "d.estado = 'listo'", ...filters].join(' AND ');
-  const columns = `p.document_id, p.posicion, p.unidad, p.texto, p.ancla, p.visual, d.titulo, d.autores, d.anio`;
-  params.push(f.limit);
-  const limit = `$${params.length}`;
+  return { where, filters, documentsParam };
+}
 
+/**
+ * Passages of the caller's ready documents that match the words (by their stems in the passage's
+ * language), best BM25 first, and contain every phrase. `lexical` is the BM25 score.
+ */
+export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHit[]> {
+  const words = f.terms.filter((t) => SAFE_WORD.test(t));
+  if (!words.length && !f.phrases.length) return [];
+  const columns = `p.document_id, p.posicion, p.unidad, p.texto, p.ancla, p.visual, d.titulo, d.autores, d.anio`;
   if (!words.length) {
-    // Only phrases made of stopwords: nothing to rank by, every passage holding them matches.
+    // Only phrases made of stopwords: nothing to rank by, every passage holding them matches. Its own
+    // parameters: the query words' list would be a parameter no statement reads, whose type PostgreSQL
+    // cannot determine.
+    const params: unknown[] = [f.userId];
+    const { where } = passageConditions(f, params);
+    params.push(f.limit);
     return db.query<LexicalHit>(
       `SELECT ${columns}, 1::float8 AS lexical
        FROM passages p JOIN documents d ON d.id = p.document_id
-       WHERE ${where} ORDER BY p.document_id, p.posicion LIMIT ${limit}`,
+       WHERE ${where} ORDER BY p.document_id, p.posicion LIMIT $${params.length}`,
       params,
     );
   }
+  const params: unknown[] = [f.userId, JSON.stringify(words)];
+  const { where, filters, documentsParam } = passageConditions(f, params);
+  params.push(f.limit);
+  const limit = `$${params.length}`;
+
   if (!filters.length) {
     // Each term's best postings by impact; documents not ready drop out after ranking, so the
     // ranking keeps some spare candidates for them.

@@ -192,3 +192,52 @@ describe('POST /buscar', () => {
     expect(body.pasajes.every((p: { documento: { id: string } }) => p.documento.id === ids.cenotes)).toBe(true);
   });
 });
+
+describe('GET /buscar, a quoted phrase of stopwords only (issue 33)', () => {
+  it('is matched literally, never a 500', async () => {
+    const id = await add('hamlet.txt', para('To be or not to be, that is the question. And so is this one.'));
+    for (const q of ['"And so is this"', '"to be or not to be"', '"is"', '"the of"', '"de la"']) {
+      const res = await search(q);
+      expect(res.status, q).toBe(200);
+    }
+    const found = await (await search('"And so is this"')).json();
+    expect(found.pasajes.map((p: { documento: { id: string } }) => p.documento.id)).toEqual([id]);
+    expect(found.pasajes[0].texto).toContain('And so is this');
+    const hamlet = await (await search('"to be or not to be"')).json();
+    expect(hamlet.pasajes[0].documento.id).toBe(id);
+    expect((await (await search('"the of"')).json()).pasajes).toEqual([]);
+    // With a filter and with a free word beside the phrase too.
+    expect((await search('"and so is this"', '&anio_desde=1900')).status).toBe(200);
+    const mixed = await (await search('question "and so is this"')).json();
+    expect(mixed.pasajes[0].documento.id).toBe(id);
+  });
+});
+
+describe('GET /buscar, odd queries', () => {
+  it('answers each without a 500', async () => {
+    const odd = [
+      '""',
+      '"',
+      '" "',
+      '"a"',
+      '***',
+      '"-"',
+      "'",
+      '\\',
+      '"the" "of"',
+      '"é"',
+      '"to" be',
+      '"1 2 3"',
+      '😀',
+      '"😀"',
+      'a'.repeat(500),
+      '"%_"',
+      '"(.*)"',
+      '"$1"',
+    ];
+    for (const q of odd) {
+      const res = await search(q);
+      expect(res.status, q).toBeLessThan(500);
+    }
+  });
+});
