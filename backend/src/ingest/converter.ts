@@ -92,6 +92,19 @@ export interface Conversion {
   tipo: TipoDocumento;
   unidades: Unit[];
   metadatos: FoundMetadata;
+  /** A PDF's pages left without text, by what they show instead (for an honest `aviso`). */
+  paginasSinTexto?: PagesWithoutText;
+}
+
+/** What a page without a text layer shows instead: a picture, a vector drawing, empty form fields, nothing. */
+export type PageContent = 'imagen' | 'dibujo' | 'formulario' | 'vacia';
+
+/** The pages of a PDF left without text, and what those examined show. */
+export interface PagesWithoutText {
+  total: number;
+  /** How many of them were examined (the first ones: examining a page costs its content stream). */
+  examinadas: number;
+  por: Record<PageContent, number>;
 }
 
 /** Phases a document goes through, shown as its `fase`. */

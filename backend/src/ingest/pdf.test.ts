@@ -183,6 +183,33 @@ describe('convertPdf on generated PDFs', () => {
     convertPdf({ path: await tmp.write('doc.pdf', data), size: 0 }, ctx);
   const body = (text: string, y: number): PdfLine => ({ text, y, size: 11 });
 
+  it('tells what pages without text show: blank, vector drawings, empty form fields (issue 33)', async () => {
+    const drawing = '0.2 0.4 0.8 rg 100 100 300 200 re f 1 w 72 400 m 540 400 l S';
+    const conversion = await convert(
+      makePdf({
+        pages: [[], [], [], [body('A page of text, read as such by every reader.', 700)]],
+        drawings: { 1: drawing },
+        emptyFields: [2],
+      }),
+    );
+    expect(conversion.paginasSinTexto).toEqual({
+      total: 3,
+      examinadas: 3,
+      por: { imagen: 0, dibujo: 1, formulario: 1, vacia: 1 },
+    });
+    const blank = await convert(makePdf({ pages: [[], []] }));
+    expect(blank.paginasSinTexto).toMatchObject({ total: 2, por: { vacia: 2, imagen: 0 } });
+    expect(
+      (
+        await convert(
+          makePdf({
+            pages: [[body('Only text here, on one page, and enough of it to count as a page of text.', 700)]],
+          }),
+        )
+      ).paginasSinTexto,
+    ).toBeUndefined();
+  });
+
   it('joins lines and separates paragraphs by the vertical gap', async () => {
     const conversion = await convert(
       makePdf({

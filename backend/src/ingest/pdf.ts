@@ -10,6 +10,7 @@ import {
   type Converter,
   type ConvertContext,
   type FoundMetadata,
+  type PageContent,
   type SourceFile,
   type Unit,
 } from './converter';
@@ -119,6 +120,7 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
 
     const ocr = ctx.engines?.ocr;
     const scans: number[] = [];
+    const shown = new Map<number, PageContent>();
     let withoutText = 0;
     for (const [i, page] of pages.entries()) {
       // A text layer whose fonts map glyphs to garbage is read again from the rendered page.
@@ -128,13 +130,18 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
       }
       if (!lacksTextLayer(page.layer ?? page.texto)) continue;
       // An empty page counts whatever it shows; a nearly empty one only when it is a picture (a scan with a
-      // stamp or a folio in its text layer): a short born-digital page ('This is page i.') is text.
+      // stamp or a folio in its text layer): a short born-digital page ('This is page i.') is text. Without
+      // OCR, only the first empty pages are looked at, for the notice: a long scan is not decoded for it.
       const empty = page.texto === '';
-      const picture = empty && !ocr ? false : await showsImage(doc, i + 1, ctx.signal);
+      const look = !empty || ocr || shown.size < EXAMINED_PAGES;
+      const content = look ? await pageContent(doc, i + 1, ctx.signal) : undefined;
+      if (content) shown.set(i, content);
+      const picture = content === 'imagen';
       if (empty || picture) withoutText += 1;
       if (picture && ocr) scans.push(i);
     }
     if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
+    const paginasSinTexto = pagesWithoutText(pages, shown);
     const mended = undoLineEndHyphens(pages.map((page) => page.texto));
     pages.forEach((page, i) => (page.texto = mended[i]!));
 
@@ -145,7 +152,12 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
       ancla: { tipo: 'pagina', fisica: i + 1, ...folios[i]! },
       ...(page.visual && { visual: true }),
     }));
-    return { tipo: withoutText > pages.length / 2 ? 'pdf_escaneado' : 'pdf', unidades, metadatos };
+    return {
+      tipo: withoutText > pages.length / 2 ? 'pdf_escaneado' : 'pdf',
+      unidades,
+      metadatos,
+      ...(paginasSinTexto && { paginasSinTexto }),
+    };
   } finally {
     await task.destroy();
     await source.close();
@@ -210,21 +222,63 @@ const imageOps = ({ OPS }: PdfJs) =>
     OPS.paintImageMaskXObjectRepeat,
   ]);
 
-/** Whether the page draws a picture (scans are images, or 1-bit image masks); false when that fails. */
-async function showsImage(doc: PDFDocumentProxy, n: number, signal: AbortSignal | undefined): Promise<boolean> {
+/** The operators that draw vector shapes: paths filled or stroked, shadings. */
+const drawingOps = ({ OPS }: PdfJs) =>
+  new Set<number>([
+    OPS.constructPath,
+    OPS.stroke,
+    OPS.fill,
+    OPS.eoFill,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.shadingFill,
+  ]);
+
+/** Text-less pages looked at for the notice when OCR is off (examining a page reads its content stream). */
+const EXAMINED_PAGES = 24;
+
+/**
+ * What a page without text shows: a picture (a scan, or a 1-bit image mask), empty form fields, vector
+ * drawings, or nothing; undefined when that cannot be told.
+ */
+async function pageContent(
+  doc: PDFDocumentProxy,
+  n: number,
+  signal: AbortSignal | undefined,
+): Promise<PageContent | undefined> {
   signal?.throwIfAborted();
   let page: PDFPageProxy | undefined;
   try {
     page = await doc.getPage(n);
     const { fnArray } = await page.getOperatorList();
-    const painted = imageOps(await loadPdfJs());
-    return fnArray.some((op) => painted.has(op));
+    const pdfjs = await loadPdfJs();
+    const painted = imageOps(pdfjs);
+    if (fnArray.some((op) => painted.has(op))) return 'imagen';
+    const annotations = (await page.getAnnotations()) as { subtype?: string }[];
+    if (annotations.some((a) => a.subtype === 'Widget')) return 'formulario';
+    const drawn = drawingOps(pdfjs);
+    return fnArray.some((op) => drawn.has(op)) ? 'dibujo' : 'vacia';
   } catch {
-    return false;
+    return undefined;
   } finally {
     // Decoded images stay with the page until cleaned up; rendering decodes them again, one page at a time.
     page?.cleanup();
   }
+}
+
+/** The pages still without text (after OCR), by what those examined show; undefined when every page has text. */
+function pagesWithoutText(pages: readonly PageText[], shown: ReadonlyMap<number, PageContent>) {
+  const left = pages.flatMap((page, i) => (lacksTextLayer(page.texto) ? [i] : []));
+  if (left.length === 0) return undefined;
+  const por: Record<PageContent, number> = { imagen: 0, dibujo: 0, formulario: 0, vacia: 0 };
+  let examinadas = 0;
+  for (const i of left) {
+    const content = shown.get(i);
+    if (!content) continue;
+    por[content] += 1;
+    examinadas += 1;
+  }
+  return { total: left.length, examinadas, por };
 }
 
 /** The part of pdf.js's Node canvas factory (backed by @napi-rs/canvas) used here. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
 import { updateDocument } from '../db/documents.repo';
+import { makePdf } from '../ingest/testing/make-pdf';
 import { auth, type Body, useTestServer } from '../testing/harness';
 import { permanentFailure } from './job-definition';
 
@@ -70,5 +71,21 @@ describe('ingestion failures', () => {
     const doc = await ingest(blank, 'en-blanco.pdf');
     expect(doc.estado).toBe('listo');
     expect(doc.aviso).toMatch(/No se encontró texto que buscar/);
+  });
+
+  it('says what the pages show when there is no text: blank, drawings, empty form fields (issue 33)', async () => {
+    const blank = await ingest(makePdf({ pages: [[], []] }), 'dos-en-blanco.pdf');
+    expect(blank.aviso).toBe('No se encontró texto que buscar: las páginas están en blanco.');
+    const mixed = makePdf({
+      pages: [[], [], []],
+      drawings: { 0: '0 0 1 rg 100 100 300 200 re f', 1: '1 w 72 400 m 540 400 l S' },
+      emptyFields: [2],
+    });
+    expect((await ingest(mixed, 'planos.pdf')).aviso).toBe(
+      'No se encontró texto que buscar: de sus 3 páginas, 2 solo tienen dibujos vectoriales (trazos, sin letras) ' +
+        'y 1 es un formulario sin rellenar.',
+    );
+    // Neither says that the pages are images, nor sends the reader to OCR, which reads pictures only.
+    expect(blank.aviso).not.toMatch(/imágenes|OCR/);
   });
 });

@@ -18,6 +18,8 @@ import {
   DEFAULT_LIMITS,
   type Conversion,
   type ConvertContext,
+  type PageContent,
+  type PagesWithoutText,
   type TranscriptFormat,
 } from '../ingest/converter';
 import { cleanStrings } from '../ingest/clean-text';
@@ -383,7 +385,7 @@ function warningOf(read: Readable, passages: number, ocr: boolean): string | nul
   const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
   if (passages === 0) {
     if (garbled > 0) return say(`No se encontró texto que buscar: las páginas tienen ${unreadable}`);
-    if (pdf) return say('No se encontró texto que buscar: las páginas son imágenes sin capa de texto');
+    if (pdf) return pdfWithoutText(conversion.paginasSinTexto, conversion.unidades.length, say);
     return 'No se encontró texto que buscar en el documento.';
   }
   if (garbled > 0) {
@@ -392,6 +394,48 @@ function warningOf(read: Readable, passages: number, ocr: boolean): string | nul
   }
   return null;
 }
+
+/** What each kind of text-less page is, for one page and for several. */
+const SHOWN: Record<PageContent, readonly [string, string]> = {
+  imagen: ['es una imagen sin capa de texto', 'son imágenes sin capa de texto'],
+  dibujo: [
+    'solo tiene dibujos vectoriales (trazos, sin letras)',
+    'solo tienen dibujos vectoriales (trazos, sin letras)',
+  ],
+  formulario: ['es un formulario sin rellenar', 'son formularios sin rellenar'],
+  vacia: ['está en blanco', 'están en blanco'],
+};
+
+/**
+ * The notice of a PDF where nothing searchable was found, saying what its pages show instead: pictures (then
+ * whether OCR tried or could), vector drawings, empty form fields, blank pages. Only pictures are for OCR.
+ */
+function pdfWithoutText(
+  found: PagesWithoutText | undefined,
+  pages: number,
+  sayWithOcr: (lack: string) => string,
+): string {
+  const lead = 'No se encontró texto que buscar';
+  const kinds = found ? (Object.keys(SHOWN) as PageContent[]).filter((k) => found.por[k] > 0) : [];
+  if (
+    !found ||
+    kinds.length === 0 ||
+    (kinds.length === 1 && kinds[0] === 'imagen' && found.examinadas === found.total)
+  ) {
+    return sayWithOcr(`${lead}: las páginas son imágenes sin capa de texto`);
+  }
+  const all = kinds.length === 1 && found.examinadas === found.total && found.total === pages;
+  const what = all
+    ? `${pages === 1 ? 'la página' : 'las páginas'} ${SHOWN[kinds[0]!][pages === 1 ? 0 : 1]}`
+    : `de ${found.examinadas === found.total ? `sus ${pages} páginas` : `las ${found.examinadas} primeras de sus ${found.total} páginas sin texto`}, ${listed(
+        kinds.map((k) => `${found.por[k]} ${SHOWN[k][found.por[k] === 1 ? 0 : 1]}`),
+      )}`;
+  return found.por.imagen > 0 ? sayWithOcr(`${lead}: ${what}`) : `${lead}: ${what}.`;
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+const listed = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
 
 const EMBED_BATCH = 64;
 

@@ -19,6 +19,10 @@ export interface PdfSpec {
   lang?: string;
   /** Encrypt with the standard security handler (RC4, 40 bits) and this user password. */
   userPassword?: string;
+  /** Content-stream operators appended to a page, by page index: vector drawings ('0 0 m 100 100 l S'). */
+  drawings?: Record<number, string>;
+  /** Pages (by index) that carry one empty text field (an AcroForm widget). */
+  emptyFields?: number[];
 }
 
 /**
@@ -42,25 +46,36 @@ export function makePdf(spec: PdfSpec): Uint8Array {
   const info = spec.info ? reserve() : undefined;
   const encrypt = encryption ? reserve() : undefined;
   const pageNumbers: number[] = [];
-  for (const lines of spec.pages) {
+  const fields: number[] = [];
+  for (const [index, lines] of spec.pages.entries()) {
     const page = reserve();
     const content = reserve();
     pageNumbers.push(page);
-    const stream = lines
-      .map((l) => `BT /F1 ${l.size ?? 12} Tf 1 0 0 1 ${l.x ?? 72} ${l.y} Tm ${pdfString(l.text)} Tj ET`)
-      .join('\n');
+    const field = spec.emptyFields?.includes(index) ? reserve() : undefined;
+    if (field) {
+      fields.push(field);
+      set(
+        field,
+        `<< /Type /Annot /Subtype /Widget /FT /Tx /T (campo${index + 1}) /Rect [72 600 300 620] /P ${page} 0 R /F 4 >>`,
+      );
+    }
+    const stream = [
+      ...lines.map((l) => `BT /F1 ${l.size ?? 12} Tf 1 0 0 1 ${l.x ?? 72} ${l.y} Tm ${pdfString(l.text)} Tj ET`),
+      ...(spec.drawings?.[index] ? [spec.drawings[index]] : []),
+    ].join('\n');
     const data = encryption
       ? encryption.encrypt(content, Buffer.from(stream, 'latin1'))
       : Buffer.from(stream, 'latin1');
     set(
       page,
-      `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R${field ? ` /Annots [${field} 0 R]` : ''} >>`,
     );
     set(content, `<< /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
   }
   const extras = [
     spec.pageLabels ? `/PageLabels ${spec.pageLabels}` : '',
     spec.lang ? `/Lang ${literal(catalog, spec.lang)}` : '',
+    fields.length ? `/AcroForm << /Fields [${fields.map((n) => `${n} 0 R`).join(' ')}] >>` : '',
   ].join(' ');
   set(catalog, `<< /Type /Catalog /Pages ${pagesRoot} 0 R ${extras} >>`);
   set(
