@@ -60,6 +60,32 @@ describe('textQuality', () => {
     expect(textQuality(ENGLISH).vowels).toBeGreaterThan(0.3);
   });
 
+  it('finds glyph numbers read as characters, on however little text (issue 33)', () => {
+    // The one line of pdfminer.six's samples/contrib/issue-791-non-unicode-cmap.pdf as pdf.js extracts it
+    // (the page shows 'Peněžní prostředky na účtech').
+    expect(textQuality('3HQČåQtSURVWĜHGN\\QD~þWHFK').garbled).toBe('glifos_desplazados');
+    // Any text read as glyph numbers of the Macintosh order: every character 29 code points low, spaces lost.
+    const asGlyphNumbers = (text: string) =>
+      text.replace(/ /g, '').replace(/[\x3e-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 29));
+    expect(textQuality(asGlyphNumbers('Saldo de las cuentas corrientes')).garbled).toBe('glifos_desplazados');
+    expect(textQuality(asGlyphNumbers(ENGLISH)).garbled).toBe('glifos_desplazados');
+  });
+
+  it('reads capitals, codes and formulas as text, not as glyph numbers', () => {
+    for (const text of [
+      'INTRODUCTION TO THE THEORY OF COMPUTATION',
+      ENGLISH.toUpperCase(),
+      SPANISH.toUpperCase(),
+      'ISBN 978-84-376-0494-7 DOI 10.1016/S0140-6736(20)30183-5',
+      'CH3CH2OH NaCl H2SO4 KMnO4 Fe2O3 CaCO3 MgSO4 BRCA1 IL-6 TNF',
+      'NCBI HTTP XML SQL PDF HTML CSS JSON',
+      'DNA RNA PCR MRI CT BMI HDL LDL TSH FSH LH',
+      'SCHMIDT KLNG STRSS 12 BRL',
+    ]) {
+      expect(textQuality(text).garbled, text.slice(0, 20)).toBeUndefined();
+    }
+  });
+
   it('does not judge a few words', () => {
     expect(isGarbled('% & !')).toBe(false);
     expect(isGarbled('')).toBe(false);
