@@ -32,7 +32,8 @@ function anchoredParagraphs(html: string): Anchored[] {
   const out: Anchored[] = [];
   const path: { level: number; text: string }[] = [];
   let parrafo = 0;
-  for (const e of outlineFromHtml(html)) {
+  // Readability's expected output is the article, as convertWebPage reads it: its <header> is content.
+  for (const e of outlineFromHtml(`<article>${html}</article>`)) {
     if (!e.text.trim()) continue;
     if (e.kind === 'heading') {
       while (path.length > 0 && path[path.length - 1]!.level >= e.level) path.pop();
@@ -168,6 +169,20 @@ describe.skipIf(!hasFixture('readability'))(
 );
 
 describe('convertWebPage', () => {
+  it("keeps the standfirst in the article's <header> (issue 33: medicalnewstoday)", () => {
+    const html = `<!doctype html><html lang="en"><head><title>A study | News</title></head><body>
+      <nav><a href="/">Home</a> <a href="/news">News</a></nav>
+      <div class="article-body"><header>Most of what the brain does happens unconsciously, yet the moment of insight is
+      sudden. New research looks at when it comes.</header>
+      ${'<p>Many of us get our best ideas in the shower, or find the answer to a hard question when we least think about it, as every study of the idle brain has reported for decades now.</p>'.repeat(6)}
+      </div><footer>© News</footer></body></html>`;
+    const text = convertWebPage({ html, url: URL_, consultada: DAY })
+      .unidades.map((u) => u.texto)
+      .join('\n');
+    expect(text).toContain('Most of what the brain does happens unconsciously');
+    expect(text).not.toContain('© News');
+  });
+
   it('anchors paragraphs by heading path and keeps the article only', () => {
     const html = `<!doctype html><html lang="es"><head><title>Sobre el agua | Revista</title>
       <meta property="og:site_name" content="Revista">

@@ -30,7 +30,9 @@ export function convertWebPage(input: WebPageInput): Conversion {
     contentLanguage: input.contentLanguage,
   });
   const article = readArticle(document);
-  const outline = outlineFromHtml(article?.content ?? input.html);
+  // What Readability keeps is the article, page chrome already gone: a <header> in it is the article's own
+  // (a standfirst, a byline), read like one inside <article>.
+  const outline = outlineFromHtml(article ? `<article>${article.content}</article>` : input.html);
   let unidades = toWebUnits(unitsFromOutline(outline), input.url, input.consultada);
   if (unidades.length === 0 && article) {
     unidades = toWebUnits(unitsFromOutline(outlineFromHtml(input.html)), input.url, input.consultada);
