@@ -45,17 +45,20 @@ describe('createTesseractOcr', () => {
     expect(texto).toMatch(/acuífero|Yucatán|concentración/);
     expect(confianza).toBeGreaterThan(0.8);
     expect(confianza).toBeLessThanOrEqual(1);
-    expect(ocr.name).toBe('tesseract.js 7 (spa+eng)');
+    expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también por, fra, deu, ita, cat)');
   });
 
   it('reads the language data from the installed packages, never from the network', () => {
     expect(fetched).toEqual([]);
     // tesseract.js fetches only when its langPath is a URL; here it is a folder of links to the packages.
-    expect(readdirSync(cacheDir).sort()).toEqual(['eng.traineddata.gz', 'spa.traineddata.gz']);
+    // The default languages and those a document may ask for, each from its installed package.
+    expect(readdirSync(cacheDir).sort()).toEqual(
+      ['cat', 'deu', 'eng', 'fra', 'ita', 'por', 'spa'].map((l) => `${l}.traineddata.gz`),
+    );
     for (const name of readdirSync(cacheDir)) {
       const file = join(cacheDir, name);
       const target = lstatSync(file).isSymbolicLink() ? readlinkSync(file) : file;
-      expect(target).toMatch(/@tesseract\.js-data\/(spa|eng)\/4\.0\.0_best_int\//);
+      expect(target).toMatch(/@tesseract\.js-data\/(spa|eng|por|fra|deu|ita|cat)\/4\.0\.0_best_int\//);
     }
     // Nor is unpacked data written to the working directory (tesseract.js's default cache).
     expect(existsSync('spa.traineddata')).toBe(false);
@@ -105,9 +108,10 @@ describe('createTesseractOcr', () => {
 
 describe('createTesseractOcr without language data', () => {
   it('says which package is missing, and that it will not download it', async () => {
-    const error = await createTesseractOcr({ langs: ['deu'] }).catch((e: unknown) => e);
+    // Japanese has a package on npm, not installed here.
+    const error = await createTesseractOcr({ langs: ['jpn'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OcrUnavailableError);
-    expect((error as Error).message).toMatch(/@tesseract\.js-data\/deu/);
+    expect((error as Error).message).toMatch(/@tesseract\.js-data\/jpn/);
     expect((error as Error).message).toMatch(/never downloads/);
   });
 

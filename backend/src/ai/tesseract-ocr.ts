@@ -25,6 +25,11 @@ export class OcrUnavailableError extends Error {
 
 const DEFAULT_LANGS = ['spa', 'eng'];
 /**
+ * Languages a call may ask for beyond the default ones (a document's own language), loaded on demand when
+ * their `@tesseract.js-data/*` package is installed: Portuguese, French, German, Italian, Catalan.
+ */
+const OTHER_LANGS = ['por', 'fra', 'deu', 'ita', 'cat'];
+/**
  * The models used: the packages ship `4.0.0` (legacy and LSTM engines) and `4.0.0_best_int` (LSTM only,
  * integer, a quarter of the size). tesseract.js 7 runs the LSTM engine by default and fetches `_best_int`
  * for it, so that is the one read here.
@@ -46,9 +51,25 @@ export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promis
     if (!/^[a-z]{3}(_[a-z]+)?$/i.test(lang)) throw new OcrUnavailableError(`Not a Tesseract language code: '${lang}'.`);
   }
   const files = await Promise.all(langs.map(dataFile));
+  // Languages a document may be read in besides the default ones, when their data is installed.
+  const more = (
+    await Promise.all(
+      OTHER_LANGS.filter((l) => !langs.includes(l)).map((l) =>
+        dataFile(l).then(
+          (f) => [l, f] as const,
+          () => undefined,
+        ),
+      ),
+    )
+  ).filter((x) => x !== undefined);
+  const available = [...langs, ...more.map(([l]) => l)];
   const langPath = opts.cacheDir ?? join(tmpdir(), 'folio-tesseract');
   await mkdir(langPath, { recursive: true });
-  await Promise.all(langs.map((lang, i) => place(files[i]!, join(langPath, `${lang}.traineddata.gz`))));
+  await Promise.all(
+    [...langs.map((lang, i) => [lang, files[i]!] as const), ...more].map(([lang, file]) =>
+      place(file, join(langPath, `${lang}.traineddata.gz`)),
+    ),
+  );
 
   const version = (require('tesseract.js/package.json') as { version: string }).version;
   let worker: Promise<Tesseract.Worker> | undefined = startWorker(langs, langPath);
@@ -64,7 +85,7 @@ export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promis
   };
 
   return {
-    name: `tesseract.js ${version.split('.')[0]} (${langs.join('+')})`,
+    name: `tesseract.js ${version.split('.')[0]} (${langs.join('+')}${more.length ? `; también ${more.map(([l]) => l).join(', ')}` : ''})`,
     async recognize(image: Uint8Array, options: { langs?: string[]; signal?: AbortSignal } = {}): Promise<OcrResult> {
       const { signal } = options;
       signal?.throwIfAborted();
@@ -72,8 +93,8 @@ export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promis
         signal?.throwIfAborted();
         worker ??= startWorker(langs, langPath);
         const w = await worker;
-        // A call may narrow the languages to some of those loaded; others are ignored (no data for them).
-        const wanted = options.langs?.filter((l) => langs.includes(l)) ?? [];
+        // A call may ask for other languages whose data is installed; others are ignored (no data for them).
+        const wanted = options.langs?.filter((l) => available.includes(l)) ?? [];
         const use = (wanted.length > 0 ? wanted : langs).join('+');
         if (use !== loaded) {
           await w.reinitialize(use);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AnclaPagina } from '@folio/shared';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import type { Ocr } from '../ai/ocr';
@@ -569,6 +570,54 @@ describe('convertPdf with OCR', () => {
   afterAll(async () => {
     await ocr?.close();
     await tmp.cleanup();
+  });
+
+  it('reads a scan in its own language: German, told by a first reading (issue 33)', async () => {
+    const lines = [
+      'Die Straße heißt seit dem Frühjahr Müllerstraße',
+      'und führt über die große Brücke zum Fluss.',
+      'Für die Gemeinde ist das keine schöne Lösung,',
+      'weil die Bürger nicht gefragt wurden und',
+      'die Schüler jetzt einen längeren Weg haben.',
+      'Der Bürgermeister sagt, dass er die Kritik versteht',
+      'und im Herbst eine Versammlung einberufen wird.',
+    ];
+    const [width, height] = [1275, 1650];
+    const canvas = createCanvas(width, height);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, width, height);
+    g.fillStyle = '#000';
+    g.font = '34px serif';
+    lines.forEach((line, i) => g.fillText(line, 100, 200 + i * 60));
+    const rgba = g.getImageData(0, 0, width, height).data;
+    const grey = Uint8Array.from({ length: width * height }, (_, i) => rgba[i * 4]!);
+    const pdf = makePdf({ pages: [[], []], scans: { 0: { width, height, grey }, 1: { width, height, grey } } });
+    // The engine as it is, with the languages each reading asked for written down.
+    const asked: string[][] = [];
+    const listening: Ocr = {
+      name: ocr.name,
+      close: async () => {},
+      recognize: (image, opts) => {
+        asked.push(opts?.langs ?? []);
+        return ocr.recognize(image, opts);
+      },
+    };
+    const conversion = await convertPdf(
+      { path: await tmp.write('deutsch.pdf', pdf), size: 0 },
+      { progress: async () => {}, engines: { ocr: listening } },
+    );
+    expect(asked).toEqual([
+      ['spa', 'eng'],
+      ['deu', 'eng'],
+      ['deu', 'eng'],
+    ]);
+    // Read as Spanish and English, these came out 'StraBe', 'heiBt', 'Briicke', 'Losung', 'Birger'.
+    for (const unit of conversion.unidades) {
+      const words = new Set(unit.texto.split(/[\s.,]+/));
+      const exact = ['Straße', 'heißt', 'Müllerstraße', 'über', 'Brücke', 'schöne', 'Lösung', 'Bürger'];
+      expect(exact.filter((w) => words.has(w)).length, unit.texto).toBeGreaterThanOrEqual(7);
+    }
   });
 
   it('OCRs a scanned PDF: recognized words, physical pages, printed folios from the OCR text', async () => {

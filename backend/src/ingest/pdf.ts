@@ -16,6 +16,7 @@ import {
 } from './converter';
 import { documentLanguage } from '../text/language';
 import { recognizedText } from './image';
+import { FIRST_PASS, firstPassSuffices, languagesSeenIn, ocrLanguages } from './ocr-languages';
 import { isGarbled } from './text-quality';
 import { undoLineEndHyphens } from './line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
@@ -140,7 +141,11 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
       if (empty || picture) withoutText += 1;
       if (picture && ocr) scans.push(i);
     }
-    if (ocr && scans.length > 0) await ocrPages(doc, scans, pages, ocr, ctx);
+    if (ocr && scans.length > 0) {
+      const read = pages.filter((p, i) => !scans.includes(i) && !lacksTextLayer(p.texto)).map((p) => p.texto);
+      const language = documentLanguage(read.join('\n'), properties.idioma).idioma;
+      await ocrPages(doc, scans, pages, ocr, ctx, language);
+    }
     const paginasSinTexto = pagesWithoutText(pages, shown);
     const mended = undoLineEndHyphens(pages.map((page) => page.texto));
     pages.forEach((page, i) => (page.texto = mended[i]!));
@@ -189,8 +194,12 @@ async function ocrPages(
   pages: PageText[],
   ocr: Ocr,
   ctx: ConvertContext,
+  language: string | undefined,
 ): Promise<void> {
   await ctx.phase?.('ocr');
+  // In the document's language when its text layer or its properties tell it; else the first page read
+  // tells it (read with FIRST_PASS, again in its own language when that is another: 'heißt', not 'heifst').
+  let langs = ocrLanguages(language);
   for (const [k, i] of indexes.entries()) {
     ctx.signal?.throwIfAborted();
     const page = await doc.getPage(i + 1);
@@ -203,7 +212,15 @@ async function ocrPages(
       page.cleanup();
     }
     if (image) {
-      const texto = recognizedText(await ocr.recognize(image, { signal: ctx.signal }));
+      let result = await ocr.recognize(image, { signal: ctx.signal, langs: langs ?? [...FIRST_PASS] });
+      if (!langs) {
+        const seen = languagesSeenIn(result.texto);
+        if (seen) {
+          langs = seen;
+          if (!firstPassSuffices(seen)) result = await ocr.recognize(image, { signal: ctx.signal, langs: seen });
+        }
+      }
+      const texto = recognizedText(result);
       if (texto) pages[i] = pageTextFromOcr(pages[i]!.shown ? `${texto}\n\n${pages[i]!.shown}` : texto);
     }
     await ctx.progress((k + 1) / indexes.length);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /** A line of text placed on a page (PDF points, origin bottom left). */
 export interface PdfLine {
@@ -23,6 +24,8 @@ export interface PdfSpec {
   drawings?: Record<number, string>;
   /** Pages (by index) that carry one empty text field (an AcroForm widget). */
   emptyFields?: number[];
+  /** A picture drawn over the whole page, by page index: 8-bit grey pixels, row by row (a scan). */
+  scans?: Record<number, { width: number; height: number; grey: Uint8Array }>;
 }
 
 /**
@@ -52,6 +55,16 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     const content = reserve();
     pageNumbers.push(page);
     const field = spec.emptyFields?.includes(index) ? reserve() : undefined;
+    const scan = spec.scans?.[index];
+    const picture = scan ? reserve() : undefined;
+    if (scan && picture) {
+      const pixels = deflateSync(scan.grey);
+      set(
+        picture,
+        `<< /Type /XObject /Subtype /Image /Width ${scan.width} /Height ${scan.height} /ColorSpace /DeviceGray ` +
+          `/BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n${pixels.toString('latin1')}\nendstream`,
+      );
+    }
     if (field) {
       fields.push(field);
       set(
@@ -62,13 +75,14 @@ export function makePdf(spec: PdfSpec): Uint8Array {
     const stream = [
       ...lines.map((l) => `BT /F1 ${l.size ?? 12} Tf 1 0 0 1 ${l.x ?? 72} ${l.y} Tm ${pdfString(l.text)} Tj ET`),
       ...(spec.drawings?.[index] ? [spec.drawings[index]] : []),
+      ...(picture ? ['q 612 0 0 792 0 0 cm /Im1 Do Q'] : []),
     ].join('\n');
     const data = encryption
       ? encryption.encrypt(content, Buffer.from(stream, 'latin1'))
       : Buffer.from(stream, 'latin1');
     set(
       page,
-      `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R${field ? ` /Annots [${field} 0 R]` : ''} >>`,
+      `<< /Type /Page /Parent ${pagesRoot} 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${font} 0 R >>${picture ? ` /XObject << /Im1 ${picture} 0 R >>` : ''} >> /Contents ${content} 0 R${field ? ` /Annots [${field} 0 R]` : ''} >>`,
     );
     set(content, `<< /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`);
   }
