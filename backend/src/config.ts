@@ -45,7 +45,10 @@ const EnvSchema = z.object({
     .default(() => Math.min(os.availableParallelism(), 16)),
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   FOLIO_REREAD_BATCH: z.coerce.number().int().min(0).max(1000).optional(),
-  FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  // A crashed worker's job is noticed within heartbeat + supervise seconds (pg-boss: a heartbeat of 10 s at
+  // least, renewed every half of it).
+  FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
+  FOLIO_JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   FOLIO_STRANDED_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   // Only a fallback: a sent job wakes the workers at once through LISTEN/NOTIFY (see jobs/queue.ts).
   FOLIO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(5),
@@ -130,6 +133,8 @@ export interface Config {
   rereadBatch: number;
   jobRetries: number;
   jobHeartbeatSeconds: number;
+  /** Seconds between the queue's supervision passes, which fail the jobs of workers whose heartbeat stopped. */
+  jobSuperviseSeconds: number;
   /**
    * Seconds between sweeps for documents left `en_cola` or `procesando` with no job (services/requeue-stranded.ts),
    * run at start and then on this timer by a process with workers; a document counts as left after this long
@@ -224,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rereadBatch: e.FOLIO_REREAD_BATCH ?? 2 * e.FOLIO_WORKERS,
     jobRetries: e.FOLIO_JOB_RETRIES,
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
+    jobSuperviseSeconds: e.FOLIO_JOB_SUPERVISE_SECONDS,
     strandedSweepSeconds: e.FOLIO_STRANDED_SWEEP_SECONDS,
     queuePollSeconds: e.FOLIO_QUEUE_POLL_SECONDS,
     log: e.FOLIO_LOG,

@@ -117,6 +117,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       connectionString: config.databaseUrl,
       pollSeconds: config.queuePollSeconds,
       heartbeatSeconds: config.jobHeartbeatSeconds,
+      superviseSeconds: config.jobSuperviseSeconds,
       onError: (err) => log.error('queue error', err),
     });
     const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL]);

@@ -28,7 +28,8 @@ export function ingestJob(config: Pick<Config, 'jobRetries'>): JobDefinition<Ing
     name: 'ingest',
     payload: IngestPayload,
     retryLimit: config.jobRetries,
-    retryDelaySeconds: 5,
+    // A worker that crashed is a transient failure too: its job should not wait long for another worker.
+    retryDelaySeconds: 2,
     expireInSeconds: 3600,
   };
 }

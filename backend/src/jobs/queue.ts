@@ -54,6 +54,12 @@ export interface QueueOptions {
    */
   pollOnly?: boolean;
   heartbeatSeconds: number;
+  /**
+   * Seconds between supervision passes: each fails the jobs whose worker's heartbeat stopped (a process
+   * killed mid-job), so another worker retries them. pg-boss's default, a minute, left such a job waiting
+   * 57-90 s. Unset: pg-boss's default.
+   */
+  superviseSeconds?: number;
   onError: (err: unknown) => void;
 }
 
@@ -69,14 +75,25 @@ function inTransaction(tx: Db): BossDb {
 export async function startPgBossQueue(opts: QueueOptions): Promise<JobQueue> {
   const notify = !opts.pollOnly;
   // useListenNotify holds one connection LISTENing (the pool's own on a server; in-process on PGlite).
+  // Heartbeat failures are found in the monitor step of a supervision pass, so both run at this pace.
+  const supervision = opts.superviseSeconds
+    ? { superviseIntervalSeconds: opts.superviseSeconds, monitorIntervalSeconds: opts.superviseSeconds }
+    : {};
   const boss = opts.pglite
-    ? new PgBoss({ db: fromPglite(opts.pglite), backend: 'pglite', schema: 'pgboss', useListenNotify: notify })
+    ? new PgBoss({
+        db: fromPglite(opts.pglite),
+        backend: 'pglite',
+        schema: 'pgboss',
+        useListenNotify: notify,
+        ...supervision,
+      })
     : new PgBoss({
         connectionString: opts.connectionString,
         schema: 'pgboss',
         max: 4,
         application_name: 'folio-queue',
         useListenNotify: notify,
+        ...supervision,
       });
   boss.on('error', opts.onError);
   // Without the listener (e.g. behind PgBouncer in transaction mode) pick-up falls back to the poll: say so.
