@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/db';
-import { findIdempotent, saveIdempotent } from '../db/idempotency.repo';
+import { claimIdempotent, findIdempotent, releaseIdempotent, saveIdempotent } from '../db/idempotency.repo';
 import { AppError } from '../errors';
 
 /** A request's Idempotency-Key with the fingerprint of what it asks for. */
@@ -33,32 +33,62 @@ export function requestFingerprint(request: unknown): string {
     .digest('hex');
 }
 
+/** How long a request waits for the first one with its key to create the resource. */
+const WAIT_FOR_FIRST_MS = 30_000;
+const POLL_MS = 100;
+
+const conflict = () =>
+  new AppError('conflicto', {
+    mensaje:
+      'Esta Idempotency-Key ya se usó en las últimas 24 horas con una petición distinta; ' +
+      'usa una clave nueva para cada petición diferente.',
+    message:
+      'This Idempotency-Key was already used within the last 24 hours for a different request; ' +
+      'use a new key for each different request.',
+    detalles: { campo: 'Idempotency-Key' },
+  });
+
 /**
- * The resource an earlier request with this key created within 24 hours, if any. The same key with a
- * different request is a client's mistake that must not be answered with the first resource (IETF
- * Idempotency-Key draft): 409 conflicto, as the contract's error table has no 422.
+ * Claims the key for this request, or finds the resource an earlier request with it created within 24
+ * hours: undefined when this request is to create its resource (it holds the key now, or sent none), else
+ * the resource's id. The claim is one atomic insert, unique on user, operation and key, so of two requests
+ * sent at once with one key only one creates; the other waits for it (up to 30 s) and answers its resource.
+ * The same key with a different request is a client's mistake that must not be answered with the first
+ * resource (IETF Idempotency-Key draft): 409 conflicto, as the contract's error table has no 422. A request
+ * that fails after claiming must `releaseClaim`.
  */
-export async function replayedResource(
+export async function claimOrReplay(
   db: Db,
   userId: string,
   operation: string,
   request: IdempotentRequest | undefined,
 ): Promise<string | undefined> {
   if (!request) return undefined;
-  const found = await findIdempotent(db, userId, operation, request.key);
-  if (!found) return undefined;
-  if (found.fingerprint !== undefined && found.fingerprint !== request.fingerprint) {
-    throw new AppError('conflicto', {
-      mensaje:
-        'Esta Idempotency-Key ya se usó en las últimas 24 horas con una petición distinta; ' +
-        'usa una clave nueva para cada petición diferente.',
-      message:
-        'This Idempotency-Key was already used within the last 24 hours for a different request; ' +
-        'use a new key for each different request.',
-      detalles: { campo: 'Idempotency-Key' },
-    });
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    if (await claimIdempotent(db, userId, operation, request.key, request.fingerprint)) return undefined;
+    const found = await findIdempotent(db, userId, operation, request.key);
+    if (found?.fingerprint !== undefined && found.fingerprint !== request.fingerprint) throw conflict();
+    if (found && !found.pending) return found.resourceId;
+    if (Date.now() > deadline) {
+      throw new AppError('conflicto', {
+        mensaje: 'La primera petición con esta Idempotency-Key sigue en curso; repite esta en unos segundos.',
+        message: 'The first request with this Idempotency-Key is still running; repeat this one in a few seconds.',
+        detalles: { campo: 'Idempotency-Key' },
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return found.resourceId;
+}
+
+/** Gives up this request's claim on its key (it failed before creating its resource). */
+export async function releaseClaim(
+  db: Db,
+  userId: string,
+  operation: string,
+  request: IdempotentRequest | undefined,
+): Promise<void> {
+  if (request) await releaseIdempotent(db, userId, operation, request.key);
 }
 
 /** Records which resource the request with this key created. */

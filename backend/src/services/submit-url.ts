@@ -10,7 +10,13 @@ import {
 import { newId } from '../ids';
 import { ingestJob } from '../jobs/definitions';
 import { searchKeyOf } from './document-metadata';
-import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
+import {
+  claimOrReplay,
+  releaseClaim,
+  rememberResource,
+  requestFingerprint,
+  type IdempotentRequest,
+} from './idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';
 import type { UploadOutcome } from './upload-document';
 
@@ -37,9 +43,25 @@ export async function submitUrl(
   const idem = idempotencyKey
     ? { key: idempotencyKey, fingerprint: requestFingerprint({ entrada: 'url', body }) }
     : undefined;
-  const previousId = await replayedResource(db, userId, OPERATION, idem);
+  const previousId = await claimOrReplay(db, userId, OPERATION, idem);
   const previous = previousId && (await findDocument(db, userId, previousId));
   if (previous) return { row: previous, outcome: 'replayed' };
+  try {
+    return await queueUrl(deps, userId, body, idem);
+  } catch (err) {
+    await releaseClaim(db, userId, OPERATION, idem).catch(() => {});
+    throw err;
+  }
+}
+
+/** The document of a URL not submitted before under this key: the user's existing one, or a new one queued. */
+async function queueUrl(
+  deps: Pick<Deps, 'db' | 'queue' | 'config'>,
+  userId: string,
+  body: SubirUrl,
+  idem: IdempotentRequest | undefined,
+): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
+  const { db } = deps;
   const url = new URL(body.url);
   const normalized = url.toString();
   const existing = await findDocumentByUrl(db, userId, normalized);

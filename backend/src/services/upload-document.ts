@@ -12,7 +12,13 @@ import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
 import type { UserMeta } from '../metadata/metadata-types';
-import { rememberResource, replayedResource, requestFingerprint } from './idempotency';
+import {
+  claimOrReplay,
+  releaseClaim,
+  rememberResource,
+  requestFingerprint,
+  type IdempotentRequest,
+} from './idempotency';
 import { originsOf, resolveMetadata, valuesOf } from '../metadata/resolve-metadata';
 import { searchKeyOf } from './document-metadata';
 import { requeueIfStranded } from './requeue-stranded';
@@ -65,71 +71,91 @@ export async function uploadFile(
           fingerprint: requestFingerprint({ entrada: 'archivo', sha256: file.sha256, nombre: file.nombre, meta }),
         }
       : undefined;
-    const previousId = await replayedResource(db, userId, OPERATION, idem);
+    const previousId = await claimOrReplay(db, userId, OPERATION, idem);
     const previous = previousId && (await findDocument(db, userId, previousId));
     if (previous) return { row: await resumeDocument(deps, previous, file, false), outcome: 'replayed' };
-    const existing = await findDocumentBySha(db, userId, file.sha256);
-    if (existing) {
-      await rememberResource(db, userId, OPERATION, idem, existing.id);
-      return { row: await resumeDocument(deps, existing, file, true), outcome: 'duplicate' };
-    }
-
-    const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
-    const id = newId();
-    const tipo = uploadTipo(kind, meta.url);
-    const userMeta: UserMeta = {
-      ...(meta.titulo && { titulo: meta.titulo }),
-      ...(meta.autores && { autores: meta.autores }),
-      ...(meta.anio != null && { anio: meta.anio }),
-    };
-    // What is known before the file is read: the user's values, and its name standing in for a title.
-    const resolved = resolveMetadata({ tipo, user: userMeta, fileName: file.nombre });
-    const values = valuesOf(resolved);
-    const job = ingestJob(deps.config);
-    await deps.queue.prepare(job);
-    await deps.blobs.putFile(id, file.tmpPath);
-    let row: DocumentRow | undefined;
     try {
-      row = await db.transaction(async (tx) => {
-        const inserted = await insertDocument(tx, {
-          id,
-          userId,
-          titulo: values.titulo,
-          autores: values.autores,
-          anio: values.anio ?? undefined,
-          tipo,
-          url: meta.url,
-          biblioteca: meta.biblioteca,
-          userMeta,
-          origenMetadatos: originsOf(resolved),
-          searchKey: searchKeyOf(values.titulo, values.autores),
-          sha256: file.sha256,
-          fileName: file.nombre,
-          contentType: file.contentType,
-          sizeBytes: file.size,
-          blobKey: id,
-        });
-        if (!inserted) return undefined;
-        await deps.queue.send(job, { documentId: id }, id, tx);
-        await rememberResource(tx, userId, OPERATION, idem, id);
-        return inserted;
-      });
+      return await storeAndQueue(deps, userId, file, meta, idem);
     } catch (err) {
-      await deps.blobs.delete(id).catch(() => {});
+      await releaseClaim(db, userId, OPERATION, idem).catch(() => {});
       throw err;
     }
-    if (!row) {
-      // The same bytes arrived twice at once: the other request won, with its own copy of the file.
-      await deps.blobs.delete(id);
-      const winner = await findDocumentBySha(db, userId, file.sha256);
-      if (!winner) throw new Error('duplicate upload vanished');
-      await rememberResource(db, userId, OPERATION, idem, winner.id);
-      return { row: winner, outcome: 'duplicate' };
-    }
-    return { row, outcome: 'created' };
   } finally {
     await fs.rm(file.tmpPath, { force: true });
   }
+}
+
+/**
+ * The document of a file not uploaded before under this key: the user's existing one with the same bytes,
+ * or a new one, stored and queued.
+ */
+async function storeAndQueue(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  userId: string,
+  file: IncomingFile,
+  meta: UploadMeta,
+  idem: IdempotentRequest | undefined,
+): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
+  const { db } = deps;
+  const existing = await findDocumentBySha(db, userId, file.sha256);
+  if (existing) {
+    await rememberResource(db, userId, OPERATION, idem, existing.id);
+    return { row: await resumeDocument(deps, existing, file, true), outcome: 'duplicate' };
+  }
+
+  const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
+  const id = newId();
+  const tipo = uploadTipo(kind, meta.url);
+  const userMeta: UserMeta = {
+    ...(meta.titulo && { titulo: meta.titulo }),
+    ...(meta.autores && { autores: meta.autores }),
+    ...(meta.anio != null && { anio: meta.anio }),
+  };
+  // What is known before the file is read: the user's values, and its name standing in for a title.
+  const resolved = resolveMetadata({ tipo, user: userMeta, fileName: file.nombre });
+  const values = valuesOf(resolved);
+  const job = ingestJob(deps.config);
+  await deps.queue.prepare(job);
+  await deps.blobs.putFile(id, file.tmpPath);
+  let row: DocumentRow | undefined;
+  try {
+    row = await db.transaction(async (tx) => {
+      const inserted = await insertDocument(tx, {
+        id,
+        userId,
+        titulo: values.titulo,
+        autores: values.autores,
+        anio: values.anio ?? undefined,
+        tipo,
+        url: meta.url,
+        biblioteca: meta.biblioteca,
+        userMeta,
+        origenMetadatos: originsOf(resolved),
+        searchKey: searchKeyOf(values.titulo, values.autores),
+        sha256: file.sha256,
+        fileName: file.nombre,
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        blobKey: id,
+      });
+      if (!inserted) return undefined;
+      await deps.queue.send(job, { documentId: id }, id, tx);
+      await rememberResource(tx, userId, OPERATION, idem, id);
+      return inserted;
+    });
+  } catch (err) {
+    await deps.blobs.delete(id).catch(() => {});
+    throw err;
+  }
+  if (!row) {
+    // The same bytes arrived twice at once: the other request won, with its own copy of the file.
+    await deps.blobs.delete(id);
+    const winner = await findDocumentBySha(db, userId, file.sha256);
+    if (!winner) throw new Error('duplicate upload vanished');
+    await rememberResource(db, userId, OPERATION, idem, winner.id);
+    return { row: winner, outcome: 'duplicate' };
+  }
+  return { row, outcome: 'created' };
 }
 
 /**
