@@ -5,6 +5,7 @@ import type { DocumentEvents } from './jobs/document-events';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './log';
 import type { BlobStore } from './storage/blob-store';
+import type { OutageLog } from './db/outage-log';
 
 /** Everything services need, built once at startup (see runtime.ts) and passed down explicitly. */
 export interface Deps {
@@ -16,4 +17,6 @@ export interface Deps {
   log: Logger;
   /** OCR and transcription, when available on this machine. */
   engines: EngineSet;
+  /** Says a database outage once, and its end (absent in tests that build their own deps). */
+  outages?: OutageLog;
 }

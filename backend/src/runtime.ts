@@ -23,6 +23,8 @@ import { citeDeadLetter, citeHandler } from './workers/cite.worker';
 import { collectWhenIdle } from './workers/collect-when-idle';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';
+import { isDatabaseOutage } from './db/outage';
+import { createOutageLog } from './db/outage-log';
 
 export { StoreBusyError } from './store-lock';
 
@@ -111,6 +113,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
   const log = opts.log ?? createLogger(config.log);
   const store = await openStore(config);
   const { db, pglite } = store;
+  const outages = createOutageLog(db, log);
   try {
     const queue = await startPgBossQueue({
       pglite,
@@ -118,7 +121,8 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       pollSeconds: config.queuePollSeconds,
       heartbeatSeconds: config.jobHeartbeatSeconds,
       superviseSeconds: config.jobSuperviseSeconds,
-      onError: (err) => log.error('queue error', err),
+      // During an outage every poll fails: one line for it (and one when it ends), not one per poll.
+      onError: (err) => (isDatabaseOutage(err) ? outages.seen() : log.error('queue error', err)),
     });
     const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL]);
     const blobs: BlobStore =
@@ -126,7 +130,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
         ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
         : directoryBlobStore(path.join(config.dataDir, 'blobs'));
     const engines = await createEngines(config, log);
-    const deps: Deps = { config, db, blobs, queue, events, log, engines };
+    const deps: Deps = { config, db, blobs, queue, events, log, engines, outages };
     const job = ingestJob(config);
     const cite = citeJob(config);
     if (pglite) {
@@ -160,6 +164,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       rereadSweep,
       strandedSweep,
       async close() {
+        outages.stop();
         await strandedSweep?.stop();
         await rereadSweep?.stop();
         collector.stop();
@@ -170,6 +175,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       },
     };
   } catch (err) {
+    outages.stop();
     await store.close().catch(() => {});
     throw err;
   }

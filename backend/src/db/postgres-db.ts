@@ -28,10 +28,16 @@ function wrap(sql: Sql, root: postgres.Sql, features: DbFeatures): Db {
   };
 }
 
+/** Seconds a new connection may take before the attempt fails as an outage. */
+const CONNECT_TIMEOUT_SECONDS = 3;
+
 /** Connects to a server PostgreSQL through the `postgres` driver. */
 export function openPostgres(url: string): Db {
   const root = postgres(url, {
     max: 10,
+    // A database that is down answers no connection: give up after this, and answer 503, instead of
+    // holding the request for the driver's default 30 s.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     onnotice: () => {},
     connection: { application_name: 'folio' },
   });

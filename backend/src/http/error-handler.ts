@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { isDatabaseOutage, outageError } from '../db/outage';
 import { AppError, errorBody } from '../errors';
 import type { AppEnv } from './env';
 
@@ -19,7 +20,11 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   let appError: AppError;
   if (err instanceof AppError) appError = err;
   else if (err instanceof HTTPException) appError = fromHttpException(err);
-  else {
+  else if (isDatabaseOutage(err)) {
+    // Logged once per outage by the runtime's outage log, not once per request.
+    c.var.deps?.outages?.seen();
+    appError = outageError();
+  } else {
     c.var.deps?.log.error(`${c.req.method} ${c.req.path} failed`, err);
     appError = new AppError('interno');
   }

@@ -34,7 +34,7 @@ export interface OperationSpec<P extends AnyObject, Q extends AnyObject, B exten
   rawBody?: NonNullable<RouteConfig['request']>['body'];
   headers?: z.ZodObject;
   responses: RouteConfig['responses'];
-  /** Error statuses this operation may answer besides 401, 403, 429 and 500. */
+  /** Error statuses this operation may answer besides 401, 403, 429, 500 and 503 (the database down). */
   errors: number[];
   /** This operation's own description of an error status, where the generic one says too little. */
   errorText?: Partial<Record<number, string>>;
@@ -64,6 +64,7 @@ const ERROR_TEXT: Record<number, string> = {
   500: 'Internal error.',
   501: 'Not available on this server yet (no_disponible).',
   502: 'An AI provider failed after retries (proveedor_fallo); retry.',
+  503: 'The database is down or restarting (no_disponible); retry after Retry-After seconds.',
 };
 
 /**
@@ -130,11 +131,12 @@ export function operation<P extends AnyObject, Q extends AnyObject, B extends z.
   handler: (c: Context<AppEnv>, input: OperationInput<z.infer<P>, z.infer<Q>, z.infer<B>>) => Promise<Response>,
 ): void {
   const errorResponses = Object.fromEntries(
-    [...new Set([...spec.errors, 401, 403, 429, 500])].sort().map((s) => [
+    [...new Set([...spec.errors, 401, 403, 429, 500, 503])].sort().map((s) => [
       s,
       {
         description: spec.errorText?.[s] ?? ERROR_TEXT[s] ?? 'Error',
         ...(s === 429 && { headers: RATE_LIMIT_HEADERS }),
+        ...(s === 503 && { headers: { 'Retry-After': RATE_LIMIT_HEADERS['Retry-After'] } }),
         content: { 'application/json': { schema: ErrorApi } },
       },
     ]),

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { AppError, errorBody } from '../errors';
 import { askEvents, type AskRequest } from '../services/ask';
 import type { AppEnv } from './env';
+import { isDatabaseOutage, outageError } from '../db/outage';
 
 /**
  * An answer as server-sent events, as it is written (`askEvents`): the API's `POST /preguntar` with
@@ -22,7 +23,10 @@ export function streamAnswer(c: Context<AppEnv>, userId: string, req: AskRequest
       if (abort.signal.aborted) return;
       let appError: AppError;
       if (err instanceof AppError) appError = err;
-      else {
+      else if (isDatabaseOutage(err)) {
+        deps.outages?.seen();
+        appError = outageError();
+      } else {
         deps.log.error(`${what} failed`, err);
         appError = new AppError('interno');
       }

@@ -16,7 +16,7 @@ export function llmsTxt(publicUrl: string): string {
 Base URL: ${base}
 Machine-readable description: ${base}/openapi.json
 Authentication: \`Authorization: Bearer <API key>\`. Scopes: \`lectura\` (list, read, search, ask, verify, read cite jobs), \`escritura\` (upload, correct, delete, cite), \`mcp\` (the MCP server).
-Rate limit: per API key, REST and MCP together (\`FOLIO_RATE_LIMIT\` requests a minute, default 600). Every answer of a limited operation carries \`RateLimit-Limit\` (requests a minute), \`RateLimit-Remaining\` (requests you may make now) and \`RateLimit-Reset\` (seconds until the whole limit is back; requests come back at the limit a minute): pace yourself by them. Past the limit: 429 \`limite_de_ritmo\` with \`Retry-After\` (seconds to wait).
+Rate limit: per API key, REST and MCP together (\`FOLIO_RATE_LIMIT\` requests a minute, default 600). Every answer of a limited operation carries \`RateLimit-Limit\` (requests a minute), \`RateLimit-Remaining\` (requests you may make now) and \`RateLimit-Reset\` (seconds until the whole limit is back; requests come back at the limit a minute): pace yourself by them. Past the limit: 429 \`limite_de_ritmo\` with \`Retry-After\` (seconds to wait). While the database is down or restarting, any operation answers 503 \`no_disponible\` with \`Retry-After\`: retry after it, nothing was lost.
 MCP server (Streamable HTTP): ${publicUrl}/mcp
 Field, parameter and enum names are Spanish and exact. Every read operation answers Markdown with \`formato=markdown\` or \`Accept: text/markdown\`.
 
