@@ -6,6 +6,7 @@ import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from '../formats/text-decode';
 import { pageMetadata, type MetaDocument } from './url/page-metadata';
 import { BREAK, collapseWithBreaks } from './line-breaks';
+import { textApart } from './html-note-calls';
 
 /** Reads an HTML file (not a captured web page: no readability pass) into sections and paragraphs. */
 export const htmlConverter: Converter = {
@@ -203,6 +204,11 @@ function outlineOf(root: El): OutlineEvent[] {
       return;
     }
     if (!BLOCKS.has(tag)) {
+      const apart = textApart(el, buffer);
+      if (apart !== undefined) {
+        buffer += apart;
+        return;
+      }
       for (const child of children(el)) visit(child);
       return;
     }
@@ -266,6 +272,7 @@ function inlineText(el: El): string {
       const tag = child.localName.toLowerCase();
       if (isSkipped(child, tag)) return;
       if (tag === 'br') text += BREAK;
+      else if (!BLOCKS.has(tag) && textApart(child, text) !== undefined) text += textApart(child, text);
       else {
         const block = BLOCKS.has(tag);
         if (block) text += ' ';

@@ -70,7 +70,8 @@ const SUPERSCRIPT: Record<string, string> = {
   '-': '⁻',
   '–': '⁻',
 };
-const superscript = (run: string) => [...run].map((c) => SUPERSCRIPT[c] ?? c).join('');
+/** A note call in superscript digits ('12' → '¹²'); the HTML and EPUB readers write their calls so too. */
+export const superscript = (run: string) => [...run].map((c) => SUPERSCRIPT[c] ?? c).join('');
 /** A run written after `^` or `_` as it is when it is one word of letters or digits, else in braces. */
 const scriptRun = (mark: '^' | '_', run: string) => (/^[\p{L}\p{N}]+$/u.test(run) ? mark + run : `${mark}{${run}}`);
 
