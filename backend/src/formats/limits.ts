@@ -6,6 +6,8 @@ export interface ConvertLimits {
   /** Largest uncompressed/compressed ratio of a zip entry (zip bombs). */
   maxZipRatio: number;
   maxDurationSeconds: number;
+  /** Pixels an image read by OCR may have (width × height): 100 million is about 400 MB decoded. */
+  maxImagePixels: number;
 }
 
 export const DEFAULT_LIMITS: ConvertLimits = {
@@ -13,4 +15,5 @@ export const DEFAULT_LIMITS: ConvertLimits = {
   maxUnzippedBytes: 1024 * 1024 * 1024,
   maxZipRatio: 200,
   maxDurationSeconds: 12 * 3600,
+  maxImagePixels: 100_000_000,
 };

@@ -361,7 +361,13 @@ describe('convertEpub failures', () => {
   });
 
   it('enforces the limits of the context', async () => {
-    const limits: ConvertLimits = { maxPages: 10, maxUnzippedBytes: 4000, maxZipRatio: 200, maxDurationSeconds: 1 };
+    const limits: ConvertLimits = {
+      maxPages: 10,
+      maxUnzippedBytes: 4000,
+      maxZipRatio: 200,
+      maxDurationSeconds: 1,
+      maxImagePixels: 1e8,
+    };
     const error = await failure(epub3(), { ...noProgress, limits });
     expect(error.mensaje).toBe('El archivo supera el tamaño descomprimido permitido (3.9 KB).');
   });

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { ConversionError, type ConvertContext } from './converter';
+import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from './converter';
 import { convertImage, imageFormat, inflateTiff, recognizedText, xmpMetadata } from './image';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
@@ -88,6 +88,33 @@ describe('convertImage', () => {
     );
     expect(error).toBeInstanceOf(ConversionError);
     expect((error as ConversionError).mensaje).toMatch(/no hay motor de OCR disponible/);
+  });
+
+  it('reads a valid PNG with a 120 MB ancillary chunk, which decoders skip (issue 32)', async () => {
+    const png = await readFile(resolve(OCR_FIXTURES, 'texto-es.png'));
+    // A private ancillary chunk ('prVt': lower-case first letter) right after IHDR, with a valid CRC.
+    const data = Buffer.alloc(120 * 1024 * 1024);
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write('prVt', 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0);
+    const big = Buffer.concat([png.subarray(0, 33), head, data, crc, png.subarray(33)]);
+    const path = await tmp.write('grande.png', big);
+    const conversion = await convertImage({ path, size: big.length }, context());
+    expect(found(conversion.unidades[0]!.texto, WORDS)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('says that an image is past the pixel limit, and which limit', async () => {
+    const error = await convertImage(fixture('texto-es.png'), {
+      ...context(),
+      limits: { ...DEFAULT_LIMITS, maxImagePixels: 100_000 },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConversionError);
+    expect((error as ConversionError).mensaje).toMatch(
+      /^La imagen es demasiado grande para leerla: .* píxeles .*; el límite es 100\.000 píxeles\.$/,
+    );
+    expect((error as ConversionError).message).toMatch(/over the limit of 100000/);
   });
 
   it('refuses formats the engine does not read, and images it cannot decode', async () => {

@@ -3,12 +3,14 @@ import { inflateSync } from 'node:zlib';
 import { OcrImageError, type OcrResult } from '../ai/ocr';
 import {
   ConversionError,
+  DEFAULT_LIMITS,
   type Conversion,
   type Converter,
   type ConvertContext,
   type FoundMetadata,
   type SourceFile,
 } from './converter';
+import { imageSize, pngWithoutAncillaryChunks } from './image-size';
 import { cleanTitle } from './metadata';
 
 /**
@@ -55,8 +57,24 @@ export async function convertImage(file: SourceFile, ctx: ConvertContext): Promi
       'Unsupported or unrecognised image format',
     );
   }
-  // Leptonica in tesseract.js reads uncompressed, LZW, PackBits and CCITT TIFF, not Deflate.
-  const image = format === 'tiff' ? (inflateTiff(bytes) ?? bytes) : bytes;
+  const size = imageSize(bytes);
+  const maxPixels = ctx.limits?.maxImagePixels ?? DEFAULT_LIMITS.maxImagePixels;
+  if (size && size.width * size.height > maxPixels) {
+    const n = (x: number) => x.toLocaleString('es-ES');
+    throw new ConversionError(
+      `La imagen es demasiado grande para leerla: ${n(size.width)} × ${n(size.height)} píxeles ` +
+        `(${n(size.width * size.height)}); el límite es ${n(maxPixels)} píxeles.`,
+      `Image too large to read: ${size.width} x ${size.height} pixels, over the limit of ${maxPixels}`,
+    );
+  }
+  // Leptonica in tesseract.js reads uncompressed, LZW, PackBits and CCITT TIFF, not Deflate; a PNG goes
+  // without its ancillary chunks, which it may not get past (and OCR has no use for).
+  const image =
+    format === 'tiff'
+      ? (inflateTiff(bytes) ?? bytes)
+      : format === 'png'
+        ? (pngWithoutAncillaryChunks(bytes) ?? bytes)
+        : bytes;
 
   await ctx.phase?.('ocr');
   let result: OcrResult;

@@ -333,7 +333,13 @@ describe('docx: files that cannot be read', () => {
 
   it('a zip that expands past maxUnzippedBytes', async () => {
     const path = await tmp.write('grande.docx', makeDocx({ body: p('Texto '.repeat(500)) }));
-    const limits = { maxPages: 10, maxUnzippedBytes: 1000, maxZipRatio: 200, maxDurationSeconds: 10 };
+    const limits = {
+      maxPages: 10,
+      maxUnzippedBytes: 1000,
+      maxZipRatio: 200,
+      maxDurationSeconds: 10,
+      maxImagePixels: 1e8,
+    };
     const error = await conversionError(convertDocx({ path }, { limits }));
     expect(error.mensaje).toMatch(/supera el tamaño descomprimido/);
   });

@@ -225,7 +225,7 @@ describe('convertPptx', () => {
       ...deck,
       { name: 'ppt/slides/slide1.xml', data: `<p:sld ${NS}>${tree(sp('uno'))}</p:sld>` },
     ]);
-    const limits = { maxPages: 1, maxUnzippedBytes: 1e9, maxZipRatio: 200, maxDurationSeconds: 1 };
+    const limits = { maxPages: 1, maxUnzippedBytes: 1e9, maxZipRatio: 200, maxDurationSeconds: 1, maxImagePixels: 1e8 };
     const tooMany = await failure(
       convertPptx({ path: await files.write('dos.pptx', small), size: 0 }, { ...ctx, limits }),
     );
