@@ -73,6 +73,10 @@ export function testConfig(store: TestStore, overrides: Partial<Config> = {}): C
     publicUrl: 'http://folio.test',
     rateLimitPerMinute: 0,
     queuePollSeconds: 0.5,
+    // No test server needs a crashed worker noticed within seconds (crashed-worker.int.test.ts measures the
+    // server's own settings): a supervision pass a minute, as pg-boss's default, keeps dozens of test
+    // servers on one database from querying it every 2 s.
+    jobSuperviseSeconds: 60,
     ...overrides,
   };
 }
