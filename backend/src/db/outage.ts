@@ -37,3 +37,14 @@ export function outageError(): AppError {
     headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },
   });
 }
+
+/**
+ * What a thrown error tells a client: an AppError as it is, an outage as `outageError()` (noted in
+ * `outages`, which logs it once), anything else undefined, for the caller to log and answer as `interno`.
+ */
+export function knownError(error: unknown, outages?: { seen(): void }): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (!isDatabaseOutage(error)) return undefined;
+  outages?.seen();
+  return outageError();
+}

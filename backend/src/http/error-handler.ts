@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { isDatabaseOutage, outageError } from '../db/outage';
+import { knownError } from '../db/outage';
 import { AppError, errorBody } from '../errors';
 import type { AppEnv } from './env';
 
@@ -17,14 +17,8 @@ function fromHttpException(err: HTTPException): AppError {
 
 /** The single place that turns any thrown error into the spec's error body. Internals never leak. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
-  let appError: AppError;
-  if (err instanceof AppError) appError = err;
-  else if (err instanceof HTTPException) appError = fromHttpException(err);
-  else if (isDatabaseOutage(err)) {
-    // Logged once per outage by the runtime's outage log, not once per request.
-    c.var.deps?.outages?.seen();
-    appError = outageError();
-  } else {
+  let appError = err instanceof HTTPException ? fromHttpException(err) : knownError(err, c.var.deps?.outages);
+  if (!appError) {
     c.var.deps?.log.error(`${c.req.method} ${c.req.path} failed`, err);
     appError = new AppError('interno');
   }

@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { AppError, errorBody } from '../errors';
 import { askEvents, type AskRequest } from '../services/ask';
 import type { AppEnv } from './env';
-import { isDatabaseOutage, outageError } from '../db/outage';
+import { knownError } from '../db/outage';
 
 /**
  * An answer as server-sent events, as it is written (`askEvents`): the API's `POST /preguntar` with
@@ -21,12 +21,8 @@ export function streamAnswer(c: Context<AppEnv>, userId: string, req: AskRequest
       }
     } catch (err) {
       if (abort.signal.aborted) return;
-      let appError: AppError;
-      if (err instanceof AppError) appError = err;
-      else if (isDatabaseOutage(err)) {
-        deps.outages?.seen();
-        appError = outageError();
-      } else {
+      let appError = knownError(err, deps.outages);
+      if (!appError) {
         deps.log.error(`${what} failed`, err);
         appError = new AppError('interno');
       }

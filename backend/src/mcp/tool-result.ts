@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Deps } from '../context';
 import { AppError } from '../errors';
-import { isDatabaseOutage, outageError } from '../db/outage';
+import { knownError } from '../db/outage';
 
 /**
  * What every tool runs with: the services container and the caller, taken from the verified credential
@@ -23,10 +23,9 @@ export function toolResult(structured: object, text: string): CallToolResult {
  * reach the client. No `structuredContent`: clients check it against the tool's output schema.
  */
 export function toolError(err: unknown, ctx: ToolContext, tool: string): CallToolResult {
-  const outage = !(err instanceof AppError) && isDatabaseOutage(err);
-  if (outage) ctx.deps.outages?.seen();
-  const e = err instanceof AppError ? err : outage ? outageError() : new AppError('interno');
-  if (!(err instanceof AppError) && !outage) ctx.deps.log.error(`MCP tool ${tool} failed`, err);
+  const known = knownError(err, ctx.deps.outages);
+  if (!known) ctx.deps.log.error(`MCP tool ${tool} failed`, err);
+  const e = known ?? new AppError('interno');
   const campo = typeof e.detalles?.campo === 'string' ? ` [${e.detalles.campo}]` : '';
   return {
     isError: true,

@@ -16,7 +16,7 @@ import { libraryRoutes } from './routes/library';
 import { webUploadsInPartsRoutes } from './routes/uploads-in-parts';
 import { webUser } from './session';
 import { staticRoutes } from './static';
-import { isDatabaseOutage, outageError } from '../db/outage';
+import { knownError } from '../db/outage';
 
 /**
  * The web app: sign-in and sign-up, settings → 'Claves de API', the library page with its correction form, and their static
@@ -41,9 +41,7 @@ export function webApp(): Hono<AppEnv> {
     if (!accept.includes('text/html')) return handleError(err, c);
     // A person at a page: the same error as a page in their language.
     const s = pageStrings(c);
-    const outage = !(err instanceof AppError) && isDatabaseOutage(err);
-    if (outage) c.var.deps?.outages?.seen();
-    const known = err instanceof AppError ? err : outage ? outageError() : undefined;
+    const known = knownError(err, c.var.deps?.outages);
     if (!known) c.var.deps?.log.error(`${c.req.method} ${c.req.path} failed`, err);
     const appError = known ?? new AppError('interno');
     for (const [k, v] of Object.entries(appError.headers ?? {})) c.header(k, v);
