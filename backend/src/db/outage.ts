@@ -4,7 +4,8 @@ import { AppError } from '../errors';
  * Whether an error says the database cannot be reached now, rather than that a request or its data is
  * wrong: a transient state to be answered 503 with Retry-After, and retried. Read from codes, never messages:
  * - Node's socket errors (refused, reset, unreachable, timed out);
- * - the `postgres` driver's own (CONNECT_TIMEOUT, CONNECTION_CLOSED, CONNECTION_DESTROYED, CONNECTION_ENDED);
+ * - the `postgres` driver's own (CONNECT_TIMEOUT, CONNECTION_CLOSED, CONNECTION_DESTROYED, CONNECTION_ENDED),
+ *   and CONNECTION_WAIT (`connection-wait.ts`: no connection reached in time);
  * - SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shutting down or starting up), 53300
  *   (too many connections).
  */
@@ -20,7 +21,7 @@ export function isDatabaseOutage(error: unknown): boolean {
 }
 
 const OUTAGE =
-  /^(?:ECONNREFUSED|ECONNRESET|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|ENOTCONN|EAI_AGAIN|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_DESTROYED|CONNECTION_ENDED|08[0-9A-Z]{3}|57P0[123]|53300)$/;
+  /^(?:ECONNREFUSED|ECONNRESET|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|ENOTCONN|EAI_AGAIN|CONNECT_TIMEOUT|CONNECTION_WAIT|CONNECTION_CLOSED|CONNECTION_DESTROYED|CONNECTION_ENDED|08[0-9A-Z]{3}|57P0[123]|53300)$/;
 
 /** Seconds a client is told to wait before retrying during an outage. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
