@@ -1,47 +1,38 @@
 import postgres from 'postgres';
 import type { Db, DbFeatures } from './db';
-import { connectionWaitError, withinConnectionWait } from './connection-wait';
+import { ConnectionWaits, connectionWaitError, type WaitLimits } from './connection-wait';
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
-interface Limits {
-  /** Milliseconds a statement may wait to reach the database (a connection made or freed) before it fails. */
-  connectionWaitMs: number;
-}
-
-function wrap(sql: Sql, root: postgres.Sql, features: DbFeatures, limits: Limits): Db {
+function wrap(sql: Sql, root: postgres.Sql, features: DbFeatures, waits: ConnectionWaits): Db {
   return {
     kind: 'postgres',
     features,
     async query<T>(text: string, params?: readonly unknown[]) {
       const pending = sql.unsafe(text, (params ?? []) as postgres.ParameterOrJSON<never>[]);
-      const rows = await withinConnectionWait(pending, limits.connectionWaitMs);
+      const rows = await waits.within(pending);
       return rows as unknown as T[];
     },
     async exec(text: string) {
-      await withinConnectionWait(sql.unsafe(text), limits.connectionWaitMs);
+      await waits.within(sql.unsafe(text));
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (sql !== root) return fn(wrap(sql, root, features, limits));
+      if (sql !== root) return fn(wrap(sql, root, features, waits));
       // BEGIN waits for a connection like any statement; the body must not run once its caller was told
       // the database is unreachable (it would act after an answer of 503), so a late start throws and rolls back.
       let gaveUp = false;
       let started = false;
-      let timer: NodeJS.Timeout | undefined;
       const body = root.begin((tx) => {
         started = true;
         if (gaveUp) throw connectionWaitError();
-        return fn(wrap(tx, root, features, limits));
+        return waits.inTransaction(() => fn(wrap(tx, root, features, waits)));
       }) as Promise<T>;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          if (started) return;
-          gaveUp = true;
-          reject(connectionWaitError());
-        }, limits.connectionWaitMs);
-      });
+      const { deadline, clear } = waits.watch(
+        () => started,
+        () => (gaveUp = true),
+      );
       body.catch(() => undefined);
-      return Promise.race([body, deadline]).finally(() => clearTimeout(timer));
+      return Promise.race([body, deadline]).finally(clear);
     },
     async listen(channel, onPayload) {
       const sub = await root.listen(channel, onPayload);
@@ -57,22 +48,23 @@ function wrap(sql: Sql, root: postgres.Sql, features: DbFeatures, limits: Limits
 const CONNECT_TIMEOUT_SECONDS = 3;
 
 /**
- * Seconds a statement may wait to reach the database. The driver's connect timeout does not cover a server
- * (or a proxy in front of it, such as a container's published port) that accepts connections and drops them:
- * the driver then reconnects without end. Past this wait, the statement is withdrawn and answered as an
- * outage; it also bounds a wait for a free connection of the pool.
+ * How long a statement may wait to reach a connection (`ConnectionWaits`): 4 s while the database answers
+ * nobody, so an outage is said within the 5 s a client is promised; up to 30 s for a busy pool.
  */
-const CONNECTION_WAIT_SECONDS = 10;
+const CONNECTION_WAITS: WaitLimits = { quietMs: 4000, maxMs: 30_000 };
 
 /** Connects to a server PostgreSQL through the `postgres` driver. */
-export function openPostgres(url: string, limits: Limits = { connectionWaitMs: CONNECTION_WAIT_SECONDS * 1000 }): Db {
+export function openPostgres(url: string, limits = CONNECTION_WAITS, max = 10): Db {
   const root = postgres(url, {
-    max: 10,
+    max,
     // A database that is down answers no connection: give up after this, and answer 503, instead of
     // holding the request for the driver's default 30 s.
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // Seconds before a failed connection is tried again. The driver's default grows to 20 s after seven
+    // failures, so an outage of 20 s left requests waiting up to 20 s more once the database was back.
+    backoff: (retries: number) => Math.min(retries, 4) * 0.25,
     onnotice: () => {},
     connection: { application_name: 'folio' },
   });
-  return wrap(root, root, {}, limits);
+  return wrap(root, root, {}, new ConnectionWaits(limits));
 }
