@@ -105,16 +105,18 @@ describe('convertImage', () => {
     expect(found(conversion.unidades[0]!.texto, WORDS)).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('says that an image is past the pixel limit, and which limit', async () => {
-    const error = await convertImage(fixture('texto-es.png'), {
-      ...context(),
-      limits: { ...DEFAULT_LIMITS, maxImagePixels: 100_000 },
-    }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ConversionError);
-    expect((error as ConversionError).mensaje).toMatch(
-      /^La imagen es demasiado grande para leerla: .* píxeles .*; el límite es 100\.000 píxeles\.$/,
-    );
-    expect((error as ConversionError).message).toMatch(/over the limit of 100000/);
+  it('says that an image is past the pixel limit, and which limit, whatever its format', async () => {
+    for (const name of ['texto-es.png', 'texto-es.tiff', 'texto-es.webp']) {
+      const error = await convertImage(fixture(name), {
+        ...context(),
+        limits: { ...DEFAULT_LIMITS, maxImagePixels: 100_000 },
+      }).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(ConversionError);
+      expect((error as ConversionError).mensaje).toMatch(
+        /^La imagen es demasiado grande para leerla: .* píxeles .*; el límite es 100\.000 píxeles\.$/,
+      );
+      expect((error as ConversionError).message).toMatch(/over the limit of 100000/);
+    }
   });
 
   it('refuses formats the engine does not read, and images it cannot decode', async () => {
