@@ -237,7 +237,7 @@ describe.skipIf(!sharedExist)(titleNeeding('XLSX fixtures (calamine)', 'office/x
     ]);
   });
 
-  it('shows error results as written and hyperlinks by their text', async () => {
+  it('shows error results as written, hyperlinks by their text, a merged header once', async () => {
     expect((await convert('calamine-errors.xlsx')).unidades[0]!.texto.split('\n')).toEqual([
       '#DIV/0!',
       '#NAME?',
@@ -248,9 +248,10 @@ describe.skipIf(!sharedExist)(titleNeeding('XLSX fixtures (calamine)', 'office/x
       '#N/A',
     ]);
     const links = rows(await convert('calamine-hyperlinks.xlsx'), 'Links');
-    expect(links[0]).toEqual([
-      2,
-      'calamine repo: Rust Programming Language; mail link: mail link; mail link: mail link',
+    // 'mail link' is merged over B1:C2: a header that names no value, kept as row 1; not a value of row 2.
+    expect(links.slice(0, 2)).toEqual([
+      [1, 'calamine repo; mail link'],
+      [2, 'calamine repo: Rust Programming Language'],
     ]);
     expect(links).toContainEqual([4, 'calamine repo: book2']);
   });
