@@ -13,7 +13,8 @@ export const READER_VERSIONS: Readonly<Record<TipoDocumento, number>> = {
   epub: 1,
   documento: 1,
   presentacion: 1,
-  hoja: 1,
+  // 2: Excel dates below serial 61 as Excel shows them; merged headers and values read once (issue 33 item 4).
+  hoja: 2,
   audio: 1,
   video: 1,
   imagen: 1,

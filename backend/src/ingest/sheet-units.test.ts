@@ -19,6 +19,8 @@ import {
   type SheetData,
 } from './sheet-units';
 import { convertXlsx } from './office/xlsx';
+import { haveSheetjsFiles, sheetjsFile, titleNeedingSheetjs } from './testing/sheetjs-files';
+import { tmpFiles } from './testing/tmp-files';
 
 const OFFICE = resolve(import.meta.dirname, '../../../test/fixtures/office');
 const ctx: ConvertContext = { progress: async () => {} };
@@ -122,18 +124,79 @@ describe('sheetUnits', () => {
     ]);
   });
 
-  it('names each column of a merged header; a merged value under named columns is repeated', () => {
+  it('reads a header merged across columns once, with the values under it; a merged value once', () => {
     const data = sheet(
-      { 1: ['lugar', 'medición', null], 2: ['Homún', 'sin dato', null] },
+      {
+        1: ['lugar', 'periodo', null],
+        2: ['Homún', 2019, 2020],
+        3: ['Cuzamá', 'sin dato', null],
+        4: ['Tecoh', null, 2021],
+      },
       {
         merges: [
           { top: 1, left: 1, bottom: 1, right: 2 },
-          { top: 2, left: 1, bottom: 2, right: 2 },
+          { top: 3, left: 1, bottom: 3, right: 2 },
         ],
       },
     );
-    expect(rowsOf(sheetUnits(data))).toEqual([[2, 'lugar: Homún; medición: sin dato; medición: sin dato']]);
+    expect(rowsOf(sheetUnits(data))).toEqual([
+      [2, 'lugar: Homún; periodo: 2019, 2020'],
+      [3, 'lugar: Cuzamá; periodo: sin dato'],
+      [4, 'lugar: Tecoh; periodo: 2021'],
+    ]);
   });
+
+  it('gives a merged value under each of the names it spans, and once where it spans no name', () => {
+    const data = sheet(
+      {
+        1: ['lugar', 'mínimo', 'máximo'],
+        2: ['Homún', 'sin dato', null, null, null],
+        3: ['Tecoh', 1, 2, 'nota', null],
+      },
+      {
+        merges: [
+          { top: 2, left: 1, bottom: 2, right: 2 },
+          { top: 3, left: 3, bottom: 3, right: 4 },
+        ],
+      },
+    );
+    expect(rowsOf(sheetUnits(data))).toEqual([
+      [2, 'lugar: Homún; mínimo: sin dato; máximo: sin dato'],
+      [3, 'lugar: Tecoh; mínimo: 1; máximo: 2; nota'],
+    ]);
+  });
+
+  it('keeps a header row that names a column no row fills as a block of bare names; a header merged down is no value', () => {
+    const data = sheet(
+      { 1: ['zona', 'nota', 'vacía', null], 2: ['Norte', null, null, 'x'], 3: ['Sur', 'revisar', null, null] },
+      { merges: [{ top: 1, left: 2, bottom: 3, right: 2 }] },
+    );
+    expect(rowsOf(sheetUnits(data))).toEqual([
+      [1, 'zona; nota; vacía'],
+      [2, 'zona: Norte; x'],
+      [3, 'zona: Sur; nota: revisar'],
+    ]);
+  });
+
+  // SheetJS's merge_cells.xlsx: A1:B2 'A1:B2', C1:C2 'C1:C2' and D1:D2 'Separate blocks' over rows 3-4,
+  // where A3:B3 and A4:B4 are merged too.
+  it.skipIf(!haveSheetjsFiles)(
+    titleNeedingSheetjs('SheetJS merge_cells.xlsx: each merged cell read once'),
+    async () => {
+      const files = await tmpFiles('folio-sheet-units-');
+      try {
+        const path = await files.write('merge_cells.xlsx', sheetjsFile('merge_cells.xlsx'));
+        const conversion = await convertXlsx({ path, size: 0 }, ctx);
+        expect(conversion.unidades.flatMap((u) => rowsOf([u]))).toEqual([
+          [1, 'A1:B2; C1:C2; Separate blocks'],
+          [3, 'A1:B2: A3:B3; C1:C2: C3'],
+          [4, 'A1:B2: … are merged separately'],
+        ]);
+      } finally {
+        await files.cleanup();
+      }
+    },
+  );
 
   it('cuts a long sheet into units of at most maxRows rows, each anchored by its own row range', () => {
     const rows: Record<number, (string | number)[]> = { 1: ['n', 'cuadrado'] };

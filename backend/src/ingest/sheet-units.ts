@@ -96,8 +96,9 @@ export function sheetConversion(
  * of their own (a merged title block does not repeat itself over empty rows). The header row is the first
  * row with two or more cells of its own (a lone title above the table is skipped, even when merged across
  * the table; a one-column sheet has no header) when most of those cells are text. It names the columns
- * of every later row and is not itself a block, nor is a later copy of it. Rows above the header, and
- * cells under a column without a name, are rendered as bare values. Each row becomes one block
+ * of every later row and is not itself a block, nor is a later copy of it, unless it holds a name that no
+ * later row uses: then it is a block of bare names, so that no text of the sheet is lost. Rows above the
+ * header, and cells under a column without a name, are rendered as bare values. Each row becomes one block
  * `{hoja, filaDesde: r, filaHasta: r}`; the unit text is its rows, one per line (passages join rows with
  * a blank line, as they join any blocks), and a unit holds at most `maxRows` rows.
  */
@@ -110,9 +111,14 @@ export function sheetUnits(
   const headerIndex = findHeader(rows);
   const header = headerIndex >= 0 ? rows[headerIndex]!.cells : undefined;
 
+  const isHeaderCopy = (cells: ReadonlyMap<number, SheetCell>, index: number) =>
+    !!header && index > headerIndex && sameCells(cells, header);
+  const named = rows.filter(({ cells }, index) => index > headerIndex && !isHeaderCopy(cells, index));
+  const namesAllUsed = !header || allNamesUsed(header, named);
+
   const blocks: Block[] = [];
   rows.forEach(({ fila, cells }, index) => {
-    if (index === headerIndex || (header && index > headerIndex && sameCells(cells, header))) return;
+    if ((index === headerIndex && namesAllUsed) || isHeaderCopy(cells, index)) return;
     const texto = renderRow(cells, index > headerIndex ? header : undefined);
     if (!texto) return;
     const ancla: AnclaHoja = {
@@ -138,21 +144,48 @@ export function sheetUnits(
   return units;
 }
 
-/** 'header: value; header: value' with empty cells left out; a value without a header name stands alone. */
+/**
+ * 'header: value; header: value' with empty cells left out; a value without a header name stands alone.
+ * A cell merged across columns is one cell object in each of them, header or value: a header merged across
+ * columns names them once ('period: 2019, 2020'), and a value merged across columns under one name, or
+ * under none, is read once. A merged value under several names is given under each; a header cell
+ * merged down into the row is not a value of it.
+ */
 export function renderRow(cells: ReadonlyMap<number, SheetCell>, header?: ReadonlyMap<number, SheetCell>): string {
-  const parts: string[] = [];
-  let previous: SheetCell | undefined;
+  const parts: { name?: SheetCell; values: string[]; last: SheetCell }[] = [];
   for (const column of [...cells.keys()].sort((a, b) => a - b)) {
     const cell = cells.get(column)!;
     const value = cleanCellText(cell.text);
-    const name = header ? cleanCellText(header.get(column)?.text ?? '') : '';
-    // A value merged across columns is the same cell object: bare, it would only repeat itself.
-    const repeated = cell === previous && !name;
-    previous = cell;
-    if (!value || repeated) continue;
-    parts.push(name ? `${name}: ${value}` : value);
+    if (!value) continue;
+    const headerCell = header?.get(column);
+    // A header merged down into this row is still the header, not a value of the row.
+    if (headerCell === cell) continue;
+    const name = headerCell && cleanCellText(headerCell.text) ? headerCell : undefined;
+    const part = parts.at(-1);
+    if (part && part.last === cell && (!name || part.name === name)) continue;
+    if (part && name && part.name === name) {
+      part.values.push(value);
+      part.last = cell;
+      continue;
+    }
+    parts.push({ name, values: [value], last: cell });
   }
-  return parts.join('; ');
+  return parts
+    .map(({ name, values }) => (name ? `${cleanCellText(name.text)}: ${values.join(', ')}` : values[0]!))
+    .join('; ');
+}
+
+/** Whether every name of the header row names a value in one of `rows`. */
+function allNamesUsed(header: ReadonlyMap<number, SheetCell>, rows: readonly Row[]): boolean {
+  const used = new Set<SheetCell>();
+  for (const { cells } of rows) {
+    for (const [column, cell] of cells) {
+      const name = header.get(column);
+      if (name && name !== cell) used.add(name);
+    }
+  }
+  for (const name of header.values()) if (cleanCellText(name.text) && !used.has(name)) return false;
+  return true;
 }
 
 interface Row {

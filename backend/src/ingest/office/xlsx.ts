@@ -26,6 +26,11 @@ export const xlsxConverter: Converter = {
 
 const LABEL: PackageLabel = { es: 'La hoja de cálculo', en: 'spreadsheet', legacy: '.xls', modern: '.xlsx u .ods' };
 const DAY_MS = 86_400_000;
+/** Day 0 of each date system at UTC midnight: exceljs gives a date serial as this plus the serial in days. */
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+/** Serial 61 of the 1900 system: from here on, day 0 + serial is the date Excel shows. */
+const MARCH_1900 = Date.UTC(1900, 2, 1);
 
 /**
  * Converts an XLSX file. The zip is inflated once under the limits before exceljs sees it; empty,
@@ -54,20 +59,20 @@ export async function convertXlsx(file: SourceFile, ctx: ConvertContext): Promis
   }
 
   const budget = new CellBudget();
-  const epoch = workbook.properties?.date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  const date1904 = workbook.properties?.date1904 === true;
   const worksheets = workbook.worksheets;
   const sheets: SheetData[] = [];
   for (const [index, worksheet] of worksheets.entries()) {
     ctx.signal?.throwIfAborted();
     if (worksheet.state === 'visible' || worksheet.state === undefined) {
-      sheets.push(readWorksheet(worksheet, epoch, budget));
+      sheets.push(readWorksheet(worksheet, date1904, budget));
     }
     await ctx.progress((index + 1) / worksheets.length);
   }
   return sheetConversion(sheets, metadatos, limits, budget);
 }
 
-function readWorksheet(worksheet: ExcelJS.Worksheet, epoch: number, budget: CellBudget): SheetData {
+function readWorksheet(worksheet: ExcelJS.Worksheet, date1904: boolean, budget: CellBudget): SheetData {
   const rows = new Map<number, Map<number, SheetCell>>();
   const merges = new Map<string, MergeRange>();
   worksheet.eachRow({ includeEmpty: false }, (row, fila) => {
@@ -83,7 +88,7 @@ function readWorksheet(worksheet: ExcelJS.Worksheet, epoch: number, budget: Cell
         merges.set(key, range);
         return;
       }
-      const rendered = renderValue(cell.value, cell.numFmt, epoch);
+      const rendered = renderValue(cell.value, cell.numFmt, date1904);
       if (!rendered) return;
       budget.take();
       cells.set(column - 1, rendered);
@@ -93,31 +98,35 @@ function readWorksheet(worksheet: ExcelJS.Worksheet, epoch: number, budget: Cell
   return { name: worksheet.name, rows, merges: [...merges.values()] };
 }
 
-/** A cell value as shown; undefined for an empty cell or a formula that was never calculated. */
+/**
+ * A cell value as shown; undefined for an empty cell or a formula that was never calculated. `date1904`
+ * is the workbook's date system (`workbookPr date1904`), which exceljs already applied to the dates it gives.
+ */
 export function renderValue(
   value: ExcelJS.CellValue,
   numFmt: string | undefined,
-  epoch: number,
+  date1904 = false,
 ): SheetCell | undefined {
   if (value == null) return undefined;
   if (typeof value === 'number') return renderNumber(value, numFmt);
   if (typeof value === 'string') return { text: value, kind: 'text' };
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE', kind: 'boolean' };
-  if (value instanceof Date) return renderDate(value, numFmt, epoch);
+  if (value instanceof Date) return renderDate(value, numFmt, date1904);
   if ('error' in value) return { text: String(value.error), kind: 'error' };
   if ('richText' in value) return { text: value.richText.map((run) => run.text).join(''), kind: 'text' };
   if ('formula' in value || 'sharedFormula' in value) {
     const result = value.result;
     // A date-formatted formula may keep its result as a serial number.
     if (typeof result === 'number' && dateFormatKind(numFmt)) {
-      return renderDate(new Date(epoch + result * DAY_MS), numFmt, epoch);
+      const epoch = date1904 ? EPOCH_1904 : EPOCH_1900;
+      return renderDate(new Date(epoch + result * DAY_MS), numFmt, date1904);
     }
-    return renderValue(result, numFmt, epoch);
+    return renderValue(result, numFmt, date1904);
   }
   if ('hyperlink' in value) {
     const text = value.text as unknown;
     if (typeof text === 'string') return { text, kind: 'text' };
-    return renderValue(text as ExcelJS.CellValue, numFmt, epoch);
+    return renderValue(text as ExcelJS.CellValue, numFmt, date1904);
   }
   return undefined;
 }
@@ -128,21 +137,34 @@ function renderNumber(value: number, numFmt: string | undefined): SheetCell {
   return { text: isPercentFormat(numFmt) ? formatPercent(value) : formatNumber(value), kind: 'number' };
 }
 
-function renderDate(date: Date, numFmt: string | undefined, epoch: number): SheetCell {
+function renderDate(date: Date, numFmt: string | undefined, date1904: boolean): SheetCell {
   const kind = dateFormatKind(numFmt);
+  const epoch = date1904 ? EPOCH_1904 : EPOCH_1900;
   if (Number.isNaN(date.getTime())) return { text: '', kind: 'date' };
   if (kind === 'duration') return { text: formatClock(((date.getTime() - epoch) / DAY_MS) * 86_400), kind: 'date' };
   const secondsOfDay = Math.round(
     (date.getTime() - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate())) / 1000,
   );
   if (kind === 'time') return { text: formatClock(secondsOfDay), kind: 'date' };
-  const parts = {
-    year: date.getUTCFullYear(),
-    month: date.getUTCMonth() + 1,
-    day: date.getUTCDate(),
-    second: secondsOfDay,
-  };
+  const parts = { ...excelDay(date, date1904), second: secondsOfDay };
   return { text: formatDateParts(parts, kind !== 'date'), kind: 'date' };
+}
+
+/**
+ * The day Excel shows for a date exceljs read. The 1900 system counts a 29 February 1900 that never was
+ * (Lotus 1-2-3's leap-year rule, kept for compatibility), while exceljs counts days from 1899-12-30 for
+ * every serial: that is right from serial 61 (1900-03-01) on, one day early below it; serial 60 is the
+ * fictitious 1900-02-29 and serial 0 is shown as 1900-01-00, both written as Excel shows them.
+ */
+function excelDay(date: Date, date1904: boolean): { year: number; month: number; day: number } {
+  const time = date.getTime();
+  if (!date1904 && time >= EPOCH_1900 && time < MARCH_1900) {
+    const serial = Math.floor((time - EPOCH_1900) / DAY_MS);
+    if (serial === 0) return { year: 1900, month: 1, day: 0 };
+    if (serial === 60) return { year: 1900, month: 2, day: 29 };
+    date = new Date(time + DAY_MS);
+  }
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /**
