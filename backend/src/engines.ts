@@ -62,6 +62,7 @@ function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(
     name,
     loaded: held.loaded,
     recognize: (image, opts) => held.use((ocr) => ocr.recognize(image, opts)),
+    script: (image, opts) => held.use(async (ocr) => ocr.script?.(image, opts)),
     close: held.close,
   };
 }

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfJsLoaded } from './ingest/pdfjs';
+import { makePdf } from './ingest/testing/make-pdf';
+import { canDrawArabic, drawnArabicPixels } from './testing/drawn-text';
 import { auth, REPO_ROOT, useTestServer } from './testing/harness';
 
 const SCANNED = path.join(REPO_ROOT, 'test/fixtures/ocr/escaneado.pdf');
@@ -76,4 +79,18 @@ describe('engines loaded on first use', () => {
     expect(seenActive).toBe(true);
     expect(report).toBe('tesseract.js (spa+eng); activo');
   }, 180_000);
+
+  it.skipIf(!canDrawArabic)(
+    'says that a scan is in a script OCR does not read, in the document’s aviso',
+    async () => {
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'folio-arabe-')), 'arabe.pdf');
+      fs.writeFileSync(file, makePdf({ pages: [[]], scans: { 0: drawnArabicPixels() } }));
+      const { doc } = await readWatchingOcr('arabe.pdf', file);
+      expect(doc.aviso).toBe(
+        'No se encontró texto que buscar: 1 página está en escritura árabe, que el OCR de este servidor no lee ' +
+          '(lee la escritura latina).',
+      );
+    },
+    180_000,
+  );
 });

@@ -4,6 +4,11 @@ export interface Ocr {
   readonly name: string;
   /** Recognizes the text of an encoded image (PNG, JPEG, WebP, BMP, TIFF…). */
   recognize(image: Uint8Array, opts?: { langs?: string[]; signal?: AbortSignal }): Promise<OcrResult>;
+  /**
+   * The script the image's text is written in, as Tesseract's script detection names it ('Latin', 'Han',
+   * 'Arabic', 'Cyrillic'…); undefined when it cannot be told or the engine cannot detect scripts.
+   */
+  script?(image: Uint8Array, opts?: { signal?: AbortSignal }): Promise<string | undefined>;
   close(): Promise<void>;
 }
 

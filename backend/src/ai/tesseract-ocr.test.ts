@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from './ocr';
 import { OcrImageError } from './ocr';
+import { canDrawArabic, drawnArabicPage } from '../testing/drawn-text';
 import { createTesseractOcr, OcrUnavailableError } from './tesseract-ocr';
 
 const OCR_FIXTURES = resolve(import.meta.dirname, '../../../test/fixtures/ocr');
@@ -48,17 +49,23 @@ describe('createTesseractOcr', () => {
     expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también por, fra, deu, ita, cat)');
   });
 
+  it('tells the script a page is written in, from the installed detection data', async () => {
+    expect(await ocr.script!(png)).toBe('Latin');
+    if (canDrawArabic) expect(await ocr.script!(drawnArabicPage())).toBe('Arabic');
+  });
+
   it('reads the language data from the installed packages, never from the network', () => {
     expect(fetched).toEqual([]);
     // tesseract.js fetches only when its langPath is a URL; here it is a folder of links to the packages.
     // The default languages and those a document may ask for, each from its installed package.
+    // Script detection's data (the legacy engine's) is placed once a script was asked for (the test above).
     expect(readdirSync(cacheDir).sort()).toEqual(
-      ['cat', 'deu', 'eng', 'fra', 'ita', 'por', 'spa'].map((l) => `${l}.traineddata.gz`),
+      ['cat', 'deu', 'eng', 'fra', 'ita', 'osd', 'por', 'spa'].map((l) => `${l}.traineddata.gz`),
     );
     for (const name of readdirSync(cacheDir)) {
       const file = join(cacheDir, name);
       const target = lstatSync(file).isSymbolicLink() ? readlinkSync(file) : file;
-      expect(target).toMatch(/@tesseract\.js-data\/(spa|eng|por|fra|deu|ita|cat)\/4\.0\.0_best_int\//);
+      expect(target).toMatch(/@tesseract\.js-data\/((spa|eng|por|fra|deu|ita|cat)\/4\.0\.0_best_int|osd\/4\.0\.0)\//);
     }
     // Nor is unpacked data written to the working directory (tesseract.js's default cache).
     expect(existsSync('spa.traineddata')).toBe(false);

@@ -105,6 +105,8 @@ export interface PagesWithoutText {
   /** How many of them were examined (the first ones: examining a page costs its content stream). */
   examinadas: number;
   por: Record<PageContent, number>;
+  /** Pictures OCR did not read because their script is not one it reads, by script (Tesseract's name). */
+  escrituras?: Record<string, number>;
 }
 
 /** Phases a document goes through, shown as its `fase`. */

@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
+import { canDrawArabic, drawnArabicPage } from '../testing/drawn-text';
 import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from './converter';
 import { convertImage, imageFormat, inflateTiff, recognizedText, xmpMetadata } from './image';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
@@ -104,6 +105,18 @@ describe('convertImage', () => {
     const conversion = await convertImage({ path, size: big.length }, context());
     expect(found(conversion.unidades[0]!.texto, WORDS)).toBeGreaterThanOrEqual(0.85);
   });
+
+  it.skipIf(!canDrawArabic)(
+    'says that an image is in a script OCR does not read, not made-up Latin words',
+    async () => {
+      const path = await tmp.write('arabe.png', drawnArabicPage());
+      const error = await convertImage({ path, size: 0 }, context()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConversionError);
+      expect((error as ConversionError).mensaje).toBe(
+        'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina).',
+      );
+    },
+  );
 
   it('says that an image is past the pixel limit, and which limit, whatever its format', async () => {
     for (const name of ['texto-es.png', 'texto-es.tiff', 'texto-es.webp']) {

@@ -11,6 +11,7 @@ import {
   type SourceFile,
 } from './converter';
 import { imageSize, pngWithoutAncillaryChunks } from './image-size';
+import { SCRIPTS_READ, scriptSaid, unreadScript } from './ocr-scripts';
 import { cleanTitle } from './metadata';
 
 /**
@@ -30,7 +31,7 @@ export const imageConverter: Converter = {
  */
 export const MIN_OCR_CONFIDENCE = 0.4;
 /** Above this confidence the output is text, whatever it looks like. */
-const SURE_OCR_CONFIDENCE = 0.6;
+export const SURE_OCR_CONFIDENCE = 0.6;
 /** In between, words of three letters or more must make this share of the tokens (noise: 8-15 %). */
 const MIN_WORD_SHARE = 0.3;
 
@@ -92,6 +93,16 @@ export async function convertImage(file: SourceFile, ctx: ConvertContext): Promi
   await ctx.progress(1);
 
   const texto = recognizedText(result);
+  if (!texto || result.confianza < SURE_OCR_CONFIDENCE) {
+    // Little or unsure text: it may be a script the models do not read, read into Latin letters.
+    const script = unreadScript(await ocr.script?.(image, { signal: ctx.signal }));
+    if (script) {
+      throw new ConversionError(
+        `La imagen está escrita en ${scriptSaid(script)}, que el OCR de este servidor no lee (lee ${SCRIPTS_READ}).`,
+        `The image is written in the ${script} script, which OCR here does not read`,
+      );
+    }
+  }
   if (!texto) throw new ConversionError('No se reconoció texto en la imagen.', 'No text recognized in the image');
   return {
     tipo: 'imagen',

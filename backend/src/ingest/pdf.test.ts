@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
+import { canDrawArabic, drawnArabicPixels } from '../testing/drawn-text';
 import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { convertPdf, foliosFromLabels, lacksTextLayer, pageTextFromItems, pageTextFromOcr, romanValue } from './pdf';
+import { gitSnapshot } from './testing/git-snapshot';
 import { makePdf, type PdfLine } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
@@ -539,6 +541,8 @@ describe('pageTextFromOcr', () => {
 });
 
 const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');
+/** pdfplumber's test PDFs (MIT), read from a snapshot, not copied here. */
+const pdfplumber = gitSnapshot('jsvine/pdfplumber', 'FOLIO_PDFPLUMBER');
 
 /** Lower case without accents, so OCR that drops or swaps an accent still matches. */
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -571,6 +575,30 @@ describe('convertPdf with OCR', () => {
     await ocr?.close();
     await tmp.cleanup();
   });
+
+  it.skipIf(!canDrawArabic)(
+    'says which pages are in a script OCR does not read, and keeps no made-up words',
+    async () => {
+      const arabic = drawnArabicPixels();
+      const pdf = makePdf({ pages: [[]], scans: { 0: arabic } });
+      const path = await tmp.write('arabe-escaneado.pdf', pdf);
+      const conversion = await convertPdf({ path, size: pdf.length }, { ...quietContext(), engines: { ocr } });
+      expect(conversion.paginasSinTexto?.escrituras).toEqual({ Arabic: 1 });
+      expect(conversion.unidades[0]!.texto).toBe('');
+    },
+  );
+
+  it.skipIf(!pdfplumber.present)(
+    pdfplumber.title('pdfplumber malformed-from-issue-932.pdf, a Chinese scan: said, not read as Latin words'),
+    async () => {
+      const bytes = pdfplumber.file('tests/pdfs/malformed-from-issue-932.pdf');
+      const path = await tmp.write('chino.pdf', bytes);
+      const conversion = await convertPdf({ path, size: bytes.length }, { ...quietContext(), engines: { ocr } });
+      expect(conversion.paginasSinTexto?.escrituras).toEqual({ Han: 1 });
+      // Its text layer holds a date alone; the 36 made-up words OCR read ('FRIMBFHRANK', 'RRAA') are gone.
+      expect(conversion.unidades[0]!.texto).not.toMatch(/[A-Z]{4,}/);
+    },
+  );
 
   it('reads a scan in its own language: German, told by a first reading (issue 33)', async () => {
     const lines = [

@@ -15,7 +15,8 @@ import {
   type Unit,
 } from './converter';
 import { documentLanguage } from '../text/language';
-import { recognizedText } from './image';
+import { recognizedText, SURE_OCR_CONFIDENCE } from './image';
+import { unreadScript } from './ocr-scripts';
 import { FIRST_PASS, firstPassSuffices, languagesSeenIn, ocrLanguages } from './ocr-languages';
 import { isGarbled } from './text-quality';
 import { undoLineEndHyphens } from './line-end-hyphens';
@@ -67,6 +68,8 @@ export interface PageText {
    */
   shown?: string;
   layer?: string;
+  /** The page is a picture of text in this script, which OCR here does not read (`unreadScript`). */
+  escritura?: string;
 }
 
 /** Where a page sits on screen: pdf.js's viewport transform at scale 1 and the displayed height. */
@@ -142,7 +145,8 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
       if (picture && ocr) scans.push(i);
     }
     if (ocr && scans.length > 0) {
-      const read = pages.filter((p, i) => !scans.includes(i) && !lacksTextLayer(p.texto)).map((p) => p.texto);
+      const scanned = new Set(scans);
+      const read = pages.filter((p, i) => !scanned.has(i) && !lacksTextLayer(p.texto)).map((p) => p.texto);
       const language = documentLanguage(read.join('\n'), properties.idioma).idioma;
       await ocrPages(doc, scans, pages, ocr, ctx, language);
     }
@@ -220,8 +224,12 @@ async function ocrPages(
           if (!firstPassSuffices(seen)) result = await ocr.recognize(image, { signal: ctx.signal, langs: seen });
         }
       }
-      const texto = recognizedText(result);
+      // Unsure text may be a script the models do not read, read into made-up Latin words: not kept then.
+      const script =
+        result.confianza < SURE_OCR_CONFIDENCE ? await ocr.script?.(image, { signal: ctx.signal }) : undefined;
+      const texto = unreadScript(script) ? null : recognizedText(result);
       if (texto) pages[i] = pageTextFromOcr(pages[i]!.shown ? `${texto}\n\n${pages[i]!.shown}` : texto);
+      else if (unreadScript(script)) pages[i] = { ...pages[i]!, escritura: script };
     }
     await ctx.progress((k + 1) / indexes.length);
   }
@@ -289,13 +297,16 @@ function pagesWithoutText(pages: readonly PageText[], shown: ReadonlyMap<number,
   if (left.length === 0) return undefined;
   const por: Record<PageContent, number> = { imagen: 0, dibujo: 0, formulario: 0, vacia: 0 };
   let examinadas = 0;
+  const escrituras: Record<string, number> = {};
   for (const i of left) {
+    const script = pages[i]!.escritura;
+    if (script) escrituras[script] = (escrituras[script] ?? 0) + 1;
     const content = shown.get(i);
     if (!content) continue;
     por[content] += 1;
     examinadas += 1;
   }
-  return { total: left.length, examinadas, por };
+  return { total: left.length, examinadas, por, ...(Object.keys(escrituras).length > 0 && { escrituras }) };
 }
 
 /** The part of pdf.js's Node canvas factory (backed by @napi-rs/canvas) used here. */

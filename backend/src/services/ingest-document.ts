@@ -27,6 +27,7 @@ import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { convertFile } from '../ingest/registry';
 import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
+import { SCRIPTS_READ, scriptSaid } from '../ingest/ocr-scripts';
 import { isGarbled } from '../ingest/text-quality';
 import { foldText } from '../text/fold';
 import { passageIndexing } from '../search/passage-indexing';
@@ -383,6 +384,13 @@ function warningOf(read: Readable, passages: number, ocr: boolean): string | nul
       ? `${lack} y el OCR tampoco encontró palabras en ellas.`
       : `${lack}. El OCR no está activado en este servidor (FOLIO_OCR=1): actívalo y vuelve a leer el documento.`;
   const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
+  const escrituras = conversion.paginasSinTexto?.escrituras;
+  if (escrituras) {
+    const lack = unreadScripts(escrituras);
+    return passages === 0
+      ? `No se encontró texto que buscar: ${lack}.`
+      : `${lack[0]!.toUpperCase()}${lack.slice(1)}; no se indexaron.`;
+  }
   if (passages === 0) {
     if (garbled > 0) return say(`No se encontró texto que buscar: las páginas tienen ${unreadable}`);
     if (pdf) return pdfWithoutText(conversion.paginasSinTexto, conversion.unidades.length, say);
@@ -431,6 +439,14 @@ function pdfWithoutText(
         kinds.map((k) => `${found.por[k]} ${SHOWN[k][found.por[k] === 1 ? 0 : 1]}`),
       )}`;
   return found.por.imagen > 0 ? sayWithOcr(`${lead}: ${what}`) : `${lead}: ${what}.`;
+}
+
+/** '2 páginas están en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina)'. */
+function unreadScripts(escrituras: Record<string, number>): string {
+  const parts = Object.entries(escrituras).map(
+    ([script, n]) => `${n} ${n === 1 ? 'página está' : 'páginas están'} en ${scriptSaid(script)}`,
+  );
+  return `${listed(parts)}, que el OCR de este servidor no lee (lee ${SCRIPTS_READ})`;
 }
 
 /** 'a', 'a y b', 'a, b y c'. */
