@@ -82,6 +82,15 @@ describe('orderTextItems', () => {
 });
 
 describe('normalizePresentationForms', () => {
+  it("reads Adobe's private-use small capitals and old-style figures as the letters and digits they show", () => {
+    // 'Asmall Bsmall Csmall', 'oneoldstyle nineoldstyle nineoldstyle eightoldstyle', 'Eacutesmall'.
+    expect(normalizePresentationForms('\uf761\uf762\uf763 \uf731\uf739\uf739\uf738 \uf7e9t\uf7e9')).toBe(
+      'abc 1998 été',
+    );
+    // Other private-use characters (a symbol font's bullets) are left as they are.
+    expect(normalizePresentationForms('\uf0b7 \ue000')).toBe('\uf0b7 \ue000');
+  });
+
   it('turns Arabic presentation forms and ligatures into ordinary letters, and nothing else', () => {
     expect(normalizePresentationForms('\ufe8e\ufedf\ufecc\ufeae\ufe91\ufef4\ufe94')).toBe('العربية');
     expect(normalizePresentationForms('\ufb01nal x² ½')).toBe('final x² ½');

@@ -25,6 +25,12 @@ const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const STRONG_LTR_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Presentation forms (Latin and Hebrew ligatures, Arabic contextual forms): NFKC gives the ordinary letters. */
 const PRESENTATION_FORMS = /[\ufb00-\ufdff\ufe70-\ufeff]+/gu;
+/**
+ * Adobe's private-use small capitals and old-style figures: U+F721-U+F7FF is the small or old-style form of
+ * U+0021-U+00FF ('Asmall' U+F761 is 'a', 'zerooldstyle' U+F730 is '0', 'Eacutesmall' U+F7E9 is 'é'), the
+ * code points pdf.js gives for those glyph names.
+ */
+const ADOBE_SMALL_FORMS = /[\uf721-\uf7ff]/gu;
 
 /** The item's place in its own frame: for upright text, along = x and across = y. */
 export function itemPlace(transform: readonly number[]): ItemPlace {
@@ -40,14 +46,17 @@ export function itemPlace(transform: readonly number[]): ItemPlace {
 
 /**
  * Presentation forms replaced by the letters they show (NFKC, on those characters only: 'ﻟﻌﺮﺑﻴﺔ' → 'لعربية',
- * 'ﬁ' → 'fi'), so the text is found by the words people type. The rest of the text keeps its characters
+ * 'ﬁ' → 'fi'), and Adobe's private-use small capitals and old-style figures by the letters and digits they
+ * show, so the text is found by the words people type. The rest of the text keeps its characters
  * (NFKC everywhere would also turn '²' into '2' and '½' into '1⁄2'). In Arabic text (`arabic`), the
  * Persian and Urdu letters that common fonts use for Arabic shapes become the Arabic letters they show:
  * the dotted initial and medial Farsi yeh is ي, its dotless final form ى, the heh doachashmee ه.
  */
 export function normalizePresentationForms(text: string, arabic = false): string {
   const folded = arabic ? text.replace(ARABIC_LOOKALIKES, (c) => ARABIC_FOLDS[c] ?? c) : text;
-  return folded.replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'));
+  return folded
+    .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'))
+    .replace(ADOBE_SMALL_FORMS, (c) => String.fromCharCode(c.charCodeAt(0) - 0xf700));
 }
 
 const ARABIC_FOLDS: Record<string, string> = {

@@ -543,6 +543,8 @@ describe('pageTextFromOcr', () => {
 const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');
 /** pdfplumber's test PDFs (MIT), read from a snapshot, not copied here. */
 const pdfplumber = gitSnapshot('jsvine/pdfplumber', 'FOLIO_PDFPLUMBER');
+/** pdf.js's test PDFs (Apache-2.0), read from a snapshot, not copied here. */
+const pdfjs = gitSnapshot('mozilla/pdf.js', 'FOLIO_PDFJS');
 
 /** Lower case without accents, so OCR that drops or swaps an accent still matches. */
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -597,6 +599,16 @@ describe('convertPdf with OCR', () => {
       expect(conversion.paginasSinTexto?.escrituras).toEqual({ Han: 1 });
       // Its text layer holds a date alone; the 36 made-up words OCR read ('FRIMBFHRANK', 'RRAA') are gone.
       expect(conversion.unidades[0]!.texto).not.toMatch(/[A-Z]{4,}/);
+    },
+  );
+
+  it.skipIf(!pdfjs.present)(
+    pdfjs.title("pdf.js issue8586.pdf: a small capital drawn as Adobe's private-use 'Asmall'"),
+    async () => {
+      const bytes = pdfjs.file('test/pdfs/issue8586.pdf');
+      const path = await tmp.write('issue8586.pdf', bytes);
+      const conversion = await convertPdf({ path, size: bytes.length }, quietContext());
+      expect(conversion.unidades[0]!.texto).toBe('a');
     },
   );
 

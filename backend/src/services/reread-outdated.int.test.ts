@@ -101,7 +101,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
   it('records the reader version of every reading, and counts what waits for a newer one in /health', async () => {
     expect((await readerState(db(), ids.current))?.reader).toBe(READER_VERSIONS.pdf);
     expect((await readerState(db(), ids.notes))?.reader).toBe(READER_VERSIONS.documento);
-    expect(READER_VERSIONS.pdf).toBe(2);
+    expect(READER_VERSIONS.pdf).toBe(3);
     // Ana's and Bea's PDFs; not the one without its original.
     expect((await health()).relecturas_pendientes).toBe(2);
   });
@@ -127,7 +127,11 @@ describe('the start-up sweep of documents read by an older reader', () => {
       ['ana', ids.ana],
       ['bea', ids.bea],
     ] as const) {
-      expect(await readerState(db(), id)).toMatchObject({ reader: 2, queuedFor: 2, failedFor: null });
+      expect(await readerState(db(), id)).toMatchObject({
+        reader: READER_VERSIONS.pdf,
+        queuedFor: READER_VERSIONS.pdf,
+        failedFor: null,
+      });
       const doc = await (await api(who, `/documentos/${id}`)).json();
       expect(doc).toMatchObject({ estado: 'listo', unidades: 7 });
       const text = await textOf(who, id);
@@ -168,7 +172,9 @@ describe('the start-up sweep of documents read by an older reader', () => {
     await restart({}, false);
     expect(server.runtime.rereadSweep).toBeUndefined();
     const sweep = startRereadSweep(server.runtime.deps, 5, 50);
-    await expect.poll(async () => (await readerState(db(), id))?.queuedFor, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await readerState(db(), id))?.queuedFor, { timeout: 10_000 })
+      .toBe(READER_VERSIONS.pdf);
     expect(await sweep.stop()).toBe(1);
     const doc = await (await api('bea', `/documentos/${id}`)).json();
     expect(doc).toMatchObject({ estado: 'listo', unidades: 1 });
@@ -179,7 +185,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
     // The job outlives the restart; the start queues nothing new.
     await restart();
     expect(await server.runtime.rereadSweep!.finished).toBe(0);
-    await expect.poll(async () => (await readerState(db(), id))?.reader, { timeout: 60_000 }).toBe(2);
+    await expect.poll(async () => (await readerState(db(), id))?.reader, { timeout: 60_000 }).toBe(READER_VERSIONS.pdf);
     expect(await found('bea', 'lectorantiguo')).toEqual([]);
     expect((await (await api('bea', `/documentos/${id}`)).json()).unidades).toBe(8);
   }, 120_000);
@@ -207,7 +213,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
     expect(after).toMatchObject({ estado: 'listo', unidades: 1 });
     expect(after.error).toBeUndefined();
     expect(await found('bea', 'lectorantiguo')).toEqual([ids.bea]);
-    expect(await readerState(deps.db, ids.bea)).toMatchObject({ reader: null, failedFor: 2 });
+    expect(await readerState(deps.db, ids.bea)).toMatchObject({ reader: null, failedFor: READER_VERSIONS.pdf });
     expect(await stillOutdated(deps.db, READER_VERSIONS, [ids.bea])).toEqual([]);
     expect((await health()).relecturas_pendientes).toBe(0);
     await restart();
@@ -237,6 +243,6 @@ describe('the start-up sweep of documents read by an older reader', () => {
     expect(await startRereadSweep({ ...deps, queue: counting }, 2, 50).finished).toBe(4);
     expect(sent.sort()).toEqual([...more].sort());
     expect(mostWaiting).toBe(2);
-    for (const id of more) expect((await readerState(db(), id))?.reader).toBe(2);
+    for (const id of more) expect((await readerState(db(), id))?.reader).toBe(READER_VERSIONS.pdf);
   }, 120_000);
 });
