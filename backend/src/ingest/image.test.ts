@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
@@ -104,6 +105,29 @@ describe('convertImage', () => {
     const path = await tmp.write('grande.png', big);
     const conversion = await convertImage({ path, size: big.length }, context());
     expect(found(conversion.unidades[0]!.texto, WORDS)).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('reads an image in its own language, told by a first reading: German (issue 33)', async () => {
+    const lines = [
+      'Die Straße heißt seit dem Frühjahr Müllerstraße',
+      'und führt über die große Brücke zum Fluss.',
+      'Für die Gemeinde ist das keine schöne Lösung,',
+      'weil die Bürger nicht gefragt wurden und',
+      'die Schüler jetzt einen längeren Weg haben.',
+    ];
+    const canvas = createCanvas(1275, 500);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, 1275, 500);
+    g.fillStyle = '#000';
+    g.font = '34px serif';
+    lines.forEach((line, i) => g.fillText(line, 60, 80 + i * 60));
+    const path = await tmp.write('seite.png', canvas.toBuffer('image/png'));
+    const { unidades } = await convertImage({ path, size: 0 }, context());
+    // Read with Spanish and English models only, such a page said 'StraBe heiBt Briicke Losung'.
+    expect(unidades[0]!.texto).toMatch(/Straße/);
+    expect(unidades[0]!.texto).toMatch(/Brücke/);
+    expect(unidades[0]!.texto).toMatch(/Lösung/);
   });
 
   it.skipIf(!canDrawArabic)(

@@ -19,7 +19,8 @@ export const READER_VERSIONS: Readonly<Record<TipoDocumento, number>> = {
   hoja: 2,
   audio: 1,
   video: 1,
-  imagen: 1,
+  // 2: read in its own language (a first reading tells it), and a script OCR does not read said (issue 33 item 3).
+  imagen: 2,
   web: 1,
 };
 
