@@ -658,7 +658,7 @@ describe('convertPdf with OCR', () => {
       const exact = ['Straße', 'heißt', 'Müllerstraße', 'über', 'Brücke', 'schöne', 'Lösung', 'Bürger'];
       expect(exact.filter((w) => words.has(w)).length, unit.texto).toBeGreaterThanOrEqual(7);
     }
-  });
+  }, 120_000);
 
   it('OCRs a scanned PDF: recognized words, physical pages, printed folios from the OCR text', async () => {
     const phases: string[] = [];

@@ -23,6 +23,7 @@ import { undoLineEndHyphens } from './line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
 import { composeAccentItems, composeAccents } from './pdf-accents';
 import { readAnnotationItems } from './pdf-annotations';
+import { clustersInOrder, rtlGlyphClusters } from './pdf-rtl-clusters';
 import { linesWithScripts, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
@@ -420,7 +421,14 @@ export function romanValue(label: string): number | null {
 async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
   const page = await doc.getPage(n);
   try {
-    const content = await page.getTextContent();
+    // pdf.js's own normalization expands a ligature before it puts right-to-left text in reading order, so
+    // the letters of 'ﳋ' (lam with khah) came out swapped ('اخلطوط' for 'الخطوط'); normalizePresentationForms
+    // does it after.
+    const content = await page.getTextContent({ disableNormalization: true });
+    const clusters = await rtlGlyphClusters(page, content.items);
+    if (clusters.length > 0) {
+      for (const item of content.items) if ('str' in item) item.str = clustersInOrder(item.str, clusters);
+    }
     const viewport = page.getViewport({ scale: 1 });
     const frame = { transform: viewport.transform, height: viewport.height };
     // What form fields and annotations show is read after the page's own text.
