@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createCanvas } from '@napi-rs/canvas';
+import { drawnLines } from '../../src/testing/drawn-text';
 
 export interface DrillFile {
   name: string;
@@ -51,13 +51,7 @@ function chunk(type: string, data: Buffer): Buffer {
  * of random bytes before IEND (decoders skip it), so each is a different, large file that reads quickly.
  */
 export function largeImage(label: string, mb: number): DrillFile {
-  const canvas = createCanvas(900, 160);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 900, 160);
-  ctx.fillStyle = '#000';
-  ctx.font = '48px sans-serif';
-  ctx.fillText(label, 30, 100);
+  const canvas = drawnLines([label], { width: 900, height: 160, font: '48px sans-serif', top: 100, step: 0 });
   const png = canvas.toBuffer('image/png');
   const iend = png.length - 12;
   const padding = chunk('pdRl', crypto.randomBytes(mb * 1024 * 1024));

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { canDrawArabic, drawnArabicPage } from '../testing/drawn-text';
+import { canDrawArabic, drawnArabicPage, drawnLines, GERMAN_LINES } from '../testing/drawn-text';
 import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from './converter';
 import { convertImage, imageFormat, inflateTiff, recognizedText, xmpMetadata } from './image';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
@@ -108,20 +107,13 @@ describe('convertImage', () => {
   });
 
   it('reads an image in its own language, told by a first reading: German (issue 33)', async () => {
-    const lines = [
-      'Die Straße heißt seit dem Frühjahr Müllerstraße',
-      'und führt über die große Brücke zum Fluss.',
-      'Für die Gemeinde ist das keine schöne Lösung,',
-      'weil die Bürger nicht gefragt wurden und',
-      'die Schüler jetzt einen längeren Weg haben.',
-    ];
-    const canvas = createCanvas(1275, 500);
-    const g = canvas.getContext('2d');
-    g.fillStyle = '#fff';
-    g.fillRect(0, 0, 1275, 500);
-    g.fillStyle = '#000';
-    g.font = '34px serif';
-    lines.forEach((line, i) => g.fillText(line, 60, 80 + i * 60));
+    const canvas = drawnLines(GERMAN_LINES.slice(0, 5), {
+      width: 1275,
+      height: 500,
+      font: '34px serif',
+      top: 80,
+      step: 60,
+    });
     const path = await tmp.write('seite.png', canvas.toBuffer('image/png'));
     const { unidades } = await convertImage({ path, size: 0 }, context());
     // Read with Spanish and English models only, such a page said 'StraBe heiBt Briicke Losung'.

@@ -3,12 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AnclaPagina } from '@folio/shared';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { canDrawArabic, drawnArabicPixels } from '../testing/drawn-text';
+import { canDrawArabic, drawnArabicPixels, drawnLines, GERMAN_LINES, greyPixels } from '../testing/drawn-text';
 import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { convertPdf, foliosFromLabels, lacksTextLayer, pageTextFromItems, pageTextFromOcr, romanValue } from './pdf';
@@ -613,26 +612,9 @@ describe('convertPdf with OCR', () => {
   );
 
   it('reads a scan in its own language: German, told by a first reading (issue 33)', async () => {
-    const lines = [
-      'Die Straße heißt seit dem Frühjahr Müllerstraße',
-      'und führt über die große Brücke zum Fluss.',
-      'Für die Gemeinde ist das keine schöne Lösung,',
-      'weil die Bürger nicht gefragt wurden und',
-      'die Schüler jetzt einen längeren Weg haben.',
-      'Der Bürgermeister sagt, dass er die Kritik versteht',
-      'und im Herbst eine Versammlung einberufen wird.',
-    ];
-    const [width, height] = [1275, 1650];
-    const canvas = createCanvas(width, height);
-    const g = canvas.getContext('2d');
-    g.fillStyle = '#fff';
-    g.fillRect(0, 0, width, height);
-    g.fillStyle = '#000';
-    g.font = '34px serif';
-    lines.forEach((line, i) => g.fillText(line, 100, 200 + i * 60));
-    const rgba = g.getImageData(0, 0, width, height).data;
-    const grey = Uint8Array.from({ length: width * height }, (_, i) => rgba[i * 4]!);
-    const pdf = makePdf({ pages: [[], []], scans: { 0: { width, height, grey }, 1: { width, height, grey } } });
+    const lines = GERMAN_LINES;
+    const scan = greyPixels(drawnLines(lines, { width: 1275, height: 1650, font: '34px serif', top: 200, step: 60 }));
+    const pdf = makePdf({ pages: [[], []], scans: { 0: scan, 1: scan } });
     // The engine as it is, with the languages each reading asked for written down.
     const asked: string[][] = [];
     const listening: Ocr = {
