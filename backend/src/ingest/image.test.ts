@@ -120,7 +120,7 @@ describe('convertImage', () => {
     expect(unidades[0]!.texto).toMatch(/Straße/);
     expect(unidades[0]!.texto).toMatch(/Brücke/);
     expect(unidades[0]!.texto).toMatch(/Lösung/);
-  });
+  }, 120_000);
 
   it.skipIf(!canDrawArabic)(
     'says that an image is in a script OCR does not read, not made-up Latin words',
@@ -132,6 +132,7 @@ describe('convertImage', () => {
         'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina).',
       );
     },
+    120_000,
   );
 
   it('says that an image is past the pixel limit, and which limit, whatever its format', async () => {

@@ -24,11 +24,13 @@ const REPEAT_OFFSET = 0.2;
 const STRONG_RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 const STRONG_LTR_OR_DIGIT = /[\p{L}\p{N}]/u;
 /**
- * Presentation forms (Latin and Hebrew ligatures, Arabic contextual forms), and the other characters pdf.js
+ * Presentation forms (Latin and Hebrew ligatures, Arabic contextual forms, the vertical forms of CJK
+ * punctuation: '︵' is '(' turned for a column), and the other characters pdf.js
  * would normalize (no-break and typographic spaces, the micro sign, the ohm sign, the Greek question mark):
  * NFKC gives the ordinary letters.
  */
-const PRESENTATION_FORMS = /[\u00a0\u00b5\u037e\u2000-\u200a\u202f\u2126\ufb00-\ufdff\ufe70-\ufeff]+/gu;
+const PRESENTATION_FORMS =
+  /[\u00a0\u00b5\u037e\u2000-\u200a\u202f\u2126\ufb00-\ufdff\ufe10-\ufe19\ufe30-\ufe4f\ufe70-\ufeff]+/gu;
 /**
  * Adobe's private-use small capitals and old-style figures: U+F721-U+F7FF is the small or old-style form of
  * U+0021-U+00FF ('Asmall' U+F761 is 'a', 'zerooldstyle' U+F730 is '0', 'Eacutesmall' U+F7E9 is 'é'), the

@@ -544,6 +544,8 @@ const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');
 const pdfplumber = gitSnapshot('jsvine/pdfplumber', 'FOLIO_PDFPLUMBER');
 /** pdf.js's test PDFs (Apache-2.0), read from a snapshot, not copied here. */
 const pdfjs = gitSnapshot('mozilla/pdf.js', 'FOLIO_PDFJS');
+/** pdfminer.six's samples (MIT), read from a snapshot, not copied here. */
+const pdfminer = gitSnapshot('pdfminer/pdfminer.six', 'FOLIO_PDFMINER');
 
 /** Lower case without accents, so OCR that drops or swaps an accent still matches. */
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -587,6 +589,7 @@ describe('convertPdf with OCR', () => {
       expect(conversion.paginasSinTexto?.escrituras).toEqual({ Arabic: 1 });
       expect(conversion.unidades[0]!.texto).toBe('');
     },
+    120_000,
   );
 
   it.skipIf(!pdfplumber.present)(
@@ -599,6 +602,7 @@ describe('convertPdf with OCR', () => {
       // Its text layer holds a date alone; the 36 made-up words OCR read ('FRIMBFHRANK', 'RRAA') are gone.
       expect(conversion.unidades[0]!.texto).not.toMatch(/[A-Z]{4,}/);
     },
+    120_000,
   );
 
   it.skipIf(!pdfjs.present)(
@@ -608,6 +612,25 @@ describe('convertPdf with OCR', () => {
       const path = await tmp.write('issue8586.pdf', bytes);
       const conversion = await convertPdf({ path, size: bytes.length }, quietContext());
       expect(conversion.unidades[0]!.texto).toBe('a');
+    },
+  );
+
+  it.skipIf(!pdfminer.present)(
+    pdfminer.title('pdfminer.six samples/jo.pdf: vertical Japanese, a column a line, right to left'),
+    async () => {
+      const bytes = pdfminer.file('samples/jo.pdf');
+      const path = await tmp.write('jo.pdf', bytes);
+      const lines = (await convertPdf({ path, size: bytes.length }, quietContext())).unidades[0]!.texto.split('\n');
+      // Before: the columns left to right, glued ('…すべてですから︶︵すべてが…').
+      expect(lines.slice(0, 5)).toEqual([
+        '序',
+        '',
+        'わたくしといふ現象は',
+        '假定された有機交流電燈の',
+        'ひとつの青い照明です',
+      ]);
+      // Vertical punctuation as the characters people type.
+      expect(lines).toContain('(あらゆる透明な幽霊の複合体)');
     },
   );
 

@@ -425,6 +425,7 @@ async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
     // the letters of 'ﳋ' (lam with khah) came out swapped ('اخلطوط' for 'الخطوط'); normalizePresentationForms
     // does it after.
     const content = await page.getTextContent({ disableNormalization: true });
+    turnVerticalColumns(content);
     const clusters = await rtlGlyphClusters(page, content.items);
     if (clusters.length > 0) {
       for (const item of content.items) if ('str' in item) item.str = clustersInOrder(item.str, clusters);
@@ -439,6 +440,22 @@ async function readPage(doc: PDFDocumentProxy, n: number): Promise<PageText> {
     return { ...text, shown: annotations, layer: pageTextFromItems(content.items, frame).texto };
   } finally {
     page.cleanup();
+  }
+}
+
+/**
+ * Vertical writing (a font pdf.js marks `vertical`: Japanese or Chinese set in columns) turned a quarter so
+ * each column reads as a line: pdf.js gives one item per column, right to left, all on one baseline, which
+ * the line logic took for cells of one line and put left to right, glued ('…ですから︶︵すべてが…'). The
+ * column's place across the page becomes the line's height on it, and its length the line's width.
+ */
+function turnVerticalColumns(content: { items: object[]; styles: Record<string, { vertical?: boolean }> }): void {
+  for (const item of content.items) {
+    if (!('transform' in item) || !('fontName' in item) || !content.styles[item.fontName as string]?.vertical) continue;
+    const text = item as unknown as { transform: number[]; width: number; height: number };
+    const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = text.transform;
+    text.transform = [a, b, c, d, -y, x];
+    [text.width, text.height] = [text.height, text.width];
   }
 }
 
