@@ -28,6 +28,7 @@ import { linesWithScripts, type LinePiece } from './pdf-scripts';
 import { inferFolios, type Folio, type PageLine } from './pdf-folios';
 import { isArabicText, itemPlace, normalizePresentationForms, orderTextItems } from './pdf-text-order';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
+import { orderColumns } from './pdf-columns';
 import { chooseMetadata, rawAuthors, readTitlePages, usableMetadataTitle } from './pdf-title-page';
 import { findArxivId } from './pdf-year';
 import { repairMojibake } from './mojibake';
@@ -499,7 +500,7 @@ export function pageTextFromItems(items: readonly unknown[], frame?: PageFrame):
   let endOfLine = true;
   const textItems = composeAccentItems(items.filter(isTextItem));
   const arabic = isArabicText(textItems.map((item) => item.str).join(''));
-  for (const item of orderTextItems(textItems)) {
+  for (const item of orderTextItems(orderColumns(textItems))) {
     const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform;
     const upright = Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6 && a > 0 && d > 0;
     const height = item.height || Math.abs(d) || 1;

@@ -10,7 +10,8 @@ export const READER_VERSIONS: Readonly<Record<TipoDocumento, number>> = {
   // 2: accents LaTeX draws as separate glyphs composed, exponents kept apart, line-end hyphens undone (issue 29).
   // 3: Adobe's private-use small capitals and old-style figures read as letters and digits (issue 33 item 2);
   // right-to-left ligatures and glyph clusters in reading order, vertical columns as lines (item 6).
-  pdf: 3,
+  // 4: columns a content stream draws row by row read one after the other (item 7).
+  pdf: 4,
   // 3: OCR in the document's language (issue 33 item 3); pages in a script OCR does not read said, not read blind.
   pdf_escaneado: 3,
   epub: 1,
