@@ -11,7 +11,7 @@ import {
   type SourceFile,
 } from './converter';
 import { imageSize, pngWithoutAncillaryChunks } from './image-size';
-import { firstPassSuffices, languagesSeenIn } from './ocr-languages';
+import { recognizeInItsLanguage } from './ocr-languages';
 import { SCRIPTS_READ, scriptSaid, unreadScript } from './ocr-scripts';
 import { cleanTitle } from './metadata';
 
@@ -81,10 +81,7 @@ export async function convertImage(file: SourceFile, ctx: ConvertContext): Promi
   await ctx.phase?.('ocr');
   let result: OcrResult;
   try {
-    result = await ocr.recognize(image, { signal: ctx.signal });
-    // Read again in the language the first reading shows, when the first one's languages do not have it.
-    const seen = languagesSeenIn(result.texto);
-    if (seen && !firstPassSuffices(seen)) result = await ocr.recognize(image, { signal: ctx.signal, langs: seen });
+    ({ result } = await recognizeInItsLanguage(ocr, image, ctx.signal));
   } catch (error) {
     if (error instanceof OcrImageError) {
       throw new ConversionError(

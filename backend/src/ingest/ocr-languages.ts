@@ -1,3 +1,4 @@
+import type { Ocr, OcrResult } from '../ai/ocr';
 import { detectLanguage } from '../text/language';
 
 /** Tesseract's language codes for the languages a document declares or its text shows ('de-AT' is 'deu'). */
@@ -33,3 +34,20 @@ export const languagesSeenIn = (texto: string): string[] | undefined => ocrLangu
 /** Whether a reading with `langs` would read no better than the first pass: every one of them was in it. */
 export const firstPassSuffices = (langs: readonly string[]): boolean =>
   langs.every((l) => (FIRST_PASS as readonly string[]).includes(l));
+
+/**
+ * Reads an image whose language is not known: a first reading (in `firstPass`, else the engine's own
+ * languages) shows it, and the image is read again in it when the first reading's languages lack it
+ * ('heißt', not 'heifst'). `seen` is the language found, for the document's next pages.
+ */
+export async function recognizeInItsLanguage(
+  ocr: Ocr,
+  image: Uint8Array,
+  signal: AbortSignal | undefined,
+  firstPass?: string[],
+): Promise<{ result: OcrResult; seen?: string[] }> {
+  let result = await ocr.recognize(image, { signal, ...(firstPass && { langs: firstPass }) });
+  const seen = languagesSeenIn(result.texto);
+  if (seen && !firstPassSuffices(seen)) result = await ocr.recognize(image, { signal, langs: seen });
+  return { result, seen };
+}

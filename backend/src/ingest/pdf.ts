@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { openPdfFile, PDF_RANGE_BYTES } from './pdf-source';
 import { loadPdfJs, type PdfJs } from './pdfjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Ocr } from '../ai/ocr';
+import type { Ocr, OcrResult } from '../ai/ocr';
 import {
   ConversionError,
   type Conversion,
@@ -17,7 +17,7 @@ import {
 import { documentLanguage } from '../text/language';
 import { recognizedText, SURE_OCR_CONFIDENCE } from './image';
 import { unreadScript } from './ocr-scripts';
-import { FIRST_PASS, firstPassSuffices, languagesSeenIn, ocrLanguages } from './ocr-languages';
+import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from './ocr-languages';
 import { isGarbled } from './text-quality';
 import { undoLineEndHyphens } from './line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
@@ -218,14 +218,9 @@ async function ocrPages(
       page.cleanup();
     }
     if (image) {
-      let result = await ocr.recognize(image, { signal: ctx.signal, langs: langs ?? [...FIRST_PASS] });
-      if (!langs) {
-        const seen = languagesSeenIn(result.texto);
-        if (seen) {
-          langs = seen;
-          if (!firstPassSuffices(seen)) result = await ocr.recognize(image, { signal: ctx.signal, langs: seen });
-        }
-      }
+      let result: OcrResult;
+      if (langs) result = await ocr.recognize(image, { signal: ctx.signal, langs });
+      else ({ result, seen: langs } = await recognizeInItsLanguage(ocr, image, ctx.signal, [...FIRST_PASS]));
       // Unsure text may be a script the models do not read, read into made-up Latin words: not kept then.
       const script =
         result.confianza < SURE_OCR_CONFIDENCE ? await ocr.script?.(image, { signal: ctx.signal }) : undefined;
