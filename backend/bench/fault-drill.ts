@@ -20,7 +20,8 @@ import postgres from 'postgres';
 import { FIXTURES, hasFixture } from '../src/testing/fixtures';
 import { canRunOwnPostgres, startOwnPostgres } from '../src/testing/own-postgres';
 import { largeImage, realFiles, type DrillFile } from './fault-drill/material';
-import { buildServer, FolioProcess, freePort } from './fault-drill/stack';
+import { cli } from '../../test/support/folio-process';
+import { DrillProcess, freePort } from './fault-drill/stack';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -34,7 +35,6 @@ if (!canRunOwnPostgres() || !hasFixture()) {
 }
 const files = realFiles(FIXTURES, arg('files', 60));
 
-buildServer();
 const pg = await startOwnPostgres();
 const sql = postgres(pg.url, { max: 2, onnotice: () => undefined, connect_timeout: 3 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-drill-'));
@@ -49,9 +49,9 @@ const env: NodeJS.ProcessEnv = {
   FOLIO_LOG: 'info',
   NODE_ENV: 'production',
 };
-const apiA = new FolioProcess('api-a', 'serve', { ...env, FOLIO_WORKERS: '0' }, tmp, await freePort());
-const apiB = new FolioProcess('api-b', 'serve', { ...env, FOLIO_WORKERS: '0' }, tmp, await freePort());
-const workers = [1, 2].map((n) => new FolioProcess(`worker-${n}`, 'worker', { ...env, FOLIO_WORKERS: '2' }, tmp));
+const apiA = new DrillProcess('api-a', 'serve', { ...env, FOLIO_WORKERS: '0' }, tmp, await freePort());
+const apiB = new DrillProcess('api-b', 'serve', { ...env, FOLIO_WORKERS: '0' }, tmp, await freePort());
+const workers = [1, 2].map((n) => new DrillProcess(`worker-${n}`, 'worker', { ...env, FOLIO_WORKERS: '2' }, tmp));
 
 const firstStart = await apiA.start();
 const ownerKey = /\n\s+(\S{20,})\n/.exec(firstStart)?.[1];
@@ -61,21 +61,9 @@ for (const w of workers) await w.start();
 const secondKey = await createKey('drill@localhost');
 
 async function createKey(email: string): Promise<string> {
-  const { execFileSync } = await import('node:child_process');
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.resolve(import.meta.dirname, '../dist/main.mjs'),
-      'keys',
-      'create',
-      '--user',
-      email,
-      '--scopes',
-      'lectura,escritura',
-    ],
-    { env },
-  ).toString();
-  return out.trim().split('\n').at(-1)!;
+  const { code, stdout, stderr } = await cli(env, 'keys', 'create', '--user', email, '--scopes', 'lectura,escritura');
+  if (code !== 0) throw new Error(`keys create failed: ${stderr}`);
+  return stdout.trim().split('\n').at(-1)!;
 }
 
 interface Seen {

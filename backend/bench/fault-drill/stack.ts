@@ -1,32 +1,17 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort, spawnFolio, type FolioProcess } from '../../../test/support/folio-process';
 
-const BACKEND = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(BACKEND, 'dist/main.mjs');
-
-/** Compiles the server as `npm start` runs it, so the drill kills the processes a deployment runs. */
-export function buildServer(): void {
-  execFileSync(process.execPath, [path.join(BACKEND, 'scripts/build-server.mjs')], { stdio: 'inherit' });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One `folio serve` or `folio worker` process, started again as often as the drill kills it. */
-export class FolioProcess {
-  private child: ChildProcess | undefined;
-  private output = '';
+/**
+ * One `folio serve` or `folio worker` process as `npm start` runs it (`spawnFolio`), started again as often
+ * as the drill kills it; what every run printed is kept in `log`.
+ */
+export class DrillProcess {
+  private current: FolioProcess | undefined;
   readonly log: string;
 
   constructor(
@@ -43,28 +28,18 @@ export class FolioProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the process and resolves once it serves (/health answers) or its worker runs. */
+  /** Starts the process and resolves, with what it printed, once /health answers or its worker runs. */
   async start(): Promise<string> {
-    this.output = '';
-    const child = spawn(process.execPath, [MAIN, this.command], {
-      env: { ...this.env, ...(this.port !== undefined && { PORT: String(this.port) }) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    const out = fs.createWriteStream(this.log, { flags: 'a' });
-    for (const stream of [child.stdout!, child.stderr!]) {
-      stream.on('data', (chunk: Buffer) => {
-        this.output += chunk.toString();
-        out.write(chunk);
-      });
-    }
-    child.on('exit', () => out.end());
+    const proc = spawnFolio(this.command, { ...this.env, ...(this.port !== undefined && { PORT: String(this.port) }) });
+    this.current = proc;
+    void proc.closed.then(() => fs.appendFileSync(this.log, proc.stdout() + proc.stderr()));
+    const printed = () => proc.stdout() + proc.stderr();
     for (let waited = 0; waited < 60_000; waited += 100) {
-      if (child.exitCode !== null) throw new Error(`${this.name} exited at start:\n${this.output}`);
-      if (this.command === 'worker' ? /worker running/.test(this.output) : await this.serves()) return this.output;
+      if (proc.child.exitCode !== null) throw new Error(`${this.name} exited at start:\n${printed()}`);
+      if (this.command === 'worker' ? /worker running/.test(printed()) : await this.serves()) return printed();
       await sleep(100);
     }
-    throw new Error(`${this.name} did not start in 60 s:\n${this.output}`);
+    throw new Error(`${this.name} did not start in 60 s:\n${printed()}`);
   }
 
   private async serves(): Promise<boolean> {
@@ -75,21 +50,16 @@ export class FolioProcess {
     }
   }
 
-  /** Sends `signal` and resolves once the process has exited. */
-  async stop(signal: NodeJS.Signals): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill(signal);
-    await exited;
+  /** SIGKILL (a crash) or SIGTERM (a graceful stop); resolves once the process has exited. */
+  async stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+    await (signal === 'SIGKILL' ? this.current?.kill() : this.current?.stop());
   }
 
-  /** Lines of its log (every run of it) that match `pattern`. */
+  /** Lines of what every run of it printed, this one included, that match `pattern`. */
   linesMatching(pattern: RegExp): number {
-    if (!fs.existsSync(this.log)) return 0;
-    return fs
-      .readFileSync(this.log, 'utf8')
-      .split('\n')
-      .filter((l) => pattern.test(l)).length;
+    const earlier = fs.existsSync(this.log) ? fs.readFileSync(this.log, 'utf8') : '';
+    const now =
+      this.current && this.current.child.exitCode === null ? this.current.stdout() + this.current.stderr() : '';
+    return `${earlier}${now}`.split('\n').filter((l) => pattern.test(l)).length;
   }
 }
