@@ -57,7 +57,7 @@ export async function openZoteroDatabase(dataDir: string): Promise<ZoteroDatabas
       `No zotero.sqlite in ${dataDir}`,
     );
   }
-  const { DatabaseSync } = await import('node:sqlite');
+  const { DatabaseSync } = await loadSqlite();
   const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-zotero-'));
   const removeCopy = () => fs.rmSync(copyDir, { recursive: true, force: true });
   let db: DatabaseSync | undefined;
@@ -82,6 +82,21 @@ export async function openZoteroDatabase(dataDir: string): Promise<ZoteroDatabas
     db?.close();
     removeCopy();
     throw error;
+  }
+}
+
+/**
+ * Node's built-in SQLite. Node 24 has it without a flag or a warning; Node 22 before 22.13 only behind
+ * --experimental-sqlite (22.13 and later print one ExperimentalWarning, which is harmless and left to
+ * Node's own --no-warnings), so its absence is said plainly rather than as a missing module.
+ */
+async function loadSqlite(): Promise<typeof import('node:sqlite')> {
+  try {
+    return await import('node:sqlite');
+  } catch {
+    throw new Error(
+      `Reading a Zotero library needs node:sqlite (Node 22.13 or later; Folio runs on Node 24): this is Node ${process.versions.node}`,
+    );
   }
 }
 
