@@ -84,4 +84,26 @@ describe('cslRecordOf', () => {
       note: 'PMID: 1',
     });
   });
+
+  it("takes a DOI or ISBN from Extra's 'DOI: …' lines when the type has no such field, as Zotero does", () => {
+    const fields = new Map([
+      ['title', 'Capítulo'],
+      ['extra', 'DOI: 10.1000/xyz\nOriginal date: 1950\nisbn: 978-84-376-0494-7'],
+    ]);
+    expect(cslRecordOf('bookSection', fields)).toEqual({
+      type: 'chapter',
+      title: 'Capítulo',
+      DOI: '10.1000/xyz',
+      ISBN: '978-84-376-0494-7',
+      note: 'Original date: 1950',
+    });
+  });
+
+  it('leaves a DOI line in Extra when the record has its own DOI', () => {
+    const fields = new Map([
+      ['DOI', '10.1/own'],
+      ['extra', 'DOI: 10.1/other'],
+    ]);
+    expect(cslRecordOf('journalArticle', fields)).toMatchObject({ DOI: '10.1/own', note: 'DOI: 10.1/other' });
+  });
 });

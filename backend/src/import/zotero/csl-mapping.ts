@@ -91,6 +91,27 @@ export function cslRecordOf(zoteroType: string, fields: ReadonlyMap<string, stri
       if (variable) record[variable] = text;
     }
   }
+  return record.note ? withExtraFields(record) : record;
+}
+
+const EXTRA_FIELD = /^(DOI|ISBN|ISSN)\s*:\s*(\S.*?)\s*$/i;
+
+/**
+ * Moves 'DOI: …', 'ISBN: …' and 'ISSN: …' lines of Extra (`note`) into their variables when the record
+ * has none, as Zotero's CSL export does: item types without a DOI field (books and chapters before
+ * Zotero 7) keep the DOI there.
+ */
+function withExtraFields(record: CslRecord): CslRecord {
+  const kept: string[] = [];
+  for (const line of record.note!.split('\n')) {
+    const match = EXTRA_FIELD.exec(line);
+    const variable = match?.[1]!.toUpperCase() as 'DOI' | 'ISBN' | 'ISSN' | undefined;
+    if (variable && !record[variable]) record[variable] = match![2]!;
+    else kept.push(line);
+  }
+  const note = kept.join('\n').trim();
+  if (note) record.note = note;
+  else delete record.note;
   return record;
 }
 
