@@ -86,20 +86,24 @@ export function buildSampleLibrary(root: string, sql: ZoteroSchemaSql): SampleLi
     article.id,
     '<div data-schema-version="9"><h1>Resumen</h1><p>La lectura <strong>lenta</strong> es atenta.</p><ul><li>Primera idea</li><li>Segunda idea</li></ul></div>',
   );
-  z.addAnnotation(articlePdf.id, {
-    type: 1,
-    text: 'leer despacio',
-    comment: 'clave',
-    pageLabel: '47',
-    sortIndex: '00002|000100|00050',
-  });
-  z.addAnnotation(articlePdf.id, {
-    type: 2,
-    comment: '<p>Revisar la cita</p>',
-    pageLabel: '45',
-    sortIndex: '00000|000010|00010',
-  });
-  const imageAnnotation = z.addAnnotation(articlePdf.id, { type: 3, pageLabel: '46', sortIndex: '00001|000000|00000' });
+  const annotations = z.has('itemAnnotations');
+  if (annotations)
+    z.addAnnotation(articlePdf.id, {
+      type: 1,
+      text: 'leer despacio',
+      comment: 'clave',
+      pageLabel: '47',
+      sortIndex: '00002|000100|00050',
+    });
+  if (annotations)
+    z.addAnnotation(articlePdf.id, {
+      type: 2,
+      comment: '<p>Revisar la cita</p>',
+      pageLabel: '45',
+      sortIndex: '00000|000010|00010',
+    });
+  const imageAnnotation =
+    annotations && z.addAnnotation(articlePdf.id, { type: 3, pageLabel: '46', sortIndex: '00001|000000|00000' });
   const webLink = z.addAttachment({
     parentID: article.id,
     linkMode: LINK_MODE.linkedUrl,
@@ -222,10 +226,11 @@ export function buildSampleLibrary(root: string, sql: ZoteroSchemaSql): SampleLi
   const tesis = z.addCollection('Tesis');
   const capitulo = z.addCollection('Capítulo 2', tesis);
   const old = z.addCollection('Antigua');
-  z.trash(old, true);
+  const trashedCollections = z.has('deletedCollections');
+  if (trashedCollections) z.trash(old, true);
   z.collect(capitulo, article.id);
   z.collect(tesis, book.id);
-  z.collect(old, book.id);
+  if (trashedCollections) z.collect(old, book.id);
   z.collect(tesis, standaloneFile.id);
   z.close();
 
@@ -243,7 +248,7 @@ export function buildSampleLibrary(root: string, sql: ZoteroSchemaSql): SampleLi
     standaloneFile: standaloneFile.key,
     standaloneNote: standaloneNote.key,
     trashed: trashed.key,
-    imageAnnotation: imageAnnotation.key,
+    imageAnnotation: imageAnnotation ? imageAnnotation.key : '',
     webLink: webLink.key,
     relativeLink: relativeLink.key,
     trashedNote: trashedNote.key,

@@ -33,7 +33,8 @@ export class ZoteroTestLibrary {
   ) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.dbFile = path.join(dataDir, 'zotero.sqlite');
-    this.db = new DatabaseSync(this.dbFile);
+    // Zotero 5.0's system.sql writes its strings in double quotes, which SQLite now refuses unless asked.
+    this.db = new DatabaseSync(this.dbFile, { enableDoubleQuotedStringLiterals: true });
     // A test database need not survive a power cut; waiting for the disk at every insert made each one take seconds.
     this.db.exec('PRAGMA synchronous = OFF');
     this.db.exec('BEGIN');
@@ -47,7 +48,9 @@ export class ZoteroTestLibrary {
         .join('\n'),
     );
     // Zotero 6 added the annotation type through the global schema, after the ids system-107.sql has.
-    this.db.exec("INSERT INTO itemTypes VALUES ((SELECT MAX(itemTypeID) + 1 FROM itemTypes), 'annotation', NULL, 0)");
+    if (this.has('itemAnnotations')) {
+      this.db.exec("INSERT INTO itemTypes VALUES ((SELECT MAX(itemTypeID) + 1 FROM itemTypes), 'annotation', NULL, 0)");
+    }
     // What Zotero.Schema fills at every startup from the tables above (its custom types aside).
     this.db.exec(`
       INSERT INTO itemTypesCombined SELECT itemTypeID, typeName, display, 0 FROM itemTypes;
@@ -61,6 +64,11 @@ export class ZoteroTestLibrary {
     version.run('triggers', schemaFileVersion(sql.triggers));
     this.db.exec("INSERT INTO libraries (libraryID, type, editable, filesEditable) VALUES (1, 'user', 1, 1)");
     this.db.exec('COMMIT');
+  }
+
+  /** Whether this version of the schema has `table` (itemAnnotations came with Zotero 6, deletedCollections with 5.0.?). */
+  has(table: string): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
   }
 
   /** A new 8-character item key in Zotero's alphabet. */
