@@ -64,7 +64,11 @@ export async function openZoteroDatabase(dataDir: string): Promise<ZoteroDatabas
   try {
     const copy = path.join(copyDir, 'zotero.sqlite');
     fs.copyFileSync(source, copy);
-    if (fs.existsSync(`${source}-wal`)) fs.copyFileSync(`${source}-wal`, `${copy}-wal`);
+    // A -wal holds commits not yet in the file; a -journal left by a write under way lets SQLite roll the
+    // copy back to the last commit. Either belongs with the copy.
+    for (const companion of ['-wal', '-journal']) {
+      if (fs.existsSync(source + companion)) fs.copyFileSync(source + companion, copy + companion);
+    }
     db = new DatabaseSync(copy);
     const userdataVersion = readUserdataVersion(db, source);
     const schema = readSchema(db, source, userdataVersion);

@@ -173,6 +173,7 @@ describe.skipIf(!zoteroRepo.present)(
         expect.objectContaining({ exists: true, link: 'stored', path: expect.stringContaining('apuntes.pdf') }),
       ]);
       expect(standalone.collections).toEqual([['Tesis']]);
+      expect(standalone.notes).toEqual(['Escaneado en la biblioteca']);
     });
 
     it('gives collections as paths from the top, leaving a collection in the trash out, and tags', () => {

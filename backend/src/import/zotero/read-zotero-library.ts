@@ -45,6 +45,15 @@ export async function readZoteroLibrary(dataDir: string, opts: ZoteroReadOptions
   };
 }
 
+/** Whether a file is at `file`; false as well for a path that cannot be looked at (a parent that is a file, no permission). */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 function groupBy<T>(rows: readonly T[], key: (row: T) => number | null): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const row of rows) {
@@ -97,7 +106,7 @@ function assemble(rows: ZoteroRows, dataDir: string, basePath: string | undefine
     }
     const file: ImportedFile = {
       path: location.path,
-      exists: fs.statSync(location.path, { throwIfNoEntry: false })?.isFile() ?? false,
+      exists: isFile(location.path),
       link: location.link,
     };
     if (attachment.contentType) file.contentType = attachment.contentType;
@@ -108,7 +117,12 @@ function assemble(rows: ZoteroRows, dataDir: string, basePath: string | undefine
 
   const notesOf = (itemID: number, attachmentIDs: number[]): string[] => {
     const notes: string[] = [];
-    for (const note of notesByParent.get(itemID) ?? []) {
+    // An attachment's own note is kept in itemNotes under the attachment's itemID, beside the child notes.
+    const ownNotes = [
+      ...(notesByParent.get(itemID) ?? []).filter((n) => itemsById.get(n.itemID)?.typeName === 'note'),
+      ...attachmentIDs.flatMap((id) => noteById.get(id) ?? []),
+    ];
+    for (const note of ownNotes) {
       if (!live(itemsById.get(note.itemID))) continue;
       const text = noteText(note.note ?? '');
       if (text) notes.push(text);

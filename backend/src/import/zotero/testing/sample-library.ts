@@ -216,6 +216,7 @@ export function buildSampleLibrary(root: string, sql: ZoteroSchemaSql): SampleLi
       path: 'storage:apuntes.pdf',
       contentType: 'application/pdf',
       title: 'Apuntes escaneados',
+      note: '<p>Escaneado en la biblioteca</p>',
     },
     pdf,
   );

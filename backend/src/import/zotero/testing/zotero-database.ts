@@ -15,6 +15,8 @@ export interface TestAttachment {
   path: string | null;
   contentType?: string;
   title?: string;
+  /** The attachment's own note, which Zotero keeps in itemNotes under the attachment's itemID. */
+  note?: string;
 }
 
 /**
@@ -146,6 +148,11 @@ export class ZoteroTestLibrary {
     this.db
       .prepare('INSERT INTO itemAttachments (itemID, parentItemID, linkMode, contentType, path) VALUES (?, ?, ?, ?, ?)')
       .run(item.id, attachment.parentID, attachment.linkMode, attachment.contentType ?? null, attachment.path);
+    if (attachment.note !== undefined) {
+      this.db
+        .prepare('INSERT INTO itemNotes (itemID, parentItemID, note, title) VALUES (?, ?, ?, ?)')
+        .run(item.id, attachment.parentID, attachment.note, '');
+    }
     if (file && attachment.path?.startsWith('storage:')) {
       const dir = path.join(this.dataDir, 'storage', item.key);
       fs.mkdirSync(dir, { recursive: true });
