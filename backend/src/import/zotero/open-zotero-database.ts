@@ -124,7 +124,17 @@ function readUserdataVersion(db: DatabaseSync, source: string): number {
   return version;
 }
 
-const REQUIRED_TABLES = ['items', 'itemTypes', 'itemData', 'itemDataValues', 'fields', 'creators', 'itemCreators'];
+const REQUIRED_TABLES = [
+  'items',
+  'itemTypes',
+  'itemData',
+  'itemDataValues',
+  'fields',
+  'creators',
+  'itemCreators',
+  'itemNotes',
+  'itemAttachments',
+];
 
 function readSchema(db: DatabaseSync, source: string, userdataVersion: number): ZoteroSchema {
   const tables = tableNames(db);
@@ -134,7 +144,7 @@ function readSchema(db: DatabaseSync, source: string, userdataVersion: number): 
   const attachments = columnNames(db, 'itemAttachments');
   const creators = columnNames(db, 'creators');
   const parentColumn = notes.has('parentItemID') ? 'parentItemID' : 'sourceItemID';
-  // Item keys (Zotero 1.5) and the parent column are what everything else here is read by.
+  // Item keys (added for syncing), the parent column and creators' names are what everything here is read by.
   const namesKnown = creators.has('lastName') || tables.has('creatorData');
   if (
     !columnNames(db, 'items').has('key') ||
