@@ -1,6 +1,4 @@
-/* eslint-disable no-restricted-syntax -- This file reads Zotero's own database (a copy of the user's
-   zotero.sqlite), not Folio's: the SQL rule keeps Folio's tables in db/, and this is the one file of the
-   Zotero reader that speaks SQL to Zotero's schema. */
+// The SQL of the Zotero reader: queries against Zotero's own schema (a copy of the user's zotero.sqlite), not Folio's.
 import type { DatabaseSync } from 'node:sqlite';
 import type { CollectionRow } from './collection-paths';
 import type { ZoteroSchema } from './open-zotero-database';

@@ -1,5 +1,3 @@
-/* eslint-disable no-restricted-syntax -- Builds a Zotero database (Zotero's schema, not Folio's) for tests
-   of the Zotero reader; the SQL rule is about Folio's own tables, which live in db/. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
