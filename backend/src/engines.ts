@@ -9,6 +9,8 @@ import type { Embedder } from './ai/embedder';
 import { createExtractiveWriter } from './ask/extractive-writer';
 import { idleEngine, idleModel } from './ai/idle-engine';
 import type { Ocr } from './ai/ocr';
+import { installedLanguages } from './ai/tesseract-data';
+import { scriptsRead } from './ingest/ocr-scripts';
 import { createOpenAiEmbedder } from './ai/openai-embedder';
 import { createOpenAiTranscriber } from './ai/openai-transcriber';
 import { createOpenAiWriter } from './ai/openai-writer';
@@ -50,16 +52,31 @@ export interface EngineSet extends Engines {
 
 /**
  * An OCR engine created on first use, so a process that never OCRs never loads tesseract.js, and whose
- * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s).
+ * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s). Its
+ * languages are those installed at start (a listing of folders), then those the last engine created found
+ * (data pulled meanwhile is read from the next one).
  */
-function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(): boolean } {
+async function lazyOcr(config: Config['ocr'], idleMs: number): Promise<Ocr & { loaded(): boolean }> {
+  const { langs, dataDir, systemDataDirs } = config;
+  let languages: readonly string[] = await installedLanguages([dataDir], systemDataDirs);
   const held = idleEngine<Ocr>({
-    create: async () => (await import('./ai/tesseract-ocr')).createTesseractOcr({ langs }),
+    create: async () => {
+      const { createTesseractOcr } = await import('./ai/tesseract-ocr');
+      const ocr = await createTesseractOcr({ langs, dataDirs: [dataDir], systemDataDirs });
+      languages = ocr.languages ?? languages;
+      return ocr;
+    },
     release: (ocr) => ocr.close(),
     idleMs,
   });
+  const others = () => languages.filter((l) => !langs.includes(l));
   return {
-    name,
+    get name() {
+      return `tesseract.js (${langs.join('+')}${others().length ? `; también ${others().join(', ')}` : ''}); lee ${scriptsRead(languages)}`;
+    },
+    get languages() {
+      return languages;
+    },
     loaded: held.loaded,
     recognize: (image, opts) => held.use((ocr) => ocr.recognize(image, opts)),
     script: (image, opts) => held.use(async (ocr) => ocr.script?.(image, opts)),
@@ -89,9 +106,9 @@ function lazyReranker(
 
 export async function createEngines(config: Config, log: Logger): Promise<EngineSet> {
   keepCitationEnginesFor(config.engineIdleMs);
-  let ocr: ReturnType<typeof lazyOcr> | undefined;
+  let ocr: Awaited<ReturnType<typeof lazyOcr>> | undefined;
   if (config.ocr.enabled) {
-    ocr = lazyOcr(`tesseract.js (${config.ocr.langs.join('+')})`, config.ocr.langs, config.engineIdleMs);
+    ocr = await lazyOcr(config.ocr, config.engineIdleMs);
   }
   // Said without loading the engine: a worker is running now, or one starts with the next page to read.
   const ocrNow = () =>

@@ -46,7 +46,8 @@ describe('createTesseractOcr', () => {
     expect(texto).toMatch(/acuífero|Yucatán|concentración/);
     expect(confianza).toBeGreaterThan(0.8);
     expect(confianza).toBeLessThanOrEqual(1);
-    expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también por, fra, deu, ita, cat)');
+    expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también cat, deu, fra, ita, por)');
+    expect(ocr.languages).toEqual(['spa', 'eng', 'cat', 'deu', 'fra', 'ita', 'por']);
   });
 
   it('tells the script a page is written in, from the installed detection data', async () => {

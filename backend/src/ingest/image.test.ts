@@ -129,7 +129,8 @@ describe('convertImage', () => {
       const error = await convertImage({ path, size: 0 }, context()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConversionError);
       expect((error as ConversionError).mensaje).toBe(
-        'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina).',
+        'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura ' +
+          "latina); para leerla, 'npm run folio -- models pull ocr ara' o el paquete de Debian tesseract-ocr-ara.",
       );
     },
     120_000,

@@ -1,0 +1,33 @@
+import type { Ocr, OcrResult } from '../ai/ocr';
+import { scriptLanguages, unreadScript } from './ocr-scripts';
+
+/** A page's reading after its script was looked at. */
+export interface ScriptReading {
+  result: OcrResult;
+  /** The script detected; undefined when it cannot be told. */
+  script?: string;
+  /** The languages of the script the page was read again in, when it was. */
+  langs?: string[];
+  /** The script, when no model installed here reads it: `result` is then made-up words, not to keep. */
+  unread?: string;
+}
+
+/**
+ * A reading OCR is unsure of may be a page in another script read into made-up Latin words: the page's
+ * script is detected and, when it is not Latin, the page is read again in the installed languages of that
+ * script (`scriptLanguages`: never in a language of another script), or said to be unread when there are none.
+ */
+export async function readInItsScript(
+  ocr: Ocr,
+  image: Uint8Array,
+  result: OcrResult,
+  signal: AbortSignal | undefined,
+): Promise<ScriptReading> {
+  const script = await ocr.script?.(image, { signal });
+  const installed = ocr.languages ?? [];
+  const unread = unreadScript(script, installed);
+  if (unread) return { result, script, unread };
+  const langs = scriptLanguages(script, installed);
+  if (!langs) return { result, script };
+  return { result: await ocr.recognize(image, { signal, langs }), script, langs };
+}
