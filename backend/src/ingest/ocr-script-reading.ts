@@ -29,5 +29,16 @@ export async function readInItsScript(
   if (unread) return { result, script, unread };
   const langs = scriptLanguages(script, installed);
   if (!langs) return { result, script };
-  return { result: await ocr.recognize(image, { signal, langs }), script, langs };
+  const read = await ocr.recognize(image, { signal, langs });
+  return { result: { ...read, texto: withoutSpacesBetweenCjk(read.texto) }, script, langs };
 }
+
+/** Chinese and Japanese characters, and the punctuation set among them. */
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f`;
+const SPACE_IN_CJK = new RegExp(`(?<=[${CJK}]) +(?=[${CJK}])`, 'gu');
+
+/**
+ * Chinese and Japanese are written without spaces; Tesseract's models put one between the words they
+ * segment ('重庆 万 州 经 济'), which would split a search for '万州' in two.
+ */
+export const withoutSpacesBetweenCjk = (texto: string): string => texto.replace(SPACE_IN_CJK, '');
