@@ -3,6 +3,8 @@ import { configuredModel, ENGINE_MODELS, MODEL_ENGINES, type ModelEngine } from 
 import { listInstalledModels } from '../models/installed';
 import { pullModels, type PullResult } from '../models/pull';
 import { pullOcrLanguages, type OcrPullResult } from '../models/pull-ocr';
+import { installedLanguages } from '../ai/tesseract-data';
+import { scriptsOf } from '../ingest/ocr-scripts';
 import { UsageError } from './keys';
 import { createProgressBar, formatBytes } from './progress-bar';
 
@@ -126,6 +128,11 @@ export async function modelsCommand(config: Config, args: string[], out: (line: 
         out(`  ${variable}=${c.id}  (${kind}, ${c.megabytes} MB, ${c.license}): ${c.note}`);
       }
     }
+    const { dataDir, systemDataDirs } = config.ocr;
+    const ocrLanguages = await installedLanguages([dataDir], systemDataDirs);
+    out(`OCR languages (${[dataDir, 'the @tesseract.js-data packages', ...systemDataDirs].join(', ')}):`);
+    out(`  ${ocrLanguages.join(', ') || 'none'} (scripts: ${scriptsOf(ocrLanguages).join(', ')})`);
+    out(`  more: npm run folio -- models pull ocr <lang ...>, e.g. ${OCR_SUGGESTED}`);
     return 0;
   }
   throw new UsageError(USAGE);

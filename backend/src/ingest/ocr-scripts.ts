@@ -117,14 +117,20 @@ export function unreadScript(script: string | undefined, installed: readonly str
 /** 'escritura árabe', 'escritura china (han)'; Tesseract's own name for the rare ones. */
 export const scriptSaid = (script: string): string => `escritura ${NAMES[script] ?? script}`;
 
+/** The scripts OCR here reads, by Tesseract's names: 'Latin' always, then each with an installed model. */
+export const scriptsOf = (installed: readonly string[]): string[] => [
+  'Latin',
+  ...Object.keys(SCRIPT_LANGUAGES).filter((s) => scriptLanguages(s, installed)),
+];
+
 /**
  * What OCR here reads, for the notices: 'la escritura latina', 'la escritura latina, la china (han) y la
  * árabe'. The Latin script always (the engine does not start without its languages), then each script one
  * of whose models is installed.
  */
 export function scriptsRead(installed: readonly string[]): string {
-  const others = Object.keys(SCRIPT_LANGUAGES)
-    .filter((s) => scriptLanguages(s, installed))
+  const others = scriptsOf(installed)
+    .slice(1)
     .map((s) => `la ${NAMES[s] ?? s}`);
   return listed(['la escritura latina', ...others]);
 }
