@@ -16,6 +16,7 @@ export interface ScriptReading {
  * A reading OCR is unsure of may be a page in another script read into made-up Latin words: the page's
  * script is detected and, when it is not Latin, the page is read again in the installed languages of that
  * script (`scriptLanguages`: never in a language of another script), or said to be unread when there are none.
+ * The second reading is kept only when surer than the first.
  */
 export async function readInItsScript(
   ocr: Ocr,
@@ -30,6 +31,10 @@ export async function readInItsScript(
   const langs = scriptLanguages(script, installed);
   if (!langs) return { result, script };
   const read = await ocr.recognize(image, { signal, langs });
+  // The script's own models read its pages with far more confidence than the Latin ones (a Chinese scan:
+  // 0.74 against 0.44; Arabic: 0.92 against 0.37). When they do not, the detection is in doubt and
+  // neither reading is kept: no words rather than made-up ones.
+  if (read.confianza <= result.confianza) return { result: { texto: '', confianza: 0 }, script, langs };
   return { result: { ...read, texto: withoutSpacesBetweenCjk(read.texto) }, script, langs };
 }
 
