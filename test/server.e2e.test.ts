@@ -67,6 +67,19 @@ describe('npm start on an empty store', () => {
     ]);
   });
 
+  it('read that PDF in a reader process of its own, which /health names', async () => {
+    const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
+      motores: { lectura_de_archivos: string; ocr: string };
+    };
+    const pid = Number(/proceso lector propio \(pid (\d+)\)/.exec(health.motores.lectura_de_archivos)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    // /proc/PID/stat: "pid (comm) state ppid …"; the reader is the server's child, running `read-files`.
+    const ppid = Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+    expect(ppid).toBe(server!.child.pid);
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('read-files');
+    expect(health.motores.ocr).toMatch(/en el proceso lector/);
+  });
+
   it('answers oversize headers with the JSON error body (431)', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/health`, { headers: { 'X-Big': 'a'.repeat(20_000) } });
     expect(res.status).toBe(431);

@@ -6,8 +6,9 @@
  * office files, web pages, captions) and in test/fixtures (images, scans, office files), topped up to
  * `--files N` (350 by default) with SciFact abstracts as Markdown notes, each a distinct real text. Its RSS
  * is read from /proc: settled at start, every second during the batch (peak), when the last file is read,
- * then every 5 s for the idle time after which engines are released (FOLIO_ENGINE_IDLE_MINUTES,
- * `--idle-minutes`, 1 by default) plus a minute. Where the memory sits is read from /proc/PID/smaps:
+ * then every 5 s for the idle time after which engines and the reader process are released
+ * (FOLIO_ENGINE_IDLE_MINUTES, `--idle-minutes`, 1 by default) plus a minute. The reader process
+ * (ingest/read-apart), where files are read, is measured beside the server; it leaves when idle. Where the memory sits is read from /proc/PID/smaps:
  * "wasm" is WebAssembly memories (PGlite's Postgres, tesseract's workers), each an anonymous mapping followed
  * by its guard region of GBs; "malloc [heap]" is glibc's main arena; "other anonymous" is the rest (V8's
  * heap, the second malloc arena, mmap'd allocations); "files" is mapped code and data.
@@ -16,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_KEY, freePort, serveEnv, startServe } from '../../test/support/folio-process';
 import { createTestStore, REPO_ROOT } from '../src/testing/harness';
+import { descendantsKb, rssKb } from './process-memory';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,10 +57,9 @@ function batch(): { name: string; body: Uint8Array; from: string }[] {
 }
 
 /** VmRSS of `pid`, in MB. */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
+const rssMb = (pid: number) => rssKb(pid) / 1024;
+/** RSS of the processes `pid` started (its reader process), in MB. */
+const childrenMb = (pid: number) => descendantsKb(pid) / 1024;
 
 /** Resident MB by kind of mapping (see the file's comment). */
 function where(pid: number): { wasm: number; brk: number; native: number; files: number } {
@@ -117,10 +118,19 @@ async function main() {
     const headers = { Authorization: `Bearer ${key}` };
     await sleep(5000);
     const start = await settled(pid);
+    const startReader = childrenMb(pid);
     const startParts = parts(pid);
 
     let peak = start;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 1000);
+    let peakReader = 0;
+    let peakAll = start;
+    const sampler = setInterval(() => {
+      const server = rssMb(pid);
+      const reader = childrenMb(pid);
+      peak = Math.max(peak, server);
+      peakReader = Math.max(peakReader, reader);
+      peakAll = Math.max(peakAll, server + reader);
+    }, 1000);
     const t0 = performance.now();
     const ids: string[] = [];
     for (const f of files) {
@@ -149,6 +159,7 @@ async function main() {
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const after = rssMb(pid);
+    const afterReader = childrenMb(pid);
     const afterParts = parts(pid);
     peak = Math.max(peak, after);
     const listo = [...states.values()].filter((s) => s === 'listo').length;
@@ -158,9 +169,12 @@ async function main() {
     const idleStart = performance.now();
     while (performance.now() - idleStart < idleMs) {
       await sleep(5000);
-      samples.push(`${((performance.now() - idleStart) / 1000).toFixed(0)}s ${rssMb(pid).toFixed(0)}`);
+      samples.push(
+        `${((performance.now() - idleStart) / 1000).toFixed(0)}s ${rssMb(pid).toFixed(0)}+${childrenMb(pid).toFixed(0)}`,
+      );
     }
     const idle = await settled(pid);
+    const idleReader = childrenMb(pid);
     const idleParts = parts(pid);
 
     const ratio = (n: number) => `${((n / start) * 100 - 100).toFixed(0)} %`;
@@ -168,14 +182,23 @@ async function main() {
     console.log(
       `## RSS of \`folio serve\` over a batch of ${ids.length} uploads (${ids.length - scifact} distinct fixture files + ${scifact} SciFact notes): ${listo} read, ${ids.length - listo} errors, ${seconds.toFixed(0)} s; engines idle after ${IDLE_MINUTES} min\n`,
     );
-    console.log('| when | RSS | vs start | where (resident) |');
-    console.log('|---|---:|---:|---|');
-    console.log(`| start (settled) | ${fmt(start)} | | ${startParts} |`);
-    console.log(`| peak during the batch | ${fmt(peak)} | +${ratio(peak)} | |`);
-    console.log(`| right after the batch | ${fmt(after)} | +${ratio(after)} | ${afterParts} |`);
-    console.log(`| after ${IDLE_MINUTES + 1} idle min (settled) | ${fmt(idle)} | +${ratio(idle)} | ${idleParts} |`);
-    console.log(`\nidle samples (s MB): ${samples.join(', ')}`);
-    console.log(idle <= start * 1.2 ? '\nwithin 20 % of the start' : '\nNOT within 20 % of the start');
+    console.log('| when | server RSS | vs start | reader process RSS | where in the server (resident) |');
+    console.log('|---|---:|---:|---:|---|');
+    console.log(`| start (settled) | ${fmt(start)} | | ${fmt(startReader)} | ${startParts} |`);
+    console.log(
+      `| peak during the batch | ${fmt(peak)} | +${ratio(peak)} | ${fmt(peakReader)} | both together: ${fmt(peakAll)} |`,
+    );
+    console.log(`| right after the batch | ${fmt(after)} | +${ratio(after)} | ${fmt(afterReader)} | ${afterParts} |`);
+    console.log(
+      `| after ${IDLE_MINUTES + 1} idle min (settled) | ${fmt(idle)} | +${ratio(idle)} | ${fmt(idleReader)} | ${idleParts} |`,
+    );
+    console.log(`\nidle samples (s server+reader MB): ${samples.join(', ')}`);
+    const total = idle + idleReader;
+    console.log(
+      total <= start * 1.2
+        ? '\nwithin 20 % of the start (server and reader process together)'
+        : '\nNOT within 20 % of the start (server and reader process together)',
+    );
   } finally {
     await proc.stop();
     await store.drop();

@@ -95,7 +95,10 @@ async function call(url: string, init: RequestInit, timeoutMs = 120_000): Promis
   }
 }
 
-/** Uploads as a careful client does: the same Idempotency-Key on every try, the other API after a failure. */
+/**
+ * Uploads as a careful client does (as the shared client's `ApiError.retryable` decides): the same
+ * Idempotency-Key on every try, the other API after a failure.
+ */
 async function upload(key: string, file: DrillFile, idempotencyKey: string, first = 0): Promise<number> {
   const apis = [apiA, apiB];
   for (let attempt = 0; attempt < 60; attempt++) {
@@ -111,7 +114,10 @@ async function upload(key: string, file: DrillFile, idempotencyKey: string, firs
     });
     if (res) await res.arrayBuffer();
     if (res && res.status < 300) return res.status;
-    if (res && res.status !== 503 && res.status !== 429 && res.status < 500) return res.status;
+    // A 409 with Retry-After: the first request with this key is still running (or died holding it).
+    const retryable =
+      res && (res.status === 503 || res.status === 429 || (res.status === 409 && res.headers.has('retry-after')));
+    if (res && !retryable && res.status < 500) return res.status;
     await sleep(res?.headers.get('retry-after') ? 1000 : 500);
   }
   return 0;

@@ -1,7 +1,7 @@
 /**
  * The memory rows of `npm run bench:ingest` (`-- --memory` for these alone): a real `folio serve`, spawned
  * as `npm start` and the e2e tests run it (compiled, plain Node), measured from outside through /proc, so
- * every figure is the server's own RSS. Each figure is
+ * every figure is the server's own RSS plus its reader process's, where it reads files. Each figure is
  * printed beside a reference measured in the same run.
  */
 import fs from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
 import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from '../../test/support/folio-process';
 import { createTestStore, REPO_ROOT, type TestStore } from '../src/testing/harness';
+import { descendantsKb, rssKb } from './process-memory';
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,18 +21,15 @@ function serverPid(proc: FolioProcess): number {
   return pid;
 }
 
-/** VmRSS of `pid`, in kB. */
-function rssKb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
+/** RSS of the server and of the reader process it reads files in (ingest/read-apart), in kB. */
+const totalKb = (pid: number) => rssKb(pid) + descendantsKb(pid);
 
 /** Samples `pid`'s RSS every 20 ms until stopped; the peak in kB. */
 function peakOf(pid: number) {
-  let peak = rssKb(pid);
+  let peak = totalKb(pid);
   const timer = setInterval(() => {
     try {
-      peak = Math.max(peak, rssKb(pid));
+      peak = Math.max(peak, totalKb(pid));
     } catch {
       /* exited */
     }
@@ -39,7 +37,7 @@ function peakOf(pid: number) {
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, rssKb(pid));
+      return Math.max(peak, totalKb(pid));
     },
   };
 }
@@ -51,7 +49,7 @@ function peakOf(pid: number) {
 async function settledRss(pid: number, readings = 10, ms = 500): Promise<number> {
   let low = Infinity;
   for (let i = 0; i < readings; i++) {
-    low = Math.min(low, rssKb(pid));
+    low = Math.min(low, totalKb(pid));
     await sleep(ms);
   }
   return low;
@@ -201,7 +199,7 @@ export async function memoryRows(opts: { ocrPages?: number } = {}): Promise<stri
       for (let n = 0; n < 8; n++) pages += (await ingest(s, key, `lote-${n}.pdf`, textPdf(40, n))).unidades;
       for (let n = 0; n < 2; n++) pages += (await ingest(s, key, `escaneo-${n}.pdf`, scannedPdf(3, n))).unidades;
       const batchSeconds = (performance.now() - t0) / 1000;
-      const busy = rssKb(s.pid);
+      const busy = totalKb(s.pid);
       await sleep(IDLE_MINUTES * 60_000 + 3000);
       const after = await settledRss(s.pid);
       rows.push([

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
     .max(16)
     .default(() => Math.min(os.availableParallelism(), 16)),
   FOLIO_JOB_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  // `folio serve` and `folio worker` read files in a child process that leaves when idle; 0: in their own.
+  FOLIO_READ_APART: z.enum(['0', '1']).default('1'),
   FOLIO_REREAD_BATCH: z.coerce.number().int().min(0).max(1000).optional(),
   // A crashed worker's job is noticed within heartbeat + supervise seconds (pg-boss: a heartbeat of 10 s at
   // least, renewed every half of it).
@@ -134,6 +136,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Ingestion jobs run at once in this process (default: the machine's cores; 0: this process runs no workers). */
   workers: number;
+  /**
+   * Whether `folio serve` and `folio worker` read files in a reader process of their own (ingest/read-apart),
+   * which leaves after `engineIdleMs` without a file, so what reading leaves in memory goes with it.
+   */
+  readApart: boolean;
   /**
    * Background re-reads the start-up sweep keeps queued at once, for documents read by an older reader
    * (services/reread-outdated.ts); 0: no sweep. Default: two per worker, so each worker has its next one
@@ -243,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxJsonBytes: Math.floor(e.FOLIO_MAX_JSON_KB * 1024),
     rateLimitPerMinute: e.FOLIO_RATE_LIMIT,
     workers: e.FOLIO_WORKERS,
+    readApart: e.FOLIO_READ_APART === '1',
     rereadBatch: e.FOLIO_REREAD_BATCH ?? 2 * e.FOLIO_WORKERS,
     jobRetries: e.FOLIO_JOB_RETRIES,
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,

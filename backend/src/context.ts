@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Logger } from './log';
 import type { BlobStore } from './storage/blob-store';
 import type { OutageLog } from './db/outage-log';
+import type { FileReader } from './ingest/read-apart/reader-process';
 
 /** Everything services need, built once at startup (see runtime.ts) and passed down explicitly. */
 export interface Deps {
@@ -17,6 +18,8 @@ export interface Deps {
   log: Logger;
   /** OCR and transcription, when available on this machine. */
   engines: EngineSet;
+  /** Reads stored files; in this process, with `engines`, when absent (tests that build their own deps). */
+  reader?: FileReader;
   /** Says a database outage once, and its end (absent in tests that build their own deps). */
   outages?: OutageLog;
 }

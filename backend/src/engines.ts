@@ -1,24 +1,18 @@
 import type { Config } from './config';
 import { keepCitationEnginesFor } from './cite/csl/citeproc-engines';
 import { FEATURE_RERANKER } from './search/feature-rerank';
-import type { Engines } from './ai/reading-engines';
+import { createReadingEngines, type Engines } from './ai/reading-engines';
 import type { Logger } from './log';
 import { createSupportEngine } from './support/engine';
 import type { SupportScorer } from './support/support';
 import type { Embedder } from './ai/embedder';
 import { createExtractiveWriter } from './ask/extractive-writer';
-import { idleEngine, idleModel } from './ai/idle-engine';
-import type { Ocr } from './ai/ocr';
-import { installedLanguages } from './ai/tesseract-data';
-import { scriptsRead } from './ingest/ocr-scripts';
+import { idleModel } from './ai/idle-engine';
 import { createOpenAiEmbedder } from './ai/openai-embedder';
-import { createOpenAiTranscriber } from './ai/openai-transcriber';
 import { createOpenAiWriter } from './ai/openai-writer';
 import type { Reranker } from './ai/reranker';
-import type { Transcriber } from './ai/transcriber';
 import { createTransformersEmbedder } from './ai/transformers-embedder';
 import { createTransformersReranker, findRerankerModel } from './ai/transformers-reranker';
-import { createWhisperLocalTranscriber, findWhisperModel } from './ai/whisper-local-transcriber';
 import type { Writer } from './ai/writer';
 
 /** What /health shows for each engine: its name when active, or why not and how to enable it. */
@@ -51,40 +45,6 @@ export interface EngineSet extends Engines {
 }
 
 /**
- * An OCR engine created on first use, so a process that never OCRs never loads tesseract.js, and whose
- * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s). Its
- * languages are those installed at start (a listing of folders), then those the last engine created found
- * (data pulled meanwhile is read from the next one).
- */
-async function lazyOcr(config: Config['ocr'], idleMs: number): Promise<Ocr & { loaded(): boolean }> {
-  const { langs, dataDir, systemDataDirs } = config;
-  let languages: readonly string[] = await installedLanguages([dataDir], systemDataDirs);
-  const held = idleEngine<Ocr>({
-    create: async () => {
-      const { createTesseractOcr } = await import('./ai/tesseract-ocr');
-      const ocr = await createTesseractOcr({ langs, dataDirs: [dataDir], systemDataDirs });
-      languages = ocr.languages ?? languages;
-      return ocr;
-    },
-    release: (ocr) => ocr.close(),
-    idleMs,
-  });
-  const others = () => languages.filter((l) => !langs.includes(l));
-  return {
-    get name() {
-      return `tesseract.js (${langs.join('+')}${others().length ? `; también ${others().join(', ')}` : ''}); lee ${scriptsRead(languages)}`;
-    },
-    get languages() {
-      return languages;
-    },
-    loaded: held.loaded,
-    recognize: (image, opts) => held.use((ocr) => ocr.recognize(image, opts)),
-    script: (image, opts) => held.use(async (ocr) => ocr.script?.(image, opts)),
-    close: held.close,
-  };
-}
-
-/**
  * A cross-encoder loaded on first use (a worker process never searches, so it never pays for the model)
  * and released after `idleMs` without a search. A failed load is kept (not retried on every search) and
  * reported by `failure()`; restart to try again.
@@ -106,34 +66,7 @@ function lazyReranker(
 
 export async function createEngines(config: Config, log: Logger): Promise<EngineSet> {
   keepCitationEnginesFor(config.engineIdleMs);
-  let ocr: Awaited<ReturnType<typeof lazyOcr>> | undefined;
-  if (config.ocr.enabled) {
-    ocr = await lazyOcr(config.ocr, config.engineIdleMs);
-  }
-  // Said without loading the engine: a worker is running now, or one starts with the next page to read.
-  const ocrNow = () =>
-    !ocr
-      ? 'desactivado (FOLIO_OCR=0)'
-      : `${ocr.name}; ${ocr.loaded() ? 'activo' : 'en reposo: se carga al primer uso'}`;
-
-  let transcriber: Transcriber | undefined;
-  let transcriptionReport: string;
-  if (config.transcribe) {
-    transcriber = createOpenAiTranscriber(config.transcribe);
-    transcriptionReport = `${config.transcribe.model} en ${config.transcribe.baseUrl}`;
-  } else {
-    const local = { modelsDir: config.modelsDir, model: config.whisperModel };
-    try {
-      await findWhisperModel(local);
-      transcriber = createWhisperLocalTranscriber(local);
-      transcriptionReport = `${config.whisperModel} (local, ${config.modelsDir})`;
-    } catch {
-      transcriptionReport =
-        `no disponible: descarga ${config.whisperModel} con 'npm run folio -- models pull transcription' ` +
-        'o define FOLIO_TRANSCRIBE_URL (servicio compatible con OpenAI)';
-      log.debug(`transcription: ${transcriptionReport}`);
-    }
-  }
+  const reading = await createReadingEngines(config, log);
   let embedder: Embedder | undefined;
   let embeddingsReport: string;
   const { remote, localModel } = config.embeddings;
@@ -179,23 +112,22 @@ export async function createEngines(config: Config, log: Logger): Promise<Engine
   const writer = config.llm ? createOpenAiWriter(config.llm) : createExtractiveWriter();
   const support = await createSupportEngine(config, log, embedder);
   return {
-    ocr,
-    transcriber,
+    ocr: reading.ocr,
+    transcriber: reading.transcriber,
     embedder,
     reranker,
     writer,
     support: support.scorer,
     report: () => ({
-      ocr: ocrNow(),
-      transcripcion: transcriptionReport,
+      ...reading.report(),
       embeddings: embeddingsReport,
       reranker: rerankerNow(),
       escritor: config.llm ? writer.name : `${writer.name}; define FOLIO_LLM_URL para usar un modelo de lenguaje`,
       respaldo: support.report(),
     }),
-    active: () => ({ ocr: ocr?.loaded() ?? false, reranker: reranker?.loaded() ?? false, nli: support.loaded() }),
+    active: () => ({ ocr: reading.ocrLoaded(), reranker: reranker?.loaded() ?? false, nli: support.loaded() }),
     close: async () => {
-      await ocr?.close();
+      await reading.close();
       await reranker?.close();
       await support.close();
     },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { createEngines } from './engines';
+import { readerProcess } from './ingest/read-apart/reader-process';
 import type { Config } from './config';
 import type { Deps } from './context';
 import type { Db } from './db/db';
@@ -31,6 +32,11 @@ export { StoreBusyError } from './store-lock';
 export interface RuntimeOptions {
   /** Run ingestion workers in this process (config.workers of them). */
   workers: boolean;
+  /**
+   * How to run this same program (node, its flags, the entry point), for workers that read files in a
+   * reader process of their own (`config.readApart`); without it they read in this process.
+   */
+  program?: string[];
   log?: Logger;
 }
 
@@ -130,7 +136,11 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
         ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
         : directoryBlobStore(path.join(config.dataDir, 'blobs'));
     const engines = await createEngines(config, log);
-    const deps: Deps = { config, db, blobs, queue, events, log, engines, outages };
+    const reader =
+      opts.workers && config.workers > 0 && config.readApart && opts.program
+        ? readerProcess({ command: opts.program, idleMs: config.engineIdleMs, log })
+        : undefined;
+    const deps: Deps = { config, db, blobs, queue, events, log, engines, outages, reader };
     const job = ingestJob(config);
     const cite = citeJob(config);
     if (pglite) {
@@ -169,6 +179,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
         await rereadSweep?.stop();
         collector.stop();
         await queue.stop();
+        await reader?.close();
         await engines.close();
         await events.close();
         await store.close();

@@ -4,7 +4,7 @@ import { listInstalledModels } from '../models/installed';
 import { pullModels, type PullResult } from '../models/pull';
 import { pullOcrLanguages, type OcrPullResult } from '../models/pull-ocr';
 import { installedLanguages } from '../ai/tesseract-data';
-import { scriptsOf } from '../ingest/ocr-scripts';
+import { scriptsOf } from '../ai/tesseract-scripts';
 import { UsageError } from './keys';
 import { createProgressBar, formatBytes } from './progress-bar';
 

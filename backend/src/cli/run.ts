@@ -1,6 +1,7 @@
 import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
 import { createStoreApart, CREATE_STORE_COMMAND } from './create-store-apart';
+import { thisProgram } from './this-program';
 import { keysCommand, UsageError } from './keys';
 import { missingModels } from '../models/installed';
 import { modelsCommand, runPull } from './models';
@@ -70,7 +71,7 @@ function semanticSearchNotice(runtime: Runtime, config: Config) {
 async function serveCommand(config: Config) {
   await pullAtStart(config);
   await createStoreApart(config);
-  const runtime = await openRuntime(config, { workers: true });
+  const runtime = await openRuntime(config, { workers: true, program: thisProgram() });
   await bootstrapOwner(runtime, config);
   semanticSearchNotice(runtime, config);
   const server = await listen(createApp(runtime.deps), config.host, config.port, config.publicUrl);
@@ -86,7 +87,7 @@ async function serveCommand(config: Config) {
 async function workerCommand(config: Config) {
   if (config.workers < 1) throw new UsageError('FOLIO_WORKERS must be at least 1 for a worker process.');
   await createStoreApart(config);
-  const runtime = await openRuntime(config, { workers: true });
+  const runtime = await openRuntime(config, { workers: true, program: thisProgram() });
   runtime.deps.log.info(`Folio worker running ${config.workers} ingestion job(s) at a time`);
   onSignals(() => runtime.close());
 }

@@ -48,6 +48,31 @@ describe('POST /documentos with Idempotency-Key', () => {
     expect(list.documentos.map((d: { id: string }) => d.id)).toEqual([id]);
   });
 
+  it('answers a request whose key the first still holds with a retryable 409, and creates once that is gone', async () => {
+    const { claimOrReplay } = await import('../services/idempotency');
+    const { claimIdempotent, releaseIdempotent } = await import('../db/idempotency.repo');
+    const users = await ctx.server.runtime.deps.db.query<{ id: string }>(
+      "SELECT id FROM users WHERE email = 'idem@example.org'",
+    );
+    const userId = users[0]!.id;
+    // A first request holds the key (it was killed, or is still storing its file).
+    expect(await claimIdempotent(ctx.server.runtime.deps.db, userId, 'subir', 'en-curso', 'huella')).toBe(true);
+    const waited = await claimOrReplay(
+      ctx.server.runtime.deps.db,
+      userId,
+      'subir',
+      { key: 'en-curso', fingerprint: 'huella' },
+      300,
+    ).catch((e: unknown) => e);
+    expect(waited).toMatchObject({ codigo: 'conflicto', headers: { 'Retry-After': '5' } });
+    expect((waited as { mensaje: string }).mensaje).toMatch(/sigue en curso/);
+    // Its claim released (or abandoned), the repeated request creates its resource.
+    await releaseIdempotent(ctx.server.runtime.deps.db, userId, 'subir', 'en-curso');
+    expect(
+      await claimOrReplay(ctx.server.runtime.deps.db, userId, 'subir', { key: 'en-curso', fingerprint: 'huella' }, 300),
+    ).toBeUndefined();
+  });
+
   it('keeps keys per user', async () => {
     const mine = await raw('texto de la otra', '&nombre=c.txt', 'subir-1', other);
     expect(mine.status).toBe(202);

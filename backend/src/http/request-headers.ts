@@ -17,7 +17,8 @@ export const IdempotencyHeaders = z.object({
 
 /** The 409 of an operation that honours Idempotency-Key, for the OpenAPI document. */
 export const IDEMPOTENCY_CONFLICT =
-  'The Idempotency-Key was used within 24 hours for a different request (conflicto); use a new key.';
+  'The Idempotency-Key was used within 24 hours for a different request (conflicto); use a new key. With ' +
+  'Retry-After: the first request with this key is still running; repeat this one after those seconds.';
 
 /** Seconds to wait: `Prefer: respond-async` means 0, else `esperar`, else the operation's default. */
 export function waitSeconds(c: Context, esperar: number | undefined, fallback: number): number {

@@ -1,5 +1,6 @@
 import type { Ocr, OcrResult } from '../ai/ocr';
-import { scriptLanguages, unreadScript } from './ocr-scripts';
+import { scriptLanguages } from '../ai/tesseract-scripts';
+import { unreadScript } from './ocr-scripts';
 
 /** A page's reading after its script was looked at. */
 export interface ScriptReading {

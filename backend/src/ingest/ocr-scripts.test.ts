@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { howToRead, notReadHere, scriptLanguages, scriptsRead, unreadScript } from './ocr-scripts';
+import { scriptLanguages, scriptsRead } from '../ai/tesseract-scripts';
+import { howToRead, notReadHere, unreadScript } from './ocr-scripts';
 import { withoutSpacesBetweenCjk } from './ocr-script-reading';
 
 /** What the npm packages install: the Latin script only. */

@@ -46,6 +46,11 @@ export async function healthReport<S extends Record<string, unknown>>(deps: Deps
       busqueda_lexica: SEARCH_ENGINES.lexico,
       busqueda_vectorial: vectorSearchReport(deps.db),
       ...deps.engines.report(),
+      // Files read in a reader process load OCR there: this process's own worker never starts.
+      ...(deps.reader && {
+        lectura_de_archivos: deps.reader.describe(),
+        ...(deps.engines.ocr && { ocr: `${deps.engines.ocr.name}; en el proceso lector` }),
+      }),
       registros: deps.config.metadataLookup
         ? `DOI en ${deps.config.metadataLookup.doiResolver}, ISBN en ${deps.config.metadataLookup.isbnResolver} ` +
           '(al terminar de leer cada documento; FOLIO_METADATA_LOOKUP=0 lo desactiva)'

@@ -36,6 +36,8 @@ export function requestFingerprint(request: unknown): string {
 /** How long a request waits for the first one with its key to create the resource. */
 const WAIT_FOR_FIRST_MS = 30_000;
 const POLL_MS = 100;
+/** What a request told the first is still running waits before it is repeated. */
+const RETRY_RUNNING_SECONDS = 5;
 
 const conflict = () =>
   new AppError('conflicto', {
@@ -62,19 +64,23 @@ export async function claimOrReplay(
   userId: string,
   operation: string,
   request: IdempotentRequest | undefined,
+  waitMs = WAIT_FOR_FIRST_MS,
 ): Promise<string | undefined> {
   if (!request) return undefined;
-  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (await claimIdempotent(db, userId, operation, request.key, request.fingerprint)) return undefined;
     const found = await findIdempotent(db, userId, operation, request.key);
     if (found?.fingerprint !== undefined && found.fingerprint !== request.fingerprint) throw conflict();
     if (found && !found.pending) return found.resourceId;
     if (Date.now() > deadline) {
+      // Retry-After makes it retryable (a client repeats it unchanged); a claim whose request died is free
+      // again once abandoned (db/idempotency.repo.ts), so repeating it always ends.
       throw new AppError('conflicto', {
         mensaje: 'La primera petición con esta Idempotency-Key sigue en curso; repite esta en unos segundos.',
         message: 'The first request with this Idempotency-Key is still running; repeat this one in a few seconds.',
         detalles: { campo: 'Idempotency-Key' },
+        headers: { 'Retry-After': String(RETRY_RUNNING_SECONDS) },
       });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

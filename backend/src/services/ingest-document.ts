@@ -25,7 +25,7 @@ import {
 import { cleanStrings } from '../ingest/clean-text';
 import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
-import { convertFile } from '../ingest/registry';
+import { readInProcess } from '../ingest/read-apart/reader-process';
 import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
 import { notReadHere, scriptSaid } from '../ingest/ocr-scripts';
 import { isGarbled } from '../ingest/text-quality';
@@ -40,7 +40,7 @@ import { metadataInForce } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { recordRereadFailure } from './reread-failure';
 
-type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue'>;
+type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue' | 'reader'>;
 
 /** The attempt of the ingest job running this reading: its retries, and the signal that stops it. */
 export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
@@ -331,7 +331,7 @@ async function convertSource(
       : undefined;
   await ctx.phase?.('conversion');
   const local = await deps.blobs.localPath(blobKey);
-  const conversion = await convertFile(
+  const conversion = await (deps.reader ?? readInProcess).read(
     {
       path: local,
       size: Number(row.size_bytes ?? 0),

@@ -48,9 +48,12 @@ export class ApiError extends Error {
 
   /**
    * True when the same request may succeed later unchanged: no connection, a rate limit, a failing AI
-   * provider or any 5xx. Authentication, permission and validation failures are not retryable.
+   * provider, any 5xx, or a conflict the server says will pass (a 409 with `Retry-After`: the first request
+   * with the same Idempotency-Key is still running). Authentication, permission and validation failures,
+   * and a key reused for a different request, are not retryable.
    */
   get retryable(): boolean {
+    if (this.estado === 409) return this.retryAfter !== undefined;
     return this.estado === 0 || this.estado === 408 || this.estado === 429 || this.estado >= 500;
   }
 }

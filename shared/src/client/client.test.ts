@@ -141,6 +141,19 @@ describe('createClient', () => {
     expect(limited).toMatchObject({ estado: 429, codigo: 'limite_de_ritmo', retryAfter: 12, retryable: true });
   });
 
+  it('retries a 409 only when the server says when (the first request with its key still running)', async () => {
+    const running = errorBody('conflicto', 409, 'La primera petición con esta Idempotency-Key sigue en curso.');
+    const reused = errorBody('conflicto', 409, 'Esta Idempotency-Key ya se usó con una petición distinta.');
+    const { fetch } = stub(json(409, running, { 'Retry-After': '5' }), json(409, reused));
+    const client = createClient({ baseUrl: 'http://folio.test', apiKey: 'k', fetch });
+    expect(await client.search({ q: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      estado: 409,
+      retryAfter: 5,
+      retryable: true,
+    });
+    expect(await client.search({ q: 'x' }).catch((e: unknown) => e)).toMatchObject({ estado: 409, retryable: false });
+  });
+
   it('tells a server that is not Folio (HTML, wrong shape) from one that cannot be reached', async () => {
     const { fetch } = stub(
       new Response('<html>Not found</html>', { status: 404, headers: { 'Content-Type': 'text/html' } }),
