@@ -39,9 +39,9 @@ const require = createRequire(import.meta.url);
  * Tesseract (tesseract.js 7, WebAssembly) with the language data installed on this machine (the
  * `@tesseract.js-data/*` packages, `dataDirs`, `systemDataDirs`): it never touches the network (tesseract.js
  * would download missing data from a CDN; here missing data is an `OcrUnavailableError` at creation, saying
- * how to install it). Every installed language may be asked for by a call (`languages`). One worker is started (≈0.5 s)
- * before this resolves and is reused by every call, one image at a time; `close()` ends it, and a later
- * call starts a new one.
+ * how to install it). Every installed language may be asked for by a call (`languages`). One worker is
+ * started (≈0.5 s) before this resolves and is reused by every call, one image at a time; `close()` ends it,
+ * and a later call starts a new one.
  */
 export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promise<Ocr> {
   const langs = opts.langs?.length ? [...new Set(opts.langs)] : DEFAULT_LANGS;
