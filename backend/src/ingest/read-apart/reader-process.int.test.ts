@@ -35,8 +35,8 @@ afterEach(async () => {
   readers = [];
 });
 
-const reader = (idleMs = 0) => {
-  const r = readerProcess({ command: FOLIO, idleMs, log: createLogger('silent'), env, abortGraceMs: 1000 });
+const reader = (idleMs = 0, abortGraceMs = 1000) => {
+  const r = readerProcess({ command: FOLIO, idleMs, log: createLogger('silent'), env, abortGraceMs });
   readers.push(r);
   return r;
 };
@@ -132,7 +132,8 @@ describe('reading files in a reader process of their own', () => {
   }, 60_000);
 
   it('fails a reading the server gives up on with its reason at once, and stops it in the reader', async () => {
-    const r = reader();
+    // Time enough to stop on a machine busy with other tests: past it the process would be replaced.
+    const r = reader(0, 30_000);
     await r.read(source('a.md', '# A\n\nTexto.'), recording().ctx);
     const pid = r.pid()!;
     const controller = new AbortController();
