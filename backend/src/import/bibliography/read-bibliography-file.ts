@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LibraryReading } from '../imported-item';
 import { ImportSourceError } from '../import-source-error';
 import { readBibtex } from './read-bibtex';
+import { exportText } from './text-encoding';
 import { readCslJson } from './read-csl-json';
 import { readRis } from './read-ris';
 
@@ -13,7 +14,7 @@ export interface BibliographyOptions {
 }
 
 /** A BibTeX entry's head: `@article{key,` or `@book(key,`. */
-const BIBTEX_ENTRY = /(?:^|\n)[ \t]*@\s*[A-Za-z]+\s*[{(]/;
+const BIBTEX_ENTRY = /@\s*[A-Za-z]+\s*[{(]/;
 /** A RIS record's first tag. */
 const RIS_RECORD = /^TY {2}- ?/m;
 
@@ -43,7 +44,8 @@ function cslList(text: string, name: string): unknown[] | undefined {
  */
 export async function readBibliographyFile(file: string, opts: BibliographyOptions = {}): Promise<LibraryReading> {
   const name = path.basename(file);
-  const text = (await fs.readFile(file, 'utf8')).replace(/^\uFEFF/, '');
+  const text = exportText(await fs.readFile(file));
+  if (!text.trim()) throw new ImportSourceError(`${name} está vacío.`, `${name} is empty`);
   const base = {
     exportDir: path.dirname(path.resolve(file)),
     ...(opts.filesDir && { filesDir: path.resolve(opts.filesDir) }),

@@ -1,5 +1,7 @@
 import type { ImportedFile, ImportedItem, LibraryReading, SkippedEntry } from '../imported-item';
 import { citationJsInput, type ParseStep } from './citation-js';
+import { contentKey } from './content-key';
+import { entryTypeAlias } from './entry-type-aliases';
 import { cslRecord, keywordTags, plainText } from './csl-record';
 import { fileFieldLinks } from './file-field';
 import { jabrefGroups } from './jabref-groups';
@@ -17,6 +19,24 @@ const CONTAINERS = new Set(['set', 'xdata']);
 
 /** An entry's first line (`@article{key,`) for one citation-js could not read. */
 const HEAD = /^\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)/;
+
+/** The label given to an entry without citation key, which citation-js's grammar requires. */
+const NO_KEY = 'folio-sin-clave-';
+
+/**
+ * `text` with a label for each entry that has none (`@article{,` or `@book{ author = …`, as JabRef keeps
+ * entries not yet keyed), so that citation-js reads them; their keys are then made from their content.
+ */
+function labelKeyless(text: string): string {
+  let n = 0;
+  return text.replace(
+    /(@\s*(?!string|preamble|comment)[a-z_][\w:+-]*\s*\{)(\s*)(?:,|(?=[a-z][\w-]*\s*=))/gi,
+    (_, head: string, space: string) => `${head}${space}${NO_KEY}${++n},`,
+  );
+}
+
+/** The entry's own key; `undefined` for one `labelKeyless` gave a label. */
+const ownKey = (label: string): string | undefined => (label.startsWith(NO_KEY) ? undefined : label);
 
 /** A citation-js error's first line, as the reason an entry was left out. */
 const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0]!;
@@ -37,7 +57,11 @@ function entryByEntry(text: string, parse: ParseStep): { entries: RawEntry[]; sk
       entries.push(...(parse(`${strings}\n${chunk}`, '@biblatex/text') as RawEntry[]));
     } catch (error) {
       const [, type = '?', key = ''] = HEAD.exec(chunk) ?? [];
-      skipped.push({ key, what: `@${type}`, motivo: `entrada BibTeX mal formada: ${firstLine(error)}` });
+      skipped.push({
+        key: ownKey(key) ?? '',
+        what: `@${type}`,
+        motivo: `entrada BibTeX mal formada: ${firstLine(error)}`,
+      });
     }
   }
   return { entries, skipped };
@@ -85,18 +109,20 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
   const { parse, bibtexTypes } = citationJsInput();
   let entries: RawEntry[];
   const skipped: SkippedEntry[] = [];
+  const labelled = labelKeyless(text);
   try {
-    entries = parse(text, '@biblatex/text') as RawEntry[];
+    entries = parse(labelled, '@biblatex/text') as RawEntry[];
   } catch {
-    const apart = entryByEntry(text, parse);
+    const apart = entryByEntry(labelled, parse);
     entries = apart.entries;
     skipped.push(...apart.skipped);
   }
   const readable = entries.filter((entry) => {
     const type = entry.type.toLowerCase();
+    if (entryTypeAlias(type)) return true;
     if (bibtexTypes.has(type) && !CONTAINERS.has(type)) return true;
     skipped.push({
-      key: entry.label,
+      key: ownKey(entry.label) ?? '',
       what: plainText(unbraced(lowerKeys(entry.properties).title)) ?? `@${entry.type}`,
       motivo: CONTAINERS.has(type)
         ? `@${entry.type} agrupa otras entradas; no es una obra`
@@ -106,19 +132,24 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
   });
   const groups = jabrefGroups(text);
   const items: ImportedItem[] = [];
-  const csl = cslItems(readable, parse);
+  const csl = cslItems(
+    readable.map((entry) => ({ ...entry, type: entryTypeAlias(entry.type)?.bibtex ?? entry.type })),
+    parse,
+  );
   for (const [i, entry] of readable.entries()) {
     const item = csl[i];
     const fields = lowerKeys(entry.properties);
     const record = item instanceof Error || !item ? undefined : cslRecord(item);
     if (!record || item instanceof Error || !item) {
       skipped.push({
-        key: entry.label,
+        key: ownKey(entry.label) ?? '',
         what: plainText(unbraced(fields.title)) ?? `@${entry.type}`,
         motivo: `citation-js no pudo leer la entrada${item instanceof Error ? `: ${firstLine(item)}` : ''}`,
       });
       continue;
     }
+    const alias = entryTypeAlias(entry.type);
+    if (alias) record.type = alias.csl;
     const links = ['file', 'pdf'].flatMap((f) => (typeof fields[f] === 'string' ? fileFieldLinks(fields[f]) : []));
     const files = (await Promise.all(links.map((l) => locateFile(l, base)))).filter((f): f is ImportedFile => !!f);
     const groupNames = unbraced(fields.groups)
@@ -131,7 +162,7 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
     ];
     items.push({
       source: 'bibtex',
-      key: entry.label,
+      key: ownKey(entry.label) ?? contentKey('bibtex', record),
       record,
       files,
       collections: unique(collections),

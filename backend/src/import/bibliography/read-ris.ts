@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { CslRecord, ImportedFile, ImportedItem, LibraryReading, SkippedEntry } from '../imported-item';
+import type { ImportedFile, ImportedItem, LibraryReading, SkippedEntry } from '../imported-item';
 import { citationJsInput, type ParseStep } from './citation-js';
+import { contentKey } from './content-key';
 import { cslRecord, plainText } from './csl-record';
 import { locateFile, type FileBase } from './locate-file';
 
@@ -9,18 +9,6 @@ type RawRecord = Record<string, string | string[] | undefined>;
 
 const values = (value: string | string[] | undefined): string[] =>
   (Array.isArray(value) ? value : value ? [value] : []).map((v) => v.trim()).filter(Boolean);
-
-/**
- * A key for a record without `ID`, stable across exports of the same library: a hash of its type, title,
- * first author and year, the fields that name a work and that exporters do not rewrite.
- */
-export function risContentKey(type: string, record: CslRecord): string {
-  const first = record.author?.[0];
-  const author = first?.literal ?? [first?.family, first?.given].filter(Boolean).join(', ');
-  const year = record.issued?.['date-parts']?.[0]?.[0] ?? record.issued?.raw ?? '';
-  const text = [type, record.title ?? '', author, String(year)].join('\u001f').toLowerCase();
-  return `ris-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-}
 
 /** The records of the file, or of each `TY … ER` block alone when the whole cannot be read. */
 function records(text: string, parse: ParseStep): { raw: RawRecord[]; skipped: SkippedEntry[] } {
@@ -44,13 +32,32 @@ function records(text: string, parse: ParseStep): { raw: RawRecord[]; skipped: S
 }
 
 /**
+ * citation-js's CSL for a record: as RIS of mixed tag sets first (what most programs write), then as the
+ * new or the old tag set alone, which read some dates (`PY  - 2015///`) the mixed reading fails on.
+ */
+function cslOf(fields: RawRecord, parse: ParseStep): { csl?: Record<string, unknown>; failure: string } {
+  let failure = '';
+  for (const format of ['@ris/record', '@ris/new+record', '@ris/old+record']) {
+    try {
+      const out = parse(fields, format) as Record<string, unknown> | Record<string, unknown>[];
+      const csl = Array.isArray(out) ? out[0] : out;
+      if (csl?.type) return { csl, failure: '' };
+      return { failure: '' };
+    } catch (error) {
+      failure ||= String(error);
+    }
+  }
+  return { failure };
+}
+
+/**
  * A RIS link to a file (`L1`, `L4`): a path, a `file://` URL, or EndNote's `internal-pdf://…`, which is in
  * its library's `.Data/PDF/` folder, so it resolves against `filesDir` (or the export's folder).
  */
 const fileLink = (value: string): string => value.replace(/^internal-pdf:\/\//i, '');
 
 /**
- * The items of a RIS export, read by citation-js's RIS plugin: `ID` as the key (else `risContentKey`),
+ * The items of a RIS export, read by citation-js's RIS plugin: `ID` as the key (else `contentKey`),
  * `L1` file attachments and `L4` figures as files, `L2` as the URL when `UR` gives none, `KW` as tags,
  * `N1` as notes. A record of a type citation-js does not know is skipped with why.
  */
@@ -59,22 +66,16 @@ export async function readRis(text: string, base: FileBase): Promise<LibraryRead
   const { raw, skipped } = records(text.replace(/\r\n?/g, '\n'), parse);
   const items: ImportedItem[] = [];
   for (const fields of raw) {
-    const type = values(fields.TY)[0] ?? '';
     const title = values(fields.TI ?? fields.T1)[0];
-    let csl: Record<string, unknown> | undefined;
-    let failure = '';
-    try {
-      csl = (parse(fields, '@ris/record') as Record<string, unknown>[])[0];
-    } catch (error) {
-      failure = `: ${String(error)}`;
-    }
+    const { csl, failure } = cslOf(fields, parse);
     const record = csl && cslRecord(csl);
     if (!record) {
+      const type = values(fields.TY)[0] ?? '';
       skipped.push({
         key: values(fields.ID)[0] ?? '',
         what: title ?? `TY ${type}`,
         motivo: failure
-          ? `citation-js no pudo leer el registro${failure}`
+          ? `citation-js no pudo leer el registro: ${failure}`
           : `tipo de referencia RIS ${type} no admitido`,
       });
       continue;
@@ -94,7 +95,7 @@ export async function readRis(text: string, base: FileBase): Promise<LibraryRead
     const files = (await Promise.all(links.map((l) => locateFile(l, base)))).filter((f): f is ImportedFile => !!f);
     items.push({
       source: 'ris',
-      key: values(fields.ID)[0] ?? risContentKey(type, record),
+      key: values(fields.ID)[0] ?? contentKey('ris', record),
       record,
       files,
       collections: [],
