@@ -14,7 +14,7 @@ export interface BibliographyOptions {
 }
 
 /** A BibTeX entry's head: `@article{key,` or `@book(key,`. */
-const BIBTEX_ENTRY = /@\s*[A-Za-z]+\s*[{(]/;
+const BIBTEX_ENTRY = /@\s*[A-Za-z_][\w:+-]*\s*[{(]/;
 /** A RIS record's first tag. */
 const RIS_RECORD = /^TY {2}- ?/m;
 

@@ -46,7 +46,7 @@ async function readAll(snapshot: GitSnapshot, paths: string[]): Promise<Tally> {
       reading = await readBibliographyFile(file);
     } catch (error) {
       expect(error, p).toBeInstanceOf(ImportSourceError);
-      expect((error as ImportSourceError).mensaje, p).toMatch(/no es|no CSL-JSON/);
+      expect((error as ImportSourceError).mensaje, p).toMatch(/no es|no CSL-JSON|vacío/);
       tally.errors++;
       continue;
     }
