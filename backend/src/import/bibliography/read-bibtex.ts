@@ -5,6 +5,7 @@ import { entryTypeAlias } from './entry-type-aliases';
 import { cslRecord, keywordTags, plainText } from './csl-record';
 import { fileFieldLinks } from './file-field';
 import { jabrefGroups } from './jabref-groups';
+import { recordWithoutLatex, withoutLatex } from './latex-leftovers';
 import { locateFile, type FileBase } from './locate-file';
 
 /** An entry as citation-js's BibTeX grammar reads it: its fields' text still as the file writes it. */
@@ -139,7 +140,8 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
   for (const [i, entry] of readable.entries()) {
     const item = csl[i];
     const fields = lowerKeys(entry.properties);
-    const record = item instanceof Error || !item ? undefined : cslRecord(item);
+    const mapped = item instanceof Error || !item ? undefined : cslRecord(item);
+    const record = mapped && recordWithoutLatex(mapped);
     if (!record || item instanceof Error || !item) {
       skipped.push({
         key: ownKey(entry.label) ?? '',
@@ -166,8 +168,11 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
       record,
       files,
       collections: unique(collections),
-      tags: [...new Set([...keywordTags(item.keyword), ...groupNames])],
-      notes: [item.annote, item.note].map(plainText).filter((n): n is string => !!n),
+      tags: [...new Set([...keywordTags(item.keyword).map(withoutLatex), ...groupNames])],
+      notes: [item.annote, item.note]
+        .map(plainText)
+        .filter((n): n is string => !!n)
+        .map(withoutLatex),
     });
   }
   return { items, skipped, origen: bibtexOrigin(text) };
