@@ -14,6 +14,9 @@ export interface FileBase {
 /** A Windows path read on another system: `C:\…`, `C:/…` or `\\server\share\…`. */
 const windowsAbsolute = (p: string): boolean => /^[A-Za-z]:[\\/]/.test(p) || /^\\\\[^\\]/.test(p);
 
+/** A path Mendeley wrote without its leading slash: it starts at a folder of the disk's root. */
+const MENDELEY_ABSOLUTE = /^(?:home|Users|Volumes|media|mnt|run|tmp|private|srv|opt)\//;
+
 const isFile = async (p: string): Promise<boolean> => {
   try {
     return (await fs.stat(p)).isFile();
@@ -57,7 +60,7 @@ export async function locateFile(link: FileLink, base: FileBase): Promise<Import
   let absolute = windows || path.isAbsolute(p) ? p : path.resolve(root, p);
   let exists = !windows && (await isFile(absolute));
   // Mendeley Desktop writes absolute paths on Linux and macOS without their leading slash.
-  if (!exists && !windows && !path.isAbsolute(p) && (await isFile(path.resolve('/', p)))) {
+  if (!exists && MENDELEY_ABSOLUTE.test(p) && (await isFile(path.resolve('/', p)))) {
     absolute = path.resolve('/', p);
     exists = true;
   }

@@ -138,6 +138,17 @@ describe('readBibliographyFile: BibTeX and BibLaTeX', () => {
     ]);
   });
 
+  it("resolves a JabRef library's relative links against the file directory it names", async () => {
+    const file = await write(
+      'filedir.bib',
+      '@book{k, title = {T}, year = 2000, file = {:b.pdf:PDF}}\n@Comment{jabref-meta: fileDirectory:../other;}',
+    );
+    const [item] = (await readBibliographyFile(file)).items;
+    expect(item!.files).toEqual([
+      { path: path.join(other, 'b.pdf'), exists: true, link: 'stored', contentType: 'application/pdf' },
+    ]);
+  });
+
   it("takes keywords and groups as tags, JabRef's static groups as collections, annote and note as notes", async () => {
     const file = await write(
       'jabref.bib',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ImportedFile, ImportedItem, LibraryReading, SkippedEntry } from '../imported-item';
 import { citationJsInput, type ParseStep } from './citation-js';
 import { contentKey } from './content-key';
@@ -97,13 +98,27 @@ function bibtexOrigin(text: string): string {
   return tool ? `${dialect} (${tool})` : dialect;
 }
 
+/**
+ * Where a JabRef library keeps its files (`@Comment{jabref-meta: fileDirectory:pdfs;}`, relative to the
+ * library's folder), which JabRef resolves its relative links against; `undefined` when it names none.
+ */
+function jabrefFileDirectory(text: string, exportDir: string): string | undefined {
+  const dir = /@comment\s*\{\s*jabref-meta:\s*fileDirectory:((?:\\.|[^;}])*);/i.exec(text)?.[1];
+  if (!dir?.trim()) return undefined;
+  const plain = dir.replace(/\\(.)/g, '$1').trim();
+  return path.sep === '/' && /^[A-Za-z]:|^\\/.test(plain)
+    ? undefined
+    : path.resolve(exportDir, plain.replaceAll('\\', '/'));
+}
+
 /** A raw field's text without BibTeX's grouping braces, for names the program wrote itself (groups). */
 const unbraced = (value: unknown): string => (typeof value === 'string' ? value.replace(/[{}]/g, '') : '');
 
 /**
  * The items of a BibTeX or BibLaTeX export, read by citation-js's BibTeX plugin: the citation key as the
  * item's key, its `file` and `pdf` links, `keywords` and `groups` as tags, JabRef's hand-made groups as
- * collections, `annote` and `note` as notes. An entry citation-js cannot read, or of a type it does not
+ * collections, `annote` and `note` as notes. Relative file links resolve against `base.filesDir`, else the
+ * folder a JabRef library names as its own, else the export's folder. An entry citation-js cannot read, or of a type it does not
  * know, is skipped with why.
  */
 export async function readBibtex(text: string, base: FileBase): Promise<LibraryReading> {
@@ -132,6 +147,8 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
     return false;
   });
   const groups = jabrefGroups(text);
+  const fileDirectory = base.filesDir ? undefined : jabrefFileDirectory(text, base.exportDir);
+  const filesBase: FileBase = fileDirectory ? { ...base, filesDir: fileDirectory } : base;
   const items: ImportedItem[] = [];
   const csl = cslItems(
     readable.map((entry) => ({ ...entry, type: entryTypeAlias(entry.type)?.bibtex ?? entry.type })),
@@ -153,7 +170,7 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
     const alias = entryTypeAlias(entry.type);
     if (alias) record.type = alias.csl;
     const links = ['file', 'pdf'].flatMap((f) => (typeof fields[f] === 'string' ? fileFieldLinks(fields[f]) : []));
-    const files = (await Promise.all(links.map((l) => locateFile(l, base)))).filter((f): f is ImportedFile => !!f);
+    const files = (await Promise.all(links.map((l) => locateFile(l, filesBase)))).filter((f): f is ImportedFile => !!f);
     const groupNames = unbraced(fields.groups)
       .split(/[,;]/)
       .map((g) => g.trim())
