@@ -1,89 +1,16 @@
-import path from 'node:path';
-import type { ImportedFile, ImportedItem, LibraryReading, SkippedEntry } from '../imported-item';
-import { citationJsInput, type ParseStep } from './citation-js';
+import type { ImportedFile, ImportedItem, LibraryReading } from '../imported-item';
+import { bibtexEntries, cslItems, firstLine, ownKey } from './bibtex-entries';
+import { citationJsInput } from './citation-js';
 import { contentKey } from './content-key';
 import { entryTypeAlias } from './entry-type-aliases';
 import { cslRecord, keywordTags, plainText } from './csl-record';
 import { fileFieldLinks } from './file-field';
-import { jabrefGroups } from './jabref-groups';
+import { jabrefFileDirectory, jabrefGroups } from './jabref-meta';
 import { recordWithoutLatex, withoutLatex } from './latex-leftovers';
 import { locateFile, type FileBase } from './locate-file';
 
-/** An entry as citation-js's BibTeX grammar reads it: its fields' text still as the file writes it. */
-interface RawEntry {
-  type: string;
-  label: string;
-  properties: Record<string, unknown>;
-}
-
 /** Entry types that hold no work of their own: BibLaTeX's sets and shared data. */
 const CONTAINERS = new Set(['set', 'xdata']);
-
-/** An entry's first line (`@article{key,`) for one citation-js could not read. */
-const HEAD = /^\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)/;
-
-/** The label given to an entry without citation key, which citation-js's grammar requires. */
-const NO_KEY = 'folio-sin-clave-';
-
-/**
- * `text` with a label for each entry that has none (`@article{,` or `@book{ author = …`, as JabRef keeps
- * entries not yet keyed), so that citation-js reads them; their keys are then made from their content.
- */
-function labelKeyless(text: string): string {
-  let n = 0;
-  return text.replace(
-    /(@\s*(?!string|preamble|comment)[a-z_][\w:+-]*\s*\{)(\s*)(?:,|(?=[a-z][\w-]*\s*=))/gi,
-    (_, head: string, space: string) => `${head}${space}${NO_KEY}${++n},`,
-  );
-}
-
-/** The entry's own key; `undefined` for one `labelKeyless` gave a label. */
-const ownKey = (label: string): string | undefined => (label.startsWith(NO_KEY) ? undefined : label);
-
-/** A citation-js error's first line, as the reason an entry was left out. */
-const firstLine = (error: unknown): string => String((error as Error)?.message ?? error).split('\n')[0]!;
-
-/**
- * The entries of a file whose whole citation-js could not read, each read alone, so that one broken entry
- * costs that entry only. `@string` definitions go before each, as macros of the whole file.
- */
-function entryByEntry(text: string, parse: ParseStep): { entries: RawEntry[]; skipped: SkippedEntry[] } {
-  const starts = [...text.matchAll(/^[ \t]*@/gm)].map((m) => m.index);
-  const chunks = starts.map((s, i) => text.slice(s, starts[i + 1] ?? text.length));
-  const strings = chunks.filter((c) => /^\s*@\s*string\b/i.test(c)).join('\n');
-  const entries: RawEntry[] = [];
-  const skipped: SkippedEntry[] = [];
-  for (const chunk of chunks) {
-    if (/^\s*@\s*(?:string|preamble|comment)\b/i.test(chunk)) continue;
-    try {
-      entries.push(...(parse(`${strings}\n${chunk}`, '@biblatex/text') as RawEntry[]));
-    } catch (error) {
-      const [, type = '?', key = ''] = HEAD.exec(chunk) ?? [];
-      skipped.push({
-        key: ownKey(key) ?? '',
-        what: `@${type}`,
-        motivo: `entrada BibTeX mal formada: ${firstLine(error)}`,
-      });
-    }
-  }
-  return { entries, skipped };
-}
-
-/** citation-js's CSL for each entry, in order; an entry it cannot convert is `Error`. */
-function cslItems(entries: RawEntry[], parse: ParseStep): (Record<string, unknown> | Error)[] {
-  try {
-    return parse(entries, '@biblatex/entries+list') as Record<string, unknown>[];
-  } catch {
-    // Read together, entries share their crossref parents; one that fails alone still costs only itself.
-    return entries.map((entry) => {
-      try {
-        return (parse(entry, '@biblatex/entry+object') as Record<string, unknown>[])[0]!;
-      } catch (error) {
-        return error instanceof Error ? error : new Error(String(error));
-      }
-    });
-  }
-}
 
 /** What the file says of the program that wrote it and its dialect: 'BibLaTeX (JabRef)', 'BibTeX'. */
 function bibtexOrigin(text: string): string {
@@ -98,41 +25,19 @@ function bibtexOrigin(text: string): string {
   return tool ? `${dialect} (${tool})` : dialect;
 }
 
-/**
- * Where a JabRef library keeps its files (`@Comment{jabref-meta: fileDirectory:pdfs;}`, relative to the
- * library's folder), which JabRef resolves its relative links against; `undefined` when it names none.
- */
-function jabrefFileDirectory(text: string, exportDir: string): string | undefined {
-  const dir = /@comment\s*\{\s*jabref-meta:\s*fileDirectory:((?:\\.|[^;}])*);/i.exec(text)?.[1];
-  if (!dir?.trim()) return undefined;
-  const plain = dir.replace(/\\(.)/g, '$1').trim();
-  return path.sep === '/' && /^[A-Za-z]:|^\\/.test(plain)
-    ? undefined
-    : path.resolve(exportDir, plain.replaceAll('\\', '/'));
-}
-
 /** A raw field's text without BibTeX's grouping braces, for names the program wrote itself (groups). */
 const unbraced = (value: unknown): string => (typeof value === 'string' ? value.replace(/[{}]/g, '') : '');
 
 /**
  * The items of a BibTeX or BibLaTeX export, read by citation-js's BibTeX plugin: the citation key as the
  * item's key, its `file` and `pdf` links, `keywords` and `groups` as tags, JabRef's hand-made groups as
- * collections, `annote` and `note` as notes. Relative file links resolve against `base.filesDir`, else the
- * folder a JabRef library names as its own, else the export's folder. An entry citation-js cannot read, or of a type it does not
- * know, is skipped with why.
+ * collections, `annote` and `note` as notes. Relative file links resolve against `base.filesDir`, else
+ * the folder a JabRef library names as its own, else the export's folder. An entry citation-js cannot
+ * read, or of a type it does not know, is skipped with why.
  */
 export async function readBibtex(text: string, base: FileBase): Promise<LibraryReading> {
   const { parse, bibtexTypes } = citationJsInput();
-  let entries: RawEntry[];
-  const skipped: SkippedEntry[] = [];
-  const labelled = labelKeyless(text);
-  try {
-    entries = parse(labelled, '@biblatex/text') as RawEntry[];
-  } catch {
-    const apart = entryByEntry(labelled, parse);
-    entries = apart.entries;
-    skipped.push(...apart.skipped);
-  }
+  const { entries, skipped } = bibtexEntries(text, parse);
   const readable = entries.filter((entry) => {
     const type = entry.type.toLowerCase();
     if (entryTypeAlias(type)) return true;

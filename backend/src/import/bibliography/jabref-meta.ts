@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** JabRef's group tree, as the collections an entry is in. */
 export interface JabrefGroups {
   /** The paths of the groups of each name (a name may be used at two places of the tree). */
@@ -51,4 +53,17 @@ export function jabrefGroups(text: string): JabrefGroups {
     if (kind === 'ExplicitGroup') for (const key of keys) if (key) add(groups.byKey, key, path);
   }
   return groups;
+}
+
+/**
+ * Where a JabRef library keeps its files (`@Comment{jabref-meta: fileDirectory:pdfs;}`, relative to the
+ * library's folder), which JabRef resolves its relative links against; `undefined` when it names none.
+ */
+export function jabrefFileDirectory(text: string, exportDir: string): string | undefined {
+  const dir = /@comment\s*\{\s*jabref-meta:\s*fileDirectory:((?:\\.|[^;}])*);/i.exec(text)?.[1];
+  if (!dir?.trim()) return undefined;
+  const plain = dir.replace(/\\(.)/g, '$1').trim();
+  return path.sep === '/' && /^[A-Za-z]:|^\\/.test(plain)
+    ? undefined
+    : path.resolve(exportDir, plain.replaceAll('\\', '/'));
 }
