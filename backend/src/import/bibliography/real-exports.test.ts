@@ -6,6 +6,7 @@ import { gitSnapshot, type GitSnapshot } from '../../ingest/testing/git-snapshot
 import type { LibraryReading } from '../imported-item';
 import { ImportSourceError } from '../import-source-error';
 import { readBibliographyFile } from './read-bibliography-file';
+import { exportText } from './text-encoding';
 
 // Exports other people made: JabRef's and Better BibTeX's own test libraries, read from git snapshots.
 const jabref = gitSnapshot('JabRef/jabref', 'FOLIO_JABREF_REPO');
@@ -27,7 +28,13 @@ interface Tally {
   collections: number;
 }
 
-/** Reads each of `paths` from `snapshot` as an export; a file git holds only as a pointer counts as absent. */
+/** BibTeX entry heads at a line's start (`@article{`, and a broken `@Article,`), macros and comments left out. */
+const ENTRY_HEAD = /^\s*@\s*(?!string\b|preamble\b|comment\b)[a-z_][\w:+-]*\s*[{(,]/gim;
+
+/**
+ * Reads each of `paths` from `snapshot` as an export; a file git holds only as a pointer counts as absent.
+ * In a BibTeX file, every entry is an item or skipped: as many as the file has entry heads.
+ */
 async function readAll(snapshot: GitSnapshot, paths: string[]): Promise<Tally> {
   const tally: Tally = { files: 0, absent: 0, items: 0, skipped: 0, errors: 0, withFiles: 0, collections: 0 };
   for (const [i, p] of paths.entries()) {
@@ -56,6 +63,10 @@ async function readAll(snapshot: GitSnapshot, paths: string[]): Promise<Tally> {
       for (const f of item.files) expect(path.isAbsolute(f.path) || /^[A-Za-z]:\\/.test(f.path), p).toBe(true);
     }
     for (const s of reading.skipped) expect(s.motivo, p).toMatch(/\S/);
+    if (reading.origen.startsWith('Bib')) {
+      const heads = exportText(bytes).match(ENTRY_HEAD)?.length ?? 0;
+      expect(reading.items.length + reading.skipped.length, p).toBe(heads);
+    }
     tally.items += reading.items.length;
     tally.skipped += reading.skipped.length;
     tally.withFiles += reading.items.filter((i) => i.files.length).length;
