@@ -9,6 +9,11 @@ export type ParseStep = (input: unknown, type: string) => unknown;
 /** What the readers use of citation-js. */
 export interface CitationJsInput {
   parse: ParseStep;
+  /**
+   * citation-js's check of CSL-JSON items: each field of the wrong shape left out, dates and names as CSL
+   * has them, an item type CSL does not have dropped.
+   */
+  cleanCsl: (items: unknown[]) => Record<string, unknown>[];
   /** The BibTeX and BibLaTeX entry types its BibTeX plugin maps to a CSL type, in lower case. */
   bibtexTypes: Set<string>;
 }
@@ -24,6 +29,8 @@ export function citationJsInput(): CitationJsInput {
   const { plugins } = require('@citation-js/core') as typeof CitationJs;
   const types = (plugins.config.get('@bibtex') as { types: Record<string, { source: Record<string, string> }> }).types;
   return {
+    cleanCsl: (items) =>
+      (plugins.input as unknown as { util: { clean: (i: unknown[]) => Record<string, unknown>[] } }).util.clean(items),
     parse: (input, type) => (plugins.input as unknown as { data: ParseStep }).data(input, type),
     bibtexTypes: new Set(Object.values(types).flatMap((t) => Object.keys(t.source))),
   };

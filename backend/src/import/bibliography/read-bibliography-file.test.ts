@@ -284,6 +284,7 @@ describe('readBibliographyFile: CSL-JSON', () => {
           page: '1-10',
           keyword: 'historia, archivo',
         },
+        { id: 'c2', type: 'book', title: 'Fechas', issued: { 'date-parts': [['2020', '5']] }, author: 'Smith' },
         { type: 'book', title: 'Sin id' },
         { id: 'z1', type: 'journalArticle', title: 'Tipo de Zotero' },
       ]),
@@ -305,6 +306,16 @@ describe('readBibliographyFile: CSL-JSON', () => {
         files: [],
         collections: [],
         tags: ['historia', 'archivo'],
+        notes: [],
+      },
+      {
+        source: 'csl-json',
+        key: 'c2',
+        // citation-js's check: date parts as numbers, an author that is no list of names left out
+        record: { type: 'book', title: 'Fechas', issued: { 'date-parts': [[2020, 5]] } },
+        files: [],
+        collections: [],
+        tags: [],
         notes: [],
       },
     ]);
