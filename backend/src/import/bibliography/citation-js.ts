@@ -14,6 +14,8 @@ export interface CitationJsInput {
    * has them, an item type CSL does not have dropped.
    */
   cleanCsl: (items: unknown[]) => Record<string, unknown>[];
+  /** A BibTeX field's LaTeX (`{\\"{u}}`, `\\~n`) as Unicode text, as citation-js reads a `note`. */
+  latexText: (text: string) => string;
   /** The BibTeX and BibLaTeX entry types its BibTeX plugin maps to a CSL type, in lower case. */
   bibtexTypes: Set<string>;
 }
@@ -31,6 +33,12 @@ export function citationJsInput(): CitationJsInput {
   return {
     cleanCsl: (items) =>
       (plugins.input as unknown as { util: { clean: (i: unknown[]) => Record<string, unknown>[] } }).util.clean(items),
+    latexText: (text) =>
+      (
+        require('@citation-js/plugin-bibtex/lib/input/value.js') as {
+          parse: (text: string, field: string) => string;
+        }
+      ).parse(text, 'note'),
     parse: (input, type) => (plugins.input as unknown as { data: ParseStep }).data(input, type),
     bibtexTypes: new Set(Object.values(types).flatMap((t) => Object.keys(t.source))),
   };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fileFieldLinks } from './file-field';
+import { citationJsInput } from './citation-js';
+import { fileFieldLinks as read } from './file-field';
+
+const fileFieldLinks = (raw: string) => read(raw, citationJsInput().latexText);
 
 describe('fileFieldLinks', () => {
   it("reads JabRef's description:path:type links, with escaped colons, semicolons and Windows paths", () => {
@@ -32,6 +35,9 @@ describe('fileFieldLinks', () => {
   it("reads Mendeley's $\\backslash$ drive letters and LaTeX-escaped names", () => {
     expect(fileFieldLinks(':C$\\backslash$:/Users/ana/Mendeley/garc\\_ia 2020.pdf:pdf')).toEqual([
       { path: 'C:/Users/ana/Mendeley/garc_ia 2020.pdf', contentType: 'application/pdf' },
+    ]);
+    expect(fileFieldLinks(':home/ana/M{\\"{u}}ller {\\\'e}t{\\~n}.pdf:pdf')).toEqual([
+      { path: 'home/ana/Müller étñ.pdf', contentType: 'application/pdf' },
     ]);
     expect(fileFieldLinks(':path/a.pdf:pdf')).toEqual([{ path: 'path/a.pdf', contentType: 'application/pdf' }]);
   });

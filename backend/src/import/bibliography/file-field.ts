@@ -14,6 +14,9 @@ const TYPES: Record<string, string> = {
   ps: 'application/postscript',
 };
 
+/** A LaTeX accent as Mendeley writes one in a path: `{\\"{u}}`, `{\\'e}`, `{\\c{c}}`, `{\\~n}`. */
+const ACCENT = /\{\\(?:[`'^"~=.]|[A-Za-z]\s?)(?:\{[A-Za-z]?\}|[A-Za-z])\}/g;
+
 /** Splits `text` at each `sep` no backslash escapes, keeping the escapes for `unescape`. */
 function splitUnescaped(text: string, sep: string): string[] {
   const parts: string[] = [];
@@ -76,11 +79,12 @@ function fileLink(segment: string): FileLink | undefined {
  * The files a BibTeX `file` (or BibLaTeX `pdf`) field names, in the syntaxes that programs write:
  * JabRef's `Description:path:PDF;…` with `\:` `\;` `\\` escapes (Windows paths `C\:\\Users\\…`), Zotero's
  * `Full Text:files/12/x.pdf:application/pdf`, Better BibTeX's `/a.pdf;/b.pdf`, and Mendeley's
- * `:C$\backslash$:/Users/…/a.pdf:pdf` with LaTeX escapes (`\_`, `\&`). Paths as written, URLs included;
- * `locateFile` tells them apart.
+ * `:C$\backslash$:/Users/…/a.pdf:pdf` with LaTeX escapes (`\_`, `\&`) and accents (`{\"{u}}`, read by
+ * `latexText`). Paths as written, URLs included; `locateFile` tells them apart.
  */
-export function fileFieldLinks(raw: string): FileLink[] {
+export function fileFieldLinks(raw: string, latexText: (text: string) => string): FileLink[] {
   const value = raw
+    .replace(ACCENT, (accent) => latexText(accent))
     .replace(/\$\\backslash\$/g, '\\')
     // Mendeley escapes LaTeX's special characters in paths; a doubled backslash is an escaped backslash.
     .replace(/(?<!\\)\\([_&%#$])/g, '$1')

@@ -36,7 +36,7 @@ const unbraced = (value: unknown): string => (typeof value === 'string' ? value.
  * read, or of a type it does not know, is skipped with why.
  */
 export async function readBibtex(text: string, base: FileBase): Promise<LibraryReading> {
-  const { parse, bibtexTypes } = citationJsInput();
+  const { parse, bibtexTypes, latexText } = citationJsInput();
   const { entries, skipped } = bibtexEntries(text, parse);
   const readable = entries.filter((entry) => {
     const type = entry.type.toLowerCase();
@@ -74,7 +74,9 @@ export async function readBibtex(text: string, base: FileBase): Promise<LibraryR
     }
     const alias = entryTypeAlias(entry.type);
     if (alias) record.type = alias.csl;
-    const links = ['file', 'pdf'].flatMap((f) => (typeof fields[f] === 'string' ? fileFieldLinks(fields[f]) : []));
+    const links = ['file', 'pdf'].flatMap((f) =>
+      typeof fields[f] === 'string' ? fileFieldLinks(fields[f], latexText) : [],
+    );
     const files = (await Promise.all(links.map((l) => locateFile(l, filesBase)))).filter((f): f is ImportedFile => !!f);
     const groupNames = unbraced(fields.groups)
       .split(/[,;]/)
