@@ -14,7 +14,7 @@ export interface CitationJsInput {
    * has them, an item type CSL does not have dropped.
    */
   cleanCsl: (items: unknown[]) => Record<string, unknown>[];
-  /** A BibTeX field's LaTeX (`{\\"{u}}`, `\\~n`) as Unicode text, as citation-js reads a `note`. */
+  /** A BibTeX field's LaTeX (`{\"{u}}`, `\~n`) as Unicode text, as citation-js reads a `note`. */
   latexText: (text: string) => string;
   /** The BibTeX and BibLaTeX entry types its BibTeX plugin maps to a CSL type, in lower case. */
   bibtexTypes: Set<string>;
