@@ -22,6 +22,12 @@ export const DEFAULT_RERANKER_MODEL = 'onnx-community/bge-reranker-v2-m3-ONNX';
  */
 export const DEFAULT_NLI_MODEL = 'Xenova/mDeBERTa-v3-base-xnli-multilingual-nli-2mil7';
 
+/**
+ * Debian's Tesseract language data (`apt install tesseract-ocr-chi-sim` …): uncompressed LSTM models
+ * (tessdata_fast), under the folder of the Tesseract version the packages were built for (bookworm: 5).
+ */
+export const DEBIAN_TESSDATA = ['/usr/share/tesseract-ocr/5/tessdata', '/usr/share/tesseract-ocr/4.00/tessdata'];
+
 const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -74,6 +80,9 @@ const EnvSchema = z.object({
   FOLIO_WHISPER_MODEL: z.string().default('Xenova/whisper-small'),
   FOLIO_OCR: z.enum(['0', '1']).default('1'),
   FOLIO_OCR_LANGS: z.string().default('spa+eng'),
+  FOLIO_OCR_DATA_DIR: z.string().optional(),
+  FOLIO_OCR_SYSTEM_DATA: z.enum(['0', '1']).default('1'),
+  FOLIO_NPM_REGISTRY: z.url().default('https://registry.npmjs.org'),
   // Minutes an engine (OCR worker, local models) is kept with no use before it is released; 0: kept.
   FOLIO_ENGINE_IDLE_MINUTES: z.coerce.number().min(0).default(5),
   FOLIO_FETCH_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
@@ -169,7 +178,15 @@ export interface Config {
   transcribe?: { baseUrl: string; apiKey?: string; model: string };
   /** The local Whisper model looked for under modelsDir when no endpoint is set. */
   whisperModel: string;
-  ocr: { enabled: boolean; langs: string[] };
+  /**
+   * OCR: whether it runs, the languages a page is first read in, and where language data is looked for
+   * besides the npm packages `@tesseract.js-data/*`: `dataDir` (FOLIO_OCR_DATA_DIR, default `<modelsDir>/tessdata`,
+   * where `models pull ocr` puts it) before them, `systemDataDirs` (Debian's tessdata; none when
+   * FOLIO_OCR_SYSTEM_DATA=0) after them.
+   */
+  ocr: { enabled: boolean; langs: string[]; dataDir: string; systemDataDirs: string[] };
+  /** The npm registry (or a mirror speaking its protocol) `models pull ocr` downloads language data from. */
+  npmRegistry: string;
   /**
    * Milliseconds an engine loaded on first use (the OCR worker, the cross-encoder, the NLI model) is kept
    * without a call before it is released, giving its memory back; 0 keeps it until the process stops.
@@ -255,7 +272,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transcribe: { baseUrl: e.FOLIO_TRANSCRIBE_URL, apiKey: e.FOLIO_TRANSCRIBE_KEY, model: e.FOLIO_TRANSCRIBE_MODEL },
     }),
     whisperModel: e.FOLIO_WHISPER_MODEL,
-    ocr: { enabled: e.FOLIO_OCR === '1', langs: e.FOLIO_OCR_LANGS.split('+').filter(Boolean) },
+    ocr: {
+      enabled: e.FOLIO_OCR === '1',
+      langs: e.FOLIO_OCR_LANGS.split('+').filter(Boolean),
+      dataDir: path.resolve(
+        e.FOLIO_OCR_DATA_DIR ?? path.join(e.FOLIO_MODELS_DIR ?? path.join(e.FOLIO_DATA, 'models'), 'tessdata'),
+      ),
+      systemDataDirs: e.FOLIO_OCR_SYSTEM_DATA === '1' ? [...DEBIAN_TESSDATA] : [],
+    },
+    npmRegistry: e.FOLIO_NPM_REGISTRY.replace(/\/+$/, ''),
     engineIdleMs: Math.round(e.FOLIO_ENGINE_IDLE_MINUTES * 60_000),
     fetch: {
       allowPrivate: e.FOLIO_FETCH_ALLOW_PRIVATE === '1',

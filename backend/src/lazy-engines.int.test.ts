@@ -18,6 +18,9 @@ const citationJsLoaded = () =>
  * Issue 18: a started server holds no engine (nor citation-js); OCR loads with the first scan and is released
  * when idle.
  */
+/** The OCR engine as /health names it: the npm packages' languages only (the test server's settings). */
+const NAME = 'tesseract.js (spa+eng; también cat, deu, fra, ita, por); lee la escritura latina';
+
 describe('engines loaded on first use', () => {
   const ctx = useTestServer({ ocr: { enabled: true, langs: ['spa', 'eng'] }, engineIdleMs: IDLE_MS });
   const ocrReport = async () => (await (await ctx.server.request('/health')).json()).motores.ocr as string;
@@ -26,7 +29,7 @@ describe('engines loaded on first use', () => {
     expect(pdfJsLoaded()).toBe(false);
     expect(citationJsLoaded()).toBe(false);
     expect(ctx.server.runtime.deps.engines.active()).toEqual({ ocr: false, reranker: false, nli: false });
-    expect(await ocrReport()).toBe('tesseract.js (spa+eng); en reposo: se carga al primer uso');
+    expect(await ocrReport()).toBe(`${NAME}; en reposo: se carga al primer uso`);
     // Asking /health loads nothing.
     expect(ctx.server.runtime.deps.engines.active().ocr).toBe(false);
   });
@@ -62,13 +65,13 @@ describe('engines loaded on first use', () => {
     expect(citationJsLoaded()).toBe(true); // the document's reference was formatted
     // The worker was there while the pages were read, and /health said so.
     expect(seenActive).toBe(true);
-    expect(report).toBe('tesseract.js (spa+eng); activo');
+    expect(report).toBe(`${NAME}; activo`);
     // Once the document is read, IDLE_MS without a page releases it (the wait allows for a busy machine).
     const engines = ctx.server.runtime.deps.engines;
     const deadline = performance.now() + IDLE_MS + 10_000;
     while (engines.active().ocr && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(engines.active().ocr).toBe(false);
-    expect(await ocrReport()).toBe('tesseract.js (spa+eng); en reposo: se carga al primer uso');
+    expect(await ocrReport()).toBe(`${NAME}; en reposo: se carga al primer uso`);
   }, 180_000);
 
   it('starts the worker again for the next scan', async () => {
@@ -77,7 +80,7 @@ describe('engines loaded on first use', () => {
     const { doc, seenActive, report } = await readWatchingOcr('pagina.jpg', image);
     expect(doc).toMatchObject({ estado: 'listo', tipo: 'imagen' });
     expect(seenActive).toBe(true);
-    expect(report).toBe('tesseract.js (spa+eng); activo');
+    expect(report).toBe(`${NAME}; activo`);
   }, 180_000);
 
   it.skipIf(!canDrawArabic)(
@@ -88,7 +91,8 @@ describe('engines loaded on first use', () => {
       const { doc } = await readWatchingOcr('arabe.pdf', file);
       expect(doc.aviso).toBe(
         'No se encontró texto que buscar: 1 página está en escritura árabe, que el OCR de este servidor no lee ' +
-          '(lee la escritura latina).',
+          "(lee la escritura latina); para leerla, 'npm run folio -- models pull ocr ara' o el paquete de Debian " +
+          'tesseract-ocr-ara.',
       );
     },
     180_000,

@@ -2,6 +2,11 @@
 export interface Ocr {
   /** What answers, for /health (e.g. 'tesseract.js 7 (spa+eng)'). */
   readonly name: string;
+  /**
+   * The Tesseract languages whose data is installed, any of which `recognize` may be asked for ('spa',
+   * 'chi_sim'); undefined when the engine does not tell (then only its own languages are read).
+   */
+  readonly languages?: readonly string[];
   /** Recognizes the text of an encoded image (PNG, JPEG, WebP, BMP, TIFF…). */
   recognize(image: Uint8Array, opts?: { langs?: string[]; signal?: AbortSignal }): Promise<OcrResult>;
   /**

@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import { idleEngine } from './idle-engine';
 import type { Ocr } from './ocr';
+import { installedLanguages } from './tesseract-data';
+import { scriptsRead } from './tesseract-scripts';
 import { createOpenAiTranscriber } from './openai-transcriber';
 import type { Transcriber } from './transcriber';
 import { createWhisperLocalTranscriber, findWhisperModel } from './whisper-local-transcriber';
@@ -23,16 +25,32 @@ export interface ReadingEngineSet extends Engines {
 
 /**
  * An OCR engine created on first use, so a process that never OCRs never loads tesseract.js, and whose
- * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s).
+ * worker is terminated after `idleMs` without a page (the next page starts a new one, ≈0.5 s). Its
+ * languages are those installed at start (a listing of folders), then those the last engine created found
+ * (data pulled meanwhile is read from the next one).
  */
-function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(): boolean } {
+async function lazyOcr(config: Config['ocr'], idleMs: number): Promise<Ocr & { loaded(): boolean }> {
+  const { langs, dataDir, systemDataDirs } = config;
+  let languages: readonly string[] = await installedLanguages([dataDir], systemDataDirs);
   const held = idleEngine<Ocr>({
-    create: async () => (await import('./tesseract-ocr')).createTesseractOcr({ langs }),
+    create: async () => {
+      const { createTesseractOcr } = await import('./tesseract-ocr');
+      const ocr = await createTesseractOcr({ langs, dataDirs: [dataDir], systemDataDirs });
+      languages = ocr.languages ?? languages;
+      return ocr;
+    },
     release: (ocr) => ocr.close(),
     idleMs,
   });
+  const others = () => languages.filter((l) => !langs.includes(l));
   return {
-    name,
+    get name() {
+      const more = others().length ? `; también ${others().join(', ')}` : '';
+      return `tesseract.js (${langs.join('+')}${more}); lee ${scriptsRead(languages)}`;
+    },
+    get languages() {
+      return languages;
+    },
     loaded: held.loaded,
     recognize: (image, opts) => held.use((ocr) => ocr.recognize(image, opts)),
     script: (image, opts) => held.use(async (ocr) => ocr.script?.(image, opts)),
@@ -42,10 +60,8 @@ function lazyOcr(name: string, langs: string[], idleMs: number): Ocr & { loaded(
 
 /** OCR and transcription as `config` sets them; neither loads a model before its first use. */
 export async function createReadingEngines(config: Config, log: Logger): Promise<ReadingEngineSet> {
-  let ocr: ReturnType<typeof lazyOcr> | undefined;
-  if (config.ocr.enabled) {
-    ocr = lazyOcr(`tesseract.js (${config.ocr.langs.join('+')})`, config.ocr.langs, config.engineIdleMs);
-  }
+  let ocr: Awaited<ReturnType<typeof lazyOcr>> | undefined;
+  if (config.ocr.enabled) ocr = await lazyOcr(config.ocr, config.engineIdleMs);
   // Said without loading the engine: a worker is running now, or one starts with the next page to read.
   const ocrNow = () =>
     !ocr

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from './ocr';
 import { OcrImageError } from './ocr';
-import { canDrawArabic, drawnArabicPage } from '../testing/drawn-text';
+import { ARABIC_LINES, canDrawArabic, drawnArabicPage } from '../testing/drawn-text';
+import { DEBIAN_TESSDATA } from '../config';
 import { createTesseractOcr, OcrUnavailableError } from './tesseract-ocr';
 
 const OCR_FIXTURES = resolve(import.meta.dirname, '../../../test/fixtures/ocr');
@@ -46,7 +47,8 @@ describe('createTesseractOcr', () => {
     expect(texto).toMatch(/acuífero|Yucatán|concentración/);
     expect(confianza).toBeGreaterThan(0.8);
     expect(confianza).toBeLessThanOrEqual(1);
-    expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también por, fra, deu, ita, cat)');
+    expect(ocr.name).toBe('tesseract.js 7 (spa+eng; también cat, deu, fra, ita, por)');
+    expect(ocr.languages).toEqual(['spa', 'eng', 'cat', 'deu', 'fra', 'ita', 'por']);
   });
 
   it('tells the script a page is written in, from the installed detection data', async () => {
@@ -113,13 +115,44 @@ describe('createTesseractOcr', () => {
   });
 });
 
+/** Debian's Arabic model (tesseract-ocr-ara), uncompressed, when installed. */
+const DEBIAN_ARA = DEBIAN_TESSDATA.map((d) => join(d, 'ara.traineddata')).find((f) => existsSync(f));
+
+describe.skipIf(!DEBIAN_ARA || !canDrawArabic)(
+  DEBIAN_ARA
+    ? "createTesseractOcr with Debian's language data"
+    : "with Debian's data — skipped: apt-get install tesseract-ocr-ara",
+  () => {
+    it('loads an uncompressed Debian model (tessdata_fast, LSTM) and reads with it', async () => {
+      const cacheDir = await mkdtemp(join(tmpdir(), 'folio-tesseract-debian-'));
+      const ocr = await createTesseractOcr({ cacheDir, systemDataDirs: DEBIAN_TESSDATA });
+      try {
+        expect(ocr.languages).toContain('ara');
+        // Linked under the gzipped name tesseract.js asks for; it loads what is not gzipped as it is.
+        expect(readlinkSync(join(cacheDir, 'ara.traineddata.gz'))).toBe(DEBIAN_ARA);
+        const { texto, confianza } = await ocr.recognize(drawnArabicPage(), { langs: ['ara'] });
+        const lines = texto.split('\n').filter(Boolean);
+        expect(lines.filter((l) => ARABIC_LINES.includes(l)).length).toBeGreaterThanOrEqual(7);
+        expect(confianza).toBeGreaterThan(0.8);
+        // The npm packages' languages still come from them, not from Debian's copies.
+        expect(readlinkSync(join(cacheDir, 'eng.traineddata.gz'))).toMatch(/@tesseract\.js-data\/eng\//);
+      } finally {
+        await ocr.close();
+        await rm(cacheDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  },
+);
+
 describe('createTesseractOcr without language data', () => {
   it('says which package is missing, and that it will not download it', async () => {
     // Japanese has a package on npm, not installed here.
     const error = await createTesseractOcr({ langs: ['jpn'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OcrUnavailableError);
     expect((error as Error).message).toMatch(/@tesseract\.js-data\/jpn/);
-    expect((error as Error).message).toMatch(/never downloads/);
+    expect((error as Error).message).toMatch(/never downloads data on its own/);
+    expect((error as Error).message).toMatch(/models pull ocr jpn/);
+    expect((error as Error).message).toMatch(/tesseract-ocr-jpn/);
   });
 
   it('refuses what is not a language code', async () => {

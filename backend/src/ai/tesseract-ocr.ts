@@ -4,13 +4,21 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Tesseract from 'tesseract.js';
 import { OcrImageError, type Ocr, type OcrResult } from './ocr';
+import { findLanguageData, installedLanguages, LANGUAGE_CODE, NPM_DATA_DIR } from './tesseract-data';
 
 export interface TesseractOcrOptions {
   /**
-   * Tesseract language codes, all used together ('spa', 'eng'); each needs its npm package
-   * `@tesseract.js-data/<code>`. Default: Spanish and English.
+   * Tesseract language codes, all used together ('spa', 'eng'); each needs its data installed (see
+   * `dataDirs`). Default: Spanish and English.
    */
   langs?: string[];
+  /**
+   * Folders of language data (`<lang>.traineddata.gz` or `.traineddata`) looked in before the npm packages
+   * `@tesseract.js-data/<lang>`: FOLIO_OCR_DATA_DIR, where `models pull ocr` puts them. Default: none.
+   */
+  dataDirs?: readonly string[];
+  /** Folders looked in after the npm packages: Debian's tessdata (`DEBIAN_TESSDATA`). Default: none. */
+  systemDataDirs?: readonly string[];
   /**
    * Directory where the language files are gathered for the worker (links to the packages' files, or
    * copies where links are not allowed). Default: `folio-tesseract` in the system's temporary directory.
@@ -24,52 +32,37 @@ export class OcrUnavailableError extends Error {
 }
 
 const DEFAULT_LANGS = ['spa', 'eng'];
-/**
- * Languages a call may ask for beyond the default ones (a document's own language), loaded on demand when
- * their `@tesseract.js-data/*` package is installed: Portuguese, French, German, Italian, Catalan.
- */
-const OTHER_LANGS = ['por', 'fra', 'deu', 'ita', 'cat'];
-/**
- * The models used: the packages ship `4.0.0` (legacy and LSTM engines) and `4.0.0_best_int` (LSTM only,
- * integer, a quarter of the size). tesseract.js 7 runs the LSTM engine by default and fetches `_best_int`
- * for it, so that is the one read here.
- */
-const DATA_DIR = '4.0.0_best_int';
 
 const require = createRequire(import.meta.url);
 
 /**
- * Tesseract (tesseract.js 7, WebAssembly) with the language data of the `@tesseract.js-data/*` packages:
- * it never touches the network (tesseract.js would download missing data from a CDN; here missing data is
- * an `OcrUnavailableError` at creation, naming the package to install). One worker is started (≈0.5 s)
- * before this resolves and is reused by every call, one image at a time; `close()` ends it, and a later
- * call starts a new one.
+ * Tesseract (tesseract.js 7, WebAssembly) with the language data installed on this machine (the
+ * `@tesseract.js-data/*` packages, `dataDirs`, `systemDataDirs`): it never touches the network (tesseract.js
+ * would download missing data from a CDN; here missing data is an `OcrUnavailableError` at creation, saying
+ * how to install it). Every installed language may be asked for by a call (`languages`). One worker is
+ * started (≈0.5 s) before this resolves and is reused by every call, one image at a time; `close()` ends it,
+ * and a later call starts a new one.
  */
 export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promise<Ocr> {
   const langs = opts.langs?.length ? [...new Set(opts.langs)] : DEFAULT_LANGS;
   for (const lang of langs) {
-    if (!/^[a-z]{3}(_[a-z]+)?$/i.test(lang)) throw new OcrUnavailableError(`Not a Tesseract language code: '${lang}'.`);
+    if (!LANGUAGE_CODE.test(lang)) throw new OcrUnavailableError(`Not a Tesseract language code: '${lang}'.`);
   }
-  const files = await Promise.all(langs.map(dataFile));
-  // Languages a document may be read in besides the default ones, when their data is installed.
-  const more = (
-    await Promise.all(
-      OTHER_LANGS.filter((l) => !langs.includes(l)).map((l) =>
-        dataFile(l).then(
-          (f) => [l, f] as const,
-          () => undefined,
-        ),
-      ),
-    )
-  ).filter((x) => x !== undefined);
+  const dirs = opts.dataDirs ?? [];
+  const systemDirs = opts.systemDataDirs ?? [];
+  const find = async (lang: string) => [lang, await findLanguageData(lang, dirs, systemDirs)] as const;
+  const files = await Promise.all(langs.map(find));
+  const missing = files.find(([, file]) => !file);
+  if (missing) throw new OcrUnavailableError(notInstalled(missing[0]));
+  // Languages a page may be read in besides the default ones: a document's own, a script's.
+  const others = (await installedLanguages(dirs, systemDirs)).filter((l) => !langs.includes(l));
+  const more = (await Promise.all(others.map(find))).filter(([, file]) => file !== undefined);
   const available = [...langs, ...more.map(([l]) => l)];
   const langPath = opts.cacheDir ?? join(tmpdir(), 'folio-tesseract');
   await mkdir(langPath, { recursive: true });
-  await Promise.all(
-    [...langs.map((lang, i) => [lang, files[i]!] as const), ...more].map(([lang, file]) =>
-      place(file, join(langPath, `${lang}.traineddata.gz`)),
-    ),
-  );
+  // tesseract.js asks for `<lang>.traineddata.gz` and unzips what starts with gzip's magic number only, so
+  // Debian's uncompressed files are linked under that name too and loaded as they are.
+  await Promise.all([...files, ...more].map(([lang, file]) => place(file!, join(langPath, `${lang}.traineddata.gz`))));
 
   const version = (require('tesseract.js/package.json') as { version: string }).version;
   let worker: Promise<Tesseract.Worker> | undefined = startWorker(langs, langPath);
@@ -96,6 +89,7 @@ export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promis
 
   return {
     name: `tesseract.js ${version.split('.')[0]} (${langs.join('+')}${more.length ? `; también ${more.map(([l]) => l).join(', ')}` : ''})`,
+    languages: available,
     async script(image: Uint8Array, options: { signal?: AbortSignal } = {}): Promise<string | undefined> {
       options.signal?.throwIfAborted();
       return serially(async () => {
@@ -150,21 +144,11 @@ export async function createTesseractOcr(opts: TesseractOcrOptions = {}): Promis
   };
 }
 
-/** The packaged language file, or an error saying which package to install. */
-async function dataFile(lang: string): Promise<string> {
-  const pkg = `@tesseract.js-data/${lang}`;
-  let file: string;
-  try {
-    file = join(dirname(require.resolve(`${pkg}/package.json`)), DATA_DIR, `${lang}.traineddata.gz`);
-    await access(file);
-  } catch {
-    throw new OcrUnavailableError(
-      `OCR language data for '${lang}' is not installed: add the npm package ${pkg} (it must contain ` +
-        `${DATA_DIR}/${lang}.traineddata.gz). Folio never downloads OCR data.`,
-    );
-  }
-  return file;
-}
+/** Why `lang` cannot be read, and the ways to install its data. */
+const notInstalled = (lang: string) =>
+  `OCR language data for '${lang}' is not installed: run 'npm run folio -- models pull ocr ${lang}', or add ` +
+  `the npm package @tesseract.js-data/${lang} (it must contain ${NPM_DATA_DIR}/${lang}.traineddata.gz), or ` +
+  `install Debian's tesseract-ocr-${lang.replaceAll('_', '-')}. OCR never downloads data on its own.`;
 
 /** Script detection scores of a page of text: Latin pages score 20-125, a page of Chinese 1.4. */
 const MIN_SCRIPT_SCORE = 1;

@@ -2,10 +2,18 @@ import type { Config } from '../config';
 import { configuredModel, ENGINE_MODELS, MODEL_ENGINES, type ModelEngine } from '../models/catalog';
 import { listInstalledModels } from '../models/installed';
 import { pullModels, type PullResult } from '../models/pull';
+import { pullOcrLanguages, type OcrPullResult } from '../models/pull-ocr';
+import { installedLanguages } from '../ai/tesseract-data';
+import { scriptsOf } from '../ai/tesseract-scripts';
 import { UsageError } from './keys';
 import { createProgressBar, formatBytes } from './progress-bar';
 
-const USAGE = 'Usage: folio models pull [embeddings|reranker|nli|transcription|all ...] | folio models list';
+const USAGE =
+  'Usage: folio models pull [embeddings|reranker|nli|transcription|all ...] | folio models pull ocr <lang ...> | ' +
+  'folio models list';
+
+/** Languages to suggest for `models pull ocr`: one per major script OCR reads once its data is here. */
+const OCR_SUGGESTED = 'chi_sim chi_tra jpn kor ara fas rus ukr ell heb hin tha';
 
 function parseEngines(args: string[]): ModelEngine[] {
   const words = args.filter((a) => !a.startsWith('-'));
@@ -63,9 +71,37 @@ export async function runPull(
   return results;
 }
 
-/** `models pull [engines]` and `models list`. */
+/** The closing line of one OCR language's pull. */
+export function describeOcrResult(r: OcrPullResult): string {
+  switch (r.status) {
+    case 'pulled':
+      return `ocr ${r.lang} (${r.release}): installed, ${formatBytes(r.downloaded)} downloaded and verified.`;
+    case 'present':
+      return `ocr ${r.lang} (${r.release}): already installed; nothing downloaded.`;
+    case 'failed':
+      return `ocr ${r.lang}: FAILED: ${r.message}`;
+  }
+}
+
+/** `models pull ocr <lang ...>`: Tesseract language data from the npm registry into FOLIO_OCR_DATA_DIR. */
+async function pullOcr(config: Config, args: string[], out: (line: string) => void): Promise<number> {
+  const langs = args.filter((a) => !a.startsWith('-'));
+  if (langs.length === 0) {
+    throw new UsageError(`Name the OCR languages (Tesseract codes), e.g.: folio models pull ocr ${OCR_SUGGESTED}`);
+  }
+  out(`Pulling OCR language data into ${config.ocr.dataDir} from ${config.npmRegistry}`);
+  const results = await pullOcrLanguages({ config, langs });
+  for (const r of results) out(describeOcrResult(r));
+  if (results.some((r) => r.status === 'pulled')) {
+    out('OCR reads them from its next start (restart Folio, or once its worker was idle FOLIO_ENGINE_IDLE_MINUTES).');
+  }
+  return results.some((r) => r.status === 'failed') ? 1 : 0;
+}
+
+/** `models pull [engines]`, `models pull ocr <lang ...>` and `models list`. */
 export async function modelsCommand(config: Config, args: string[], out: (line: string) => void): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === 'pull' && rest[0] === 'ocr') return pullOcr(config, rest.slice(1), out);
   if (sub === 'pull') {
     const results = await runPull(config, parseEngines(rest), out);
     if (results.some((r) => r.engine === 'embeddings' && (r.status === 'pulled' || r.status === 'present'))) {
@@ -92,6 +128,11 @@ export async function modelsCommand(config: Config, args: string[], out: (line: 
         out(`  ${variable}=${c.id}  (${kind}, ${c.megabytes} MB, ${c.license}): ${c.note}`);
       }
     }
+    const { dataDir, systemDataDirs } = config.ocr;
+    const ocrLanguages = await installedLanguages([dataDir], systemDataDirs);
+    out(`OCR languages (${[dataDir, 'the @tesseract.js-data packages', ...systemDataDirs].join(', ')}):`);
+    out(`  ${ocrLanguages.join(', ') || 'none'} (scripts: ${scriptsOf(ocrLanguages).join(', ')})`);
+    out(`  more: npm run folio -- models pull ocr <lang ...>, e.g. ${OCR_SUGGESTED}`);
     return 0;
   }
   throw new UsageError(USAGE);

@@ -2,6 +2,7 @@ import { SCOPES } from '@folio/shared';
 import { createApp } from '../app';
 import { createStoreApart, CREATE_STORE_COMMAND } from './create-store-apart';
 import { thisProgram } from './this-program';
+import { ImportSourceError } from '../import/import-source-error';
 import { keysCommand, UsageError } from './keys';
 import { missingModels } from '../models/installed';
 import { modelsCommand, runPull } from './models';
@@ -121,17 +122,24 @@ async function main(argv: string[]) {
     await (await openStore(config)).close();
     return;
   }
+  if (command === 'import') {
+    // Runs its own workers unless --no-wait: on the embedded store the server must be stopped meanwhile.
+    const { importCommand } = await import('./import');
+    process.exitCode = await importCommand(config, args, (line) => process.stdout.write(`${line}\n`));
+    return;
+  }
   if (command === 'models') {
     // Files and the hub only: no store, so it also runs while the server is up.
     process.exitCode = await modelsCommand(config, args, (line) => process.stdout.write(`${line}\n`));
     return;
   }
-  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password, models.`);
+  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password, models, import.`);
 }
 
 main(process.argv.slice(2)).catch((err) => {
   const log = createLogger('error');
   if (err instanceof UsageError || err instanceof StoreBusyError) process.stderr.write(`${err.message}\n`);
+  else if (err instanceof ImportSourceError) process.stderr.write(`${err.mensaje}\n`);
   else log.error('Folio stopped', err);
   process.exit(err instanceof UsageError ? 2 : 1);
 });

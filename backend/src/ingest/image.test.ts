@@ -4,7 +4,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
 import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { canDrawArabic, drawnArabicPage, drawnLines, GERMAN_LINES } from '../testing/drawn-text';
+import { ARABIC_LINES, canDrawArabic, drawnArabicPage, drawnLines, GERMAN_LINES } from '../testing/drawn-text';
+import { hasOcrData, MACHINE_OCR_DATA, titleNeedingOcr } from '../testing/installed-ocr-data';
 import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from './converter';
 import { convertImage, imageFormat, inflateTiff, recognizedText, xmpMetadata } from './image';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
@@ -129,8 +130,26 @@ describe('convertImage', () => {
       const error = await convertImage({ path, size: 0 }, context()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ConversionError);
       expect((error as ConversionError).mensaje).toBe(
-        'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina).',
+        'La imagen está escrita en escritura árabe, que el OCR de este servidor no lee (lee la escritura ' +
+          "latina); para leerla, 'npm run folio -- models pull ocr ara' o el paquete de Debian tesseract-ocr-ara.",
       );
+    },
+    120_000,
+  );
+
+  it.skipIf(!canDrawArabic || !hasOcrData('ara'))(
+    titleNeedingOcr('reads an image in the Arabic script in Arabic where its data is installed', 'ara'),
+    async () => {
+      const path = await tmp.write('arabe-leido.png', drawnArabicPage());
+      const arabic = await createTesseractOcr(MACHINE_OCR_DATA);
+      try {
+        const { unidades } = await convertImage({ path, size: 0 }, { ...context(), engines: { ocr: arabic } });
+        const lines = unidades[0]!.texto.split('\n').filter(Boolean);
+        // Every line, word for word, with Debian's ara and with the pulled one.
+        expect(lines.filter((l) => ARABIC_LINES.includes(l)).length).toBeGreaterThanOrEqual(7);
+      } finally {
+        await arabic.close();
+      }
     },
     120_000,
   );

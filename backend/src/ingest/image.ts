@@ -12,7 +12,8 @@ import {
 } from './converter';
 import { imageSize, pngWithoutAncillaryChunks } from './image-size';
 import { recognizeInItsLanguage } from './ocr-languages';
-import { SCRIPTS_READ, scriptSaid, unreadScript } from './ocr-scripts';
+import { notReadHere, scriptSaid } from './ocr-scripts';
+import { readInItsScript } from './ocr-script-reading';
 import { cleanTitle } from './metadata';
 
 /**
@@ -93,17 +94,18 @@ export async function convertImage(file: SourceFile, ctx: ConvertContext): Promi
   }
   await ctx.progress(1);
 
-  const texto = recognizedText(result);
-  if (!texto || result.confianza < SURE_OCR_CONFIDENCE) {
-    // Little or unsure text: it may be a script the models do not read, read into Latin letters.
-    const script = unreadScript(await ocr.script?.(image, { signal: ctx.signal }));
-    if (script) {
+  if (!recognizedText(result) || result.confianza < SURE_OCR_CONFIDENCE) {
+    // Little or unsure text: it may be another script, read into Latin letters.
+    const read = await readInItsScript(ocr, image, result, ctx.signal);
+    if (read.unread) {
       throw new ConversionError(
-        `La imagen está escrita en ${scriptSaid(script)}, que el OCR de este servidor no lee (lee ${SCRIPTS_READ}).`,
-        `The image is written in the ${script} script, which OCR here does not read`,
+        `La imagen está escrita en ${scriptSaid(read.unread)}${notReadHere([read.unread], ocr.languages ?? [])}.`,
+        `The image is written in the ${read.unread} script, which OCR here does not read`,
       );
     }
+    result = read.result;
   }
+  const texto = recognizedText(result);
   if (!texto) throw new ConversionError('No se reconoció texto en la imagen.', 'No text recognized in the image');
   return {
     tipo: 'imagen',

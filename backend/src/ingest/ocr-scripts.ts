@@ -1,36 +1,42 @@
+import { listed, modelsOf, scriptLanguages, scriptName, scriptsRead } from '../ai/tesseract-scripts';
+
 /**
- * The scripts OCR reads here, and how the others are named to a reader. The installed Tesseract models
- * (Spanish, English, Portuguese, French, German, Italian, Catalan) read the Latin script only: a page in
- * another one comes out as made-up Latin words, so it is not read blind but said.
+ * How the scripts OCR does not read here are told to a reader. A model reads the script it was trained on
+ * only: a page whose script (Tesseract's script detection) has no installed model comes out as made-up
+ * words, so it is not read blind but said, with how to get it read (`ai/tesseract-scripts.ts`: which
+ * models read which script).
  */
-const READ = new Set(['Latin']);
 
-/** Tesseract's script names, in Spanish. */
-const NAMES: Record<string, string> = {
-  Arabic: 'árabe',
-  Armenian: 'armenia',
-  Bengali: 'bengalí',
-  Cyrillic: 'cirílica',
-  Devanagari: 'devanagari',
-  Georgian: 'georgiana',
-  Greek: 'griega',
-  Han: 'china (han)',
-  Hangul: 'coreana (hangul)',
-  Hebrew: 'hebrea',
-  Japanese: 'japonesa',
-  Katakana: 'japonesa (katakana)',
-  Hiragana: 'japonesa (hiragana)',
-  Tamil: 'tamil',
-  Thai: 'tailandesa',
-};
-
-/** The script detected, when it is one OCR does not read here; undefined for Latin or when unknown. */
-export function unreadScript(script: string | undefined): string | undefined {
-  return script && !READ.has(script) ? script : undefined;
+/**
+ * The script detected, when OCR here does not read it: not Latin, and no model of it among `installed`;
+ * undefined for Latin, a script it reads, or when unknown.
+ */
+export function unreadScript(script: string | undefined, installed: readonly string[]): string | undefined {
+  return script && script !== 'Latin' && !scriptLanguages(script, installed) ? script : undefined;
 }
 
 /** 'escritura árabe', 'escritura china (han)'; Tesseract's own name for the rare ones. */
-export const scriptSaid = (script: string): string => `escritura ${NAMES[script] ?? script}`;
+export const scriptSaid = (script: string): string => `escritura ${scriptName(script)}`;
 
-/** What OCR here does read, for the notices. */
-export const SCRIPTS_READ = 'la escritura latina';
+/**
+ * How to get scripts read, for a notice: "para leerla, 'npm run folio -- models pull ocr ara' o el paquete
+ * de Debian tesseract-ocr-ara"; undefined when Tesseract has a model of none of them.
+ */
+export function howToRead(scripts: readonly string[]): string | undefined {
+  const langs = [...new Set(scripts.flatMap((s) => modelsOf(s).slice(0, 1)))];
+  if (langs.length === 0) return undefined;
+  const debian = langs.map((l) => `tesseract-ocr-${l.replaceAll('_', '-')}`);
+  return (
+    `para ${scripts.length === 1 ? 'leerla' : 'leerlas'}, 'npm run folio -- models pull ocr ${langs.join(' ')}' ` +
+    `o ${debian.length === 1 ? 'el paquete' : 'los paquetes'} de Debian ${listed(debian)}`
+  );
+}
+
+/**
+ * The end of a notice of text in scripts not read: ', que el OCR de este servidor no lee (lee la escritura
+ * latina); para leerla, …'.
+ */
+export const notReadHere = (scripts: readonly string[], installed: readonly string[]): string => {
+  const how = howToRead(scripts);
+  return `, que el OCR de este servidor no lee (lee ${scriptsRead(installed)})${how ? `; ${how}` : ''}`;
+};

@@ -12,6 +12,7 @@ import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fix
 import { ConversionError, type Conversion, type ConvertContext } from './converter';
 import { convertPdf, foliosFromLabels, lacksTextLayer, pageTextFromItems, pageTextFromOcr, romanValue } from './pdf';
 import { gitSnapshot } from './testing/git-snapshot';
+import { hasOcrData, MACHINE_OCR_DATA, titleNeedingOcr } from '../testing/installed-ocr-data';
 import { makePdf, type PdfLine } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 
@@ -553,6 +554,20 @@ const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCa
 const found = (text: string, words: string[]) =>
   words.filter((w) => plain(text).includes(plain(w))).length / words.length;
 
+/** The share of the Han characters and digits of `printed` found in `texto`, each as many times as printed. */
+function characterRecall(texto: string, printed: string): number {
+  const signs = (s: string) => s.match(/[\p{Script=Han}\p{N}]/gu) ?? [];
+  const left = new Map<string, number>();
+  for (const c of signs(printed)) left.set(c, (left.get(c) ?? 0) + 1);
+  let found = 0;
+  for (const c of signs(texto)) {
+    if ((left.get(c) ?? 0) === 0) continue;
+    left.set(c, left.get(c)! - 1);
+    found += 1;
+  }
+  return found / signs(printed).length;
+}
+
 /** An OCR engine that only counts the images it is given (for tests of when OCR is called). */
 function countingOcr(): Ocr & { calls: number } {
   return {
@@ -601,6 +616,42 @@ describe('convertPdf with OCR', () => {
       expect(conversion.paginasSinTexto?.escrituras).toEqual({ Han: 1 });
       // Its text layer holds a date alone; the 36 made-up words OCR read ('FRIMBFHRANK', 'RRAA') are gone.
       expect(conversion.unidades[0]!.texto).not.toMatch(/[A-Z]{4,}/);
+    },
+    120_000,
+  );
+
+  it.skipIf(!pdfplumber.present || !hasOcrData('chi_sim'))(
+    pdfplumber.title(
+      titleNeedingOcr(
+        'pdfplumber malformed-from-issue-932.pdf, a Chinese scan: read in Chinese where its data is installed',
+        'chi_sim',
+      ),
+    ),
+    async () => {
+      const bytes = pdfplumber.file('tests/pdfs/malformed-from-issue-932.pdf');
+      const path = await tmp.write('chino-leido.pdf', bytes);
+      const chinese = await createTesseractOcr(MACHINE_OCR_DATA);
+      try {
+        const conversion = await convertPdf(
+          { path, size: bytes.length },
+          { ...quietContext(), engines: { ocr: chinese } },
+        );
+        expect(conversion.paginasSinTexto?.escrituras).toBeUndefined();
+        const texto = conversion.unidades[0]!.texto;
+        // The running head, the body and the signature, as printed (read from the page by eye).
+        const printed =
+          '重庆万州经济技术开发（集团）有限公司2021年度第二期债务融资工具定向募集说明书' +
+          '（本页为《重庆万州经济技术开发（集团）有限公司2021年度第二期债务融资工具定向募集说明书》之签字页，本页无正文）' +
+          '重庆万州经济技术开发（集团）有限公司（盖章）2021年3月31日';
+        // Debian's chi_sim (tessdata_fast) finds 102 of its 116 characters and digits, the pulled one
+        // (tessdata_best, integer) 109; the Latin models found none.
+        expect(characterRecall(texto, printed)).toBeGreaterThanOrEqual(0.85);
+        // Words as written, without the spaces Tesseract puts between them.
+        expect(texto).toMatch(/重庆万州经济技术开发/);
+        expect(texto).toMatch(/本页无正文/);
+      } finally {
+        await chinese.close();
+      }
     },
     120_000,
   );

@@ -16,7 +16,7 @@ import {
 } from './converter';
 import { documentLanguage } from '../text/language';
 import { recognizedText, SURE_OCR_CONFIDENCE } from './image';
-import { unreadScript } from './ocr-scripts';
+import { readInItsScript } from './ocr-script-reading';
 import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from './ocr-languages';
 import { isGarbled } from './text-quality';
 import { undoLineEndHyphens } from './line-end-hyphens';
@@ -70,7 +70,7 @@ export interface PageText {
    */
   shown?: string;
   layer?: string;
-  /** The page is a picture of text in this script, which OCR here does not read (`unreadScript`). */
+  /** The page is a picture of text in this script, which OCR here does not read (`readInItsScript`). */
   escritura?: string;
 }
 
@@ -219,14 +219,20 @@ async function ocrPages(
     }
     if (image) {
       let result: OcrResult;
+      let seen: string[] | undefined;
       if (langs) result = await ocr.recognize(image, { signal: ctx.signal, langs });
-      else ({ result, seen: langs } = await recognizeInItsLanguage(ocr, image, ctx.signal, [...FIRST_PASS]));
-      // Unsure text may be a script the models do not read, read into made-up Latin words: not kept then.
-      const script =
-        result.confianza < SURE_OCR_CONFIDENCE ? await ocr.script?.(image, { signal: ctx.signal }) : undefined;
-      const texto = unreadScript(script) ? null : recognizedText(result);
+      else ({ result, seen } = await recognizeInItsLanguage(ocr, image, ctx.signal, [...FIRST_PASS]));
+      // Unsure text may be another script read into made-up Latin words: read again in it, or not kept.
+      let unread: string | undefined;
+      let script: string | undefined;
+      if (result.confianza < SURE_OCR_CONFIDENCE) {
+        ({ result, unread, script } = await readInItsScript(ocr, image, result, ctx.signal));
+      }
+      // The language a Latin reading of another script seems to show is no language of the document's.
+      if (!script || script === 'Latin') langs ??= seen;
+      const texto = unread ? null : recognizedText(result);
       if (texto) pages[i] = pageTextFromOcr(pages[i]!.shown ? `${texto}\n\n${pages[i]!.shown}` : texto);
-      else if (unreadScript(script)) pages[i] = { ...pages[i]!, escritura: script };
+      else if (unread) pages[i] = { ...pages[i]!, escritura: unread };
     }
     await ctx.progress((k + 1) / indexes.length);
   }

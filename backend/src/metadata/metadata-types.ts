@@ -33,7 +33,18 @@ export interface UserMeta {
   idioma?: string | null;
   /** Each key of Details: the user's value, or null when the user cleared it. */
   detalles?: { [K in keyof Details]?: Details[K] | null };
+  /**
+   * The values above that came from the user's own library elsewhere (an import), not typed here: their
+   * origin is that library's. A field the user corrects in Folio afterwards leaves `campos`.
+   */
+  importado?: { origen: ImportOrigin; campos: UserField[] };
 }
+
+/** The origins of an imported library's values. */
+export type ImportOrigin = Extract<OrigenMetadato, 'zotero' | 'bibliografia'>;
+
+/** A field of the user's layer: the top-level ones and the details. */
+export type UserField = 'titulo' | 'autores' | 'anio' | 'doi' | 'idioma' | keyof Details;
 
 /** The fields whose origin a document stores: the contract's five, and the kind of work. */
 export type FieldWithOrigin = CampoConOrigen | 'tipo_obra';

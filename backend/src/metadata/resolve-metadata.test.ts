@@ -67,6 +67,31 @@ const CASES: Case[] = [
     },
   },
   {
+    name: "values from the user's imported library win like the user's, with that library as their origin",
+    layers: {
+      user: {
+        titulo: 'Título en Zotero',
+        autores: ['Pérez García, Ana'],
+        anio: 2018,
+        idioma: 'es',
+        detalles: { tipo_obra: 'thesis', editorial: 'Universidad de Chile' },
+        // The language was typed in Folio afterwards: it left the imported fields.
+        importado: { origen: 'zotero', campos: ['titulo', 'autores', 'anio', 'tipo_obra', 'editorial'] },
+      },
+      registry: REGISTRY,
+      file: PDF,
+    },
+    expected: {
+      titulo: ['Título en Zotero', 'zotero'],
+      autores: [['Pérez García, Ana'], 'zotero'],
+      anio: [2018, 'zotero'],
+      idioma: ['es', 'usuario'],
+      doi: ['10.1234/abc', 'registro'],
+      tipo_obra: ['thesis', 'zotero'],
+      editorial: ['Universidad de Chile', 'zotero'],
+    },
+  },
+  {
     name: 'authors the user cleared ([]) stay clear whatever the registry and the file say',
     layers: { user: { autores: [] }, registry: REGISTRY, file: PDF },
     expected: { autores: undefined, titulo: [REGISTRY.titulo, 'registro'] },

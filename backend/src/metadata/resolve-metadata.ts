@@ -9,6 +9,7 @@ import {
   type MetadataValues,
   type PageMetadata,
   type RegistryFields,
+  type UserField,
   type UserMeta,
 } from './metadata-types';
 
@@ -72,8 +73,9 @@ function pick<T>(
   user: T | null | undefined,
   candidates: Candidate<T>[],
   demoted?: OrigenMetadato,
+  userOrigin: OrigenMetadato = 'usuario',
 ): ResolvedField<NonNullable<T>> | undefined {
-  if (user !== undefined) return present(user) ? field(user as NonNullable<T>, 'usuario') : undefined;
+  if (user !== undefined) return present(user) ? field(user as NonNullable<T>, userOrigin) : undefined;
   const given = candidates.filter(([value]) => present(value));
   const chosen = given.find(([, origen]) => origen !== demoted) ?? given[0];
   return chosen && field(chosen[0] as NonNullable<T>, chosen[1]);
@@ -89,13 +91,18 @@ export function resolveMetadata(layers: MetadataLayers): ResolvedMetadata {
   const fileOrigin = (key: keyof FileMetadata['origen']) => file?.origen[key];
   const fromName = titleFromFileName(layers.fileName);
   const titulo =
-    pick(user.titulo, [
-      [registry.titulo, 'registro'],
-      [page.titulo, 'pagina_web'],
-      [file?.titulo, fileOrigin('titulo')],
-      [fromName, 'nombre_archivo'],
-      [layers.standIn?.titulo, layers.standIn?.origen],
-    ]) ?? field(NO_TITLE, undefined);
+    pick(
+      user.titulo,
+      [
+        [registry.titulo, 'registro'],
+        [page.titulo, 'pagina_web'],
+        [file?.titulo, fileOrigin('titulo')],
+        [fromName, 'nombre_archivo'],
+        [layers.standIn?.titulo, layers.standIn?.origen],
+      ],
+      undefined,
+      userOrigin(user, 'titulo'),
+    ) ?? field(NO_TITLE, undefined);
   const ofLayers = <T>(
     key: 'autores' | 'anio' | 'doi' | 'idioma',
     user: T | null | undefined,
@@ -109,6 +116,7 @@ export function resolveMetadata(layers: MetadataLayers): ResolvedMetadata {
         [file?.[key] as T | undefined, fileOrigin(key)],
       ],
       demoted,
+      userOrigin(layers.user, key),
     );
   const doi = ofLayers('doi', user.doi);
   const detalles = resolveDetails(layers, doi);
@@ -121,6 +129,10 @@ export function resolveMetadata(layers: MetadataLayers): ResolvedMetadata {
     detalles,
   };
 }
+
+/** Where the user's value of `key` came from: an imported library's, or the user's own typing. */
+const userOrigin = (user: UserMeta, key: UserField): OrigenMetadato =>
+  user.importado?.campos.includes(key) ? user.importado.origen : 'usuario';
 
 const defined = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
@@ -137,11 +149,16 @@ function resolveDetails(layers: MetadataLayers, doi: ResolvedField<string> | und
     if (key === 'tipo_obra' || key === 'genero') continue;
     const fromPage = key === 'contenedor' ? page.contenedor : undefined;
     const fromFile = file && key in file ? (file as Record<string, unknown>)[key] : undefined;
-    const value = pick<unknown>(mine[key], [
-      [registry[key], 'registro'],
-      [fromPage, 'pagina_web'],
-      [fromFile, file?.origenDetalles],
-    ]);
+    const value = pick<unknown>(
+      mine[key],
+      [
+        [registry[key], 'registro'],
+        [fromPage, 'pagina_web'],
+        [fromFile, file?.origenDetalles],
+      ],
+      undefined,
+      userOrigin(user, key),
+    );
     if (value) out[key] = value;
   }
   return { ...(out as ResolvedDetails), ...resolveKind(layers, doi, out as ResolvedDetails) };
@@ -163,18 +180,28 @@ function resolveKind(
   const stated =
     mine.tipo_obra === null
       ? undefined
-      : pick(mine.tipo_obra, [
-          [registry?.tipo_obra, 'registro'],
-          [file?.tipo_obra, file?.origenDetalles],
-        ]);
+      : pick(
+          mine.tipo_obra,
+          [
+            [registry?.tipo_obra, 'registro'],
+            [file?.tipo_obra, file?.origenDetalles],
+          ],
+          undefined,
+          userOrigin(user, 'tipo_obra'),
+        );
   const tipo_obra = stated ?? inferred(layers, doi, details);
   const kind = tipo_obra?.valor;
   const sayGenre = (layer: { tipo_obra?: string; genero?: string } | undefined) =>
     layer && (layer.tipo_obra === undefined || layer.tipo_obra === kind) ? layer.genero : undefined;
-  const genero = pick(mine.genero, [
-    [sayGenre(registry), 'registro'],
-    [sayGenre(file), file?.origenDetalles],
-  ]);
+  const genero = pick(
+    mine.genero,
+    [
+      [sayGenre(registry), 'registro'],
+      [sayGenre(file), file?.origenDetalles],
+    ],
+    undefined,
+    userOrigin(user, 'genero'),
+  );
   return { ...defined('tipo_obra', tipo_obra), ...defined('genero', genero) };
 }
 

@@ -31,6 +31,11 @@ export async function correctDocument(
   for (const key of DETAIL_KEYS) {
     if (body[key] !== undefined) (user.detalles as Record<string, unknown>)[key] = body[key];
   }
+  // A corrected field is the user's own from now on, no longer the imported library's.
+  if (user.importado) {
+    const corrected = (key: string) => (body as Record<string, unknown>)[key] !== undefined;
+    user.importado = { ...user.importado, campos: user.importado.campos.filter((key) => !corrected(key)) };
+  }
 
   const { values, patch } = metadataInForce(row, { ...storedLayers(row), user });
   await updateDocument(deps.db, id, { ...patch, userMeta: user });

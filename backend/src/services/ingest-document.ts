@@ -27,7 +27,7 @@ import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { readInProcess } from '../ingest/read-apart/reader-process';
 import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
-import { SCRIPTS_READ, scriptSaid } from '../ingest/ocr-scripts';
+import { notReadHere, scriptSaid } from '../ingest/ocr-scripts';
 import { isGarbled } from '../ingest/text-quality';
 import { foldText } from '../text/fold';
 import { passageIndexing } from '../search/passage-indexing';
@@ -199,7 +199,7 @@ async function writeIndex(
       fase: null,
       progreso: 1,
       error: null,
-      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr)),
+      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr), deps.engines.ocr?.languages ?? []),
     });
     return { details: { doi: values.doi, detalles: values.detalles } };
   });
@@ -373,9 +373,9 @@ function readable(conversion: Conversion): Readable {
 
 /**
  * What a ready document lacks, said plainly (`aviso`), or null: nothing searchable found in it, or pages left
- * out of search for a garbled text layer; each says whether OCR could help.
+ * out of search for a garbled text layer; each says whether OCR could help (`installed`: its languages).
  */
-function warningOf(read: Readable, passages: number, ocr: boolean): string | null {
+function warningOf(read: Readable, passages: number, ocr: boolean, installed: readonly string[]): string | null {
   const { conversion, garbled } = read;
   const pdf = conversion.tipo === 'pdf' || conversion.tipo === 'pdf_escaneado';
   /** What is missing, then whether OCR tried or could: one sentence when it tried, two when it is off. */
@@ -386,7 +386,7 @@ function warningOf(read: Readable, passages: number, ocr: boolean): string | nul
   const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
   const escrituras = conversion.paginasSinTexto?.escrituras;
   if (escrituras) {
-    const lack = unreadScripts(escrituras);
+    const lack = unreadScripts(escrituras, installed);
     return passages === 0
       ? `No se encontró texto que buscar: ${lack}.`
       : `${lack[0]!.toUpperCase()}${lack.slice(1)}; no se indexaron.`;
@@ -441,12 +441,15 @@ function pdfWithoutText(
   return found.por.imagen > 0 ? sayWithOcr(`${lead}: ${what}`) : `${lead}: ${what}.`;
 }
 
-/** '2 páginas están en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina)'. */
-function unreadScripts(escrituras: Record<string, number>): string {
+/**
+ * '2 páginas están en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina); para
+ * leerla, …' (`notReadHere`).
+ */
+function unreadScripts(escrituras: Record<string, number>, installed: readonly string[]): string {
   const parts = Object.entries(escrituras).map(
     ([script, n]) => `${n} ${n === 1 ? 'página está' : 'páginas están'} en ${scriptSaid(script)}`,
   );
-  return `${listed(parts)}, que el OCR de este servidor no lee (lee ${SCRIPTS_READ})`;
+  return `${listed(parts)}${notReadHere(Object.keys(escrituras), installed)}`;
 }
 
 /** 'a', 'a y b', 'a, b y c'. */

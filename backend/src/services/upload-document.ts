@@ -39,6 +39,8 @@ export interface UploadMeta {
   anio?: number;
   biblioteca?: string;
   url?: string;
+  /** The whole user layer, when it comes from elsewhere than the upload's fields (an imported library's record). */
+  userMeta?: UserMeta;
 }
 
 export type UploadOutcome = 'created' | 'duplicate' | 'replayed';
@@ -106,7 +108,7 @@ async function storeAndQueue(
   const kind = await detectKind({ path: file.tmpPath, nombre: file.nombre, contentType: file.contentType });
   const id = newId();
   const tipo = uploadTipo(kind, meta.url);
-  const userMeta: UserMeta = {
+  const userMeta: UserMeta = meta.userMeta ?? {
     ...(meta.titulo && { titulo: meta.titulo }),
     ...(meta.autores && { autores: meta.autores }),
     ...(meta.anio != null && { anio: meta.anio }),

@@ -17,7 +17,8 @@ export const GERMAN_LINES = [
   'und im Herbst eine Versammlung einberufen wird.',
 ];
 
-const ARABIC_LINES = [
+/** Arabic prose, the lines of `drawnArabicPage`. */
+export const ARABIC_LINES = [
   'كان يا ما كان في قديم الزمان',
   'مدينة كبيرة على شاطئ البحر',
   'يعيش فيها الصيادون والتجار',

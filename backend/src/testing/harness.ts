@@ -57,14 +57,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Test settings: fast queue polling, quiet logs, no rate limit unless asked. */
-export function testConfig(store: TestStore, overrides: Partial<Config> = {}): Config {
+/** Settings a test changes; those of OCR one by one. */
+export type ConfigOverrides = Omit<Partial<Config>, 'ocr'> & { ocr?: Partial<Config['ocr']> };
+
+/**
+ * Test settings: fast queue polling, quiet logs, no rate limit unless asked, OCR with the npm packages'
+ * languages only (what CI has), whatever else this machine has installed.
+ */
+export function testConfig(store: TestStore, overrides: ConfigOverrides = {}): Config {
   // No registry look-ups unless a test asks for one (against its own local registry).
   const base = loadConfig({
     FOLIO_DATA: store.dataDir,
     DATABASE_URL: store.databaseUrl,
     FOLIO_LOG: 'silent',
     FOLIO_METADATA_LOOKUP: '0',
+    FOLIO_OCR_SYSTEM_DATA: '0',
   });
   return {
     ...base,
@@ -78,13 +85,14 @@ export function testConfig(store: TestStore, overrides: Partial<Config> = {}): C
     // servers on one database from querying it every 2 s.
     jobSuperviseSeconds: 60,
     ...overrides,
+    ocr: { ...base.ocr, ...overrides.ocr },
   };
 }
 
 /** Opens the runtime on `store` and builds the app around it. */
 export async function startTestServer(
   store: TestStore,
-  overrides: Partial<Config> = {},
+  overrides: ConfigOverrides = {},
   opts: { workers?: boolean } = {},
 ): Promise<TestServer> {
   const config = testConfig(store, overrides);
@@ -108,7 +116,7 @@ export const auth = (key: string, extra: Record<string, string> = {}) => ({ Auth
  * Registers beforeAll/afterAll that open a fresh store and server for the calling test file and
  * close and drop them afterwards. Read `.server` inside tests, once beforeAll has run.
  */
-export function useTestServer(overrides: Partial<Config> = {}, opts: { workers?: boolean } = {}) {
+export function useTestServer(overrides: ConfigOverrides = {}, opts: { workers?: boolean } = {}) {
   const ctx = {} as { server: TestServer; store: TestStore };
   beforeAll(async () => {
     ctx.store = await createTestStore();

@@ -79,7 +79,8 @@ export type DetallesBibliograficos = z.infer<typeof DetallesBibliograficos>;
 
 /**
  * Where the value in force of a document's field came from (an extension of the contract), most trusted
- * first: the user (upload or correction), a registry's record of its DOI or ISBN, the page or feed it was
+ * first: the user (upload or correction), the user's own library brought from Zotero (`zotero`) or from a
+ * BibTeX, RIS or CSL-JSON export (`bibliografia`), a registry's record of its DOI or ISBN, the page or feed it was
  * read from, a PDF's XMP packet, its first page's layout (`primera_pagina`; `pagina`: a year or DOI printed in
  * the text), an arXiv identifier (the year it encodes), the text itself (its language), other files'
  * properties (EPUB, Office, media tags), a PDF's info dictionary, the file's creation date, the file name
@@ -87,6 +88,8 @@ export type DetallesBibliograficos = z.infer<typeof DetallesBibliograficos>;
  */
 export const ORIGENES_METADATO = [
   'usuario',
+  'zotero',
+  'bibliografia',
   'registro',
   'pagina_web',
   'arxiv',
@@ -105,7 +108,7 @@ export type OrigenMetadato = z.infer<typeof OrigenMetadato>;
 
 /**
  * The confidence (0–1) of each origin: a fixed table, the same for every field, ranked by how often each
- * source is right. The user is taken at their word; a registry's record is the publisher's own (it still
+ * source is right. The user is taken at their word, and so is the library they curated elsewhere; a registry's record is the publisher's own (it still
  * has typos and odd author forms); a page's or feed's tags are the publisher's too but loosely kept; an
  * arXiv id fixes the year of submission; XMP is usually written by the publisher's tools, the first page's
  * layout is read by heuristics (title and authors), a year or DOI printed in the text may be a cited one;
@@ -115,6 +118,8 @@ export type OrigenMetadato = z.infer<typeof OrigenMetadato>;
  */
 export const CONFIANZA_ORIGEN: Record<OrigenMetadato, number> = {
   usuario: 1,
+  zotero: 1,
+  bibliografia: 1,
   registro: 0.95,
   pagina_web: 0.85,
   arxiv: 0.85,

@@ -343,6 +343,7 @@ describe('readBibliographyFile: the format', () => {
     for (const [name, text] of Object.entries(cases)) {
       const error = await readBibliographyFile(await write(name, text)).catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(ImportSourceError);
+      expect((error as ImportSourceError).problema, name).toBe('no_es_la_fuente');
       expect((error as ImportSourceError).mensaje, name).toContain(name);
       expect((error as ImportSourceError).message, name).toContain(name);
     }

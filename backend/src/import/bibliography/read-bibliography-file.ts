@@ -31,6 +31,7 @@ function cslList(text: string, name: string): unknown[] | undefined {
   const csl = list.length > 0 && list.every((i) => i && typeof i === 'object' && 'type' in i);
   if (csl) return list;
   throw new ImportSourceError(
+    'no_es_la_fuente',
     `${name} es un JSON, pero no CSL-JSON (una lista de referencias con id y type).`,
     `${name} is JSON but not CSL-JSON (a list of items with id and type)`,
   );
@@ -45,7 +46,7 @@ function cslList(text: string, name: string): unknown[] | undefined {
 export async function readBibliographyFile(file: string, opts: BibliographyOptions = {}): Promise<LibraryReading> {
   const name = path.basename(file);
   const text = exportText(await fs.readFile(file));
-  if (!text.trim()) throw new ImportSourceError(`${name} está vacío.`, `${name} is empty`);
+  if (!text.trim()) throw new ImportSourceError('no_es_la_fuente', `${name} está vacío.`, `${name} is empty`);
   const base = {
     exportDir: path.dirname(path.resolve(file)),
     ...(opts.filesDir && { filesDir: path.resolve(opts.filesDir) }),
@@ -57,6 +58,7 @@ export async function readBibliographyFile(file: string, opts: BibliographyOptio
   if (RIS_RECORD.test(text)) return readRis(text, base);
   if (BIBTEX_ENTRY.test(text)) return readBibtex(text, base);
   throw new ImportSourceError(
+    'no_es_la_fuente',
     `${name} no es una exportación BibTeX/BibLaTeX, RIS ni CSL-JSON.`,
     `${name} is not a BibTeX/BibLaTeX, RIS or CSL-JSON export`,
   );

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { findDocument } from '../db/documents.repo';
+import { ensureUser } from '../db/users.repo';
+import type { LibraryReading } from '../import/imported-item';
+import { openRuntime } from '../runtime';
+import { importLibrary, type ImportReport } from '../services/import-library';
+import { UsageError } from './keys';
+import { thisProgram } from './this-program';
+
+const USAGE =
+  'Usage: folio import zotero ZOTERO_DATA_DIR [--profile DIR | --base DIR] --user EMAIL [--no-wait]\n' +
+  '       folio import bibliografia FILE.bib|.ris|.json [--files DIR] --user EMAIL [--no-wait]';
+
+/** Where a library's files are, besides its own folder. */
+interface ReaderOptions {
+  /** A bibliography's files (`--files`). */
+  filesDir?: string;
+  /** Zotero's profile folder, whose prefs.js names the base folder of relative linked files (`--profile`). */
+  profileDir?: string;
+  /** That base folder itself (`--base`). */
+  baseDir?: string;
+}
+
+/** How each kind of library is read: imported on use, so the CLI loads only the reader it needs. */
+export type LibraryReaders = Record<
+  'zotero' | 'bibliografia',
+  (target: string, opts: ReaderOptions) => Promise<LibraryReading>
+>;
+
+const READERS: LibraryReaders = {
+  zotero: async (dir, opts) =>
+    (await import('../import/zotero/read-zotero-library')).readZoteroLibrary(dir, {
+      profileDir: opts.profileDir,
+      baseAttachmentPath: opts.baseDir,
+    }),
+  bibliografia: async () => {
+    throw new UsageError('folio import bibliografia is not available yet.');
+  },
+};
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i >= 0) return args[i + 1];
+  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** One line of counted progress: redrawn in place on a terminal, else written every few seconds and at the end. */
+function counter(stream: NodeJS.WriteStream, label: string, everyMs = 5000) {
+  let last = 0;
+  return (done: number, total: number) => {
+    const width = 24;
+    const filled = total ? Math.round((done / total) * width) : width;
+    const line = `  ${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
+    const finished = done >= total;
+    if (stream.isTTY) stream.write(`\r${line}${finished ? '\n' : ''}`);
+    else if (finished || Date.now() - last >= everyMs) {
+      last = Date.now();
+      stream.write(`${line}\n`);
+    }
+  };
+}
+
+/**
+ * `folio import`: brings a Zotero data directory or a BibTeX, RIS or CSL-JSON export (with its files) into a
+ * user's library, then, unless `--no-wait`, reads the files in this process and waits until every one is
+ * read, so the library is searchable when the command ends. Prints a summary; 0 when it ran (items left out
+ * are in the summary), else it throws.
+ */
+export async function importCommand(
+  config: Config,
+  args: string[],
+  out: (line: string) => void,
+  readers: LibraryReaders = READERS,
+): Promise<number> {
+  const [kindArg, target] = args;
+  const kind = kindArg === 'bibtex' || kindArg === 'ris' || kindArg === 'csl-json' ? 'bibliografia' : kindArg;
+  const email = option(args, 'user');
+  if ((kind !== 'zotero' && kind !== 'bibliografia') || !target || target.startsWith('--')) throw new UsageError(USAGE);
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`folio import needs --user EMAIL\n${USAGE}`);
+  const dir = (name: string) => {
+    const value = option(args, name);
+    return value ? path.resolve(value) : undefined;
+  };
+  const wait = !args.includes('--no-wait');
+  const library = path.resolve(target);
+  const reading = await readers[kind](library, {
+    filesDir: dir('files'),
+    profileDir: dir('profile'),
+    baseDir: dir('base'),
+  });
+  out(`${reading.origen}: ${reading.items.length} elementos, ${reading.skipped.length} que no se importan.`);
+
+  const runtime = await openRuntime(config, { workers: wait, program: thisProgram() });
+  try {
+    const { db } = runtime.deps;
+    const user = await ensureUser(db, email);
+    const imported = counter(process.stderr, 'importados');
+    const report = await importLibrary(runtime.deps, user.id, reading, {
+      library,
+      onItem: (done, total) => imported(done, total),
+    });
+    if (wait) await waitUntilRead(runtime.deps.db, user.id, report);
+    for (const line of summary(report)) out(line);
+  } finally {
+    await runtime.close();
+  }
+  return 0;
+}
+
+/** Waits until every document the import made or found is read (or failed), drawing how many are. */
+async function waitUntilRead(db: Parameters<typeof findDocument>[0], userId: string, report: ImportReport) {
+  const ids = [...new Set(report.elementos.flatMap((e) => (e.resultado === 'nuevo' ? [e.documento!] : [])))];
+  const read = counter(process.stderr, 'leídos    ');
+  const pending = new Set(ids);
+  read(0, ids.length);
+  while (pending.size > 0) {
+    for (const id of [...pending]) {
+      const row = await findDocument(db, userId, id);
+      if (!row || row.estado === 'listo' || row.estado === 'error') pending.delete(id);
+    }
+    read(ids.length - pending.size, ids.length);
+    if (pending.size > 0) await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The lines of the summary: counts, then each item left out and why, then what Folio does not keep yet. */
+function summary(report: ImportReport): string[] {
+  const r = report.resumen;
+  const lines = [
+    `Nuevos: ${r.nuevo}. Ya estaban en tu biblioteca: ${r.ya_estaba}. Importados antes: ${r.sin_cambios}. No importados: ${r.omitido}. (${report.segundos} s)`,
+  ];
+  for (const e of report.elementos.filter((e) => e.resultado === 'omitido')) {
+    lines.push(`  no importado: ${e.clave} «${e.titulo}»: ${e.motivo}`);
+  }
+  for (const f of report.archivos_que_faltan) lines.push(`  falta un archivo de ${f.clave}: ${f.ruta}`);
+  const d = report.dejado_fuera;
+  const left = [
+    d.otros_adjuntos && `${d.otros_adjuntos} adjuntos más de un mismo elemento`,
+    d.etiquetas && `${d.etiquetas} etiquetas`,
+    d.notas && `${d.notas} notas`,
+    d.otras_colecciones && `${d.otras_colecciones} pertenencias a una segunda colección`,
+  ].filter(Boolean);
+  if (left.length) lines.push(`Folio aún no guarda: ${left.join(', ')}.`);
+  return lines;
+}

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Deps } from '../context';
+import { assignCollection, insertCollection } from '../db/collections.repo';
+import { findDocument, updateDocument, type DocumentRow } from '../db/documents.repo';
+import { findImportedItems, recordImportedItem } from '../db/imported-items.repo';
+import { userMetaOfCsl } from '../import/csl-metadata';
+import type { ImportedFile, ImportedItem, LibraryReading } from '../import/imported-item';
+import type { UserMeta } from '../metadata/metadata-types';
+import { metadataInForce, reindexTitle } from './metadata-in-force';
+import { storedLayers } from './metadata-layers';
+import { uploadFile } from './upload-document';
+
+/** What happened to one item of the library. */
+export type ItemOutcome =
+  /** Its file became a new document, queued to be read. */
+  | 'nuevo'
+  /** Its file was already in the library: that document took the item's metadata where the user had given none. */
+  | 'ya_estaba'
+  /** Imported by an earlier run: left as it is. */
+  | 'sin_cambios'
+  /** Not imported: `motivo` says why. */
+  | 'omitido';
+
+export interface ImportedItemResult {
+  clave: string;
+  titulo: string;
+  resultado: ItemOutcome;
+  documento?: string;
+  motivo?: string;
+}
+
+/** The report of one import: every item's outcome, what was left out and why, and how long it took. */
+export interface ImportReport {
+  origen: string;
+  elementos: ImportedItemResult[];
+  /** Counts by outcome. */
+  resumen: Record<ItemOutcome, number>;
+  /** Files items name that are not on disk, by item. */
+  archivos_que_faltan: { clave: string; ruta: string }[];
+  /** What Folio does not keep yet, counted: other attachments of an item, tags, notes, further collections. */
+  dejado_fuera: { otros_adjuntos: number; etiquetas: number; notas: number; otras_colecciones: number };
+  segundos: number;
+}
+
+/** Files Folio reads best first: the item's PDF, then its EPUB, then office files, then a web snapshot. */
+const PREFERENCE = [/pdf/i, /epub/i, /officedocument|opendocument|msword|rtf/i, /html/i];
+const rank = (f: ImportedFile) => {
+  const hint = `${f.contentType ?? ''} ${path.extname(f.path)}`;
+  const i = PREFERENCE.findIndex((re) => re.test(hint));
+  return i < 0 ? PREFERENCE.length : i;
+};
+
+/** A collection path as one Folio collection name ('Tesis / Capítulo 2'). */
+const collectionName = (pathOfNames: string[]) => pathOfNames.map((n) => n.replaceAll('/', '∕').trim()).join(' / ');
+
+/**
+ * Brings a library read from elsewhere (`import/`: a Zotero data directory, a BibTeX, RIS or CSL-JSON export)
+ * into the user's: each item's best file is uploaded as any file is (same bytes as a document already there:
+ * that document), with the item's record as the user's own metadata, marked as that library's
+ * (`origen_metadatos`: `zotero` or `bibliografia`), so no reading or registry overrides it; the item's first
+ * collection becomes the document's. Items are taken one at a time: nothing but the reading's metadata is
+ * held, and the queue reads the files at its own pace.
+ *
+ * Safe to repeat: each item is recorded by its source's key (`imported_items`), and its upload carries an
+ * Idempotency-Key made of it, so a second run leaves imported items alone, and a run stopped midway,
+ * started again, goes on where it stopped without a second document. A correction the user made in Folio
+ * since is never overwritten.
+ */
+export async function importLibrary(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  userId: string,
+  reading: LibraryReading,
+  opts: { library: string; onItem?: (done: number, total: number, result: ImportedItemResult) => void },
+): Promise<ImportReport> {
+  const started = performance.now();
+  const report: ImportReport = {
+    origen: reading.origen,
+    elementos: [],
+    resumen: { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 },
+    archivos_que_faltan: [],
+    dejado_fuera: { otros_adjuntos: 0, etiquetas: 0, notas: 0, otras_colecciones: 0 },
+    segundos: 0,
+  };
+  const add = (result: ImportedItemResult) => {
+    report.elementos.push(result);
+    report.resumen[result.resultado]++;
+    opts.onItem?.(report.elementos.length, reading.items.length + reading.skipped.length, result);
+  };
+  for (const s of reading.skipped) add({ clave: s.key, titulo: s.what, resultado: 'omitido', motivo: s.motivo });
+
+  const bySource = new Map<string, Awaited<ReturnType<typeof findImportedItems>>>();
+  for (const item of reading.items) {
+    let before = bySource.get(item.source);
+    if (!before)
+      bySource.set(item.source, (before = await findImportedItems(deps.db, userId, item.source, opts.library)));
+    const earlier = before.get(item.key)?.document_id;
+    const titulo = item.record.title?.trim() || item.key;
+    if (earlier && (await findDocument(deps.db, userId, earlier))) {
+      add({ clave: item.key, titulo, resultado: 'sin_cambios', documento: earlier });
+      continue;
+    }
+    for (const f of item.files.filter((f) => !f.exists))
+      report.archivos_que_faltan.push({ clave: item.key, ruta: f.path });
+    const files = item.files.filter((f) => f.exists).sort((a, b) => rank(a) - rank(b));
+    const file = files[0];
+    if (!file) {
+      const motivo = item.files.length
+        ? `No está su archivo (${item.files.map((f) => f.path).join(', ')}).`
+        : 'No tiene archivo: Folio todavía no guarda referencias sin archivo.';
+      add({ clave: item.key, titulo, resultado: 'omitido', motivo });
+      continue;
+    }
+    report.dejado_fuera.otros_adjuntos += files.length - 1;
+    report.dejado_fuera.etiquetas += item.tags.length;
+    report.dejado_fuera.notas += item.notes.length;
+    report.dejado_fuera.otras_colecciones += Math.max(0, item.collections.length - 1);
+    try {
+      const row = await importItem(deps, userId, item, file, opts.library);
+      await recordImportedItem(deps.db, userId, {
+        source: item.source,
+        library: opts.library,
+        key: item.key,
+        documentId: row.id,
+      });
+      add({ clave: item.key, titulo, resultado: row.outcome, documento: row.id });
+    } catch (error) {
+      // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
+      if (!isFileError(error)) throw error;
+      add({
+        clave: item.key,
+        titulo,
+        resultado: 'omitido',
+        motivo: `No se pudo leer su archivo: ${(error as Error).message}`,
+      });
+    }
+  }
+  report.segundos = Math.round((performance.now() - started) / 100) / 10;
+  return report;
+}
+
+const isFileError = (error: unknown) =>
+  error instanceof Error &&
+  typeof (error as NodeJS.ErrnoException).code === 'string' &&
+  (error as NodeJS.ErrnoException).syscall !== undefined;
+
+/** One item's file, uploaded with its record; a document that was there already takes the record's gaps. */
+async function importItem(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  userId: string,
+  item: ImportedItem,
+  file: ImportedFile,
+  library: string,
+): Promise<{ id: string; outcome: 'nuevo' | 'ya_estaba' }> {
+  const imported = userMetaOfCsl(item.record, item.source);
+  const collection = item.collections[0] && collectionName(item.collections[0]);
+  // The user's file is copied, never moved: the upload removes the copy it is given.
+  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'));
+  const key = `importar:${item.source}:${createHash('sha256').update(library).digest('hex').slice(0, 16)}:${item.key}`;
+  const { row, outcome } = await uploadFile(
+    deps,
+    userId,
+    { ...incoming, nombre: path.basename(file.path), contentType: file.contentType },
+    { userMeta: imported, ...(collection && { biblioteca: collection }) },
+    key.slice(0, 255),
+  );
+  if (collection) await insertCollection(deps.db, userId, collection);
+  if (outcome === 'created') return { id: row.id, outcome: 'nuevo' };
+  await takeImportedGaps(deps, row, imported);
+  if (collection && !row.biblioteca) await assignCollection(deps.db, userId, [row.id], collection);
+  return { id: row.id, outcome: 'ya_estaba' };
+}
+
+/**
+ * A document already in the library takes the imported record's fields where its user layer has none: a
+ * value the user gave or corrected (or cleared) in Folio stays theirs.
+ */
+async function takeImportedGaps(deps: Pick<Deps, 'db'>, row: DocumentRow, imported: UserMeta): Promise<void> {
+  const mine = row.user_meta;
+  const taken = (imported.importado?.campos ?? []).filter((key) =>
+    key in (imported.detalles ?? {})
+      ? mine.detalles?.[key as keyof typeof mine.detalles] === undefined
+      : (mine as Record<string, unknown>)[key] === undefined,
+  );
+  if (taken.length === 0) return;
+  const user: UserMeta = { ...mine, detalles: { ...mine.detalles } };
+  for (const key of taken) {
+    if (imported.detalles && key in imported.detalles) {
+      (user.detalles as Record<string, unknown>)[key] = (imported.detalles as Record<string, unknown>)[key];
+    } else {
+      (user as Record<string, unknown>)[key] = (imported as Record<string, unknown>)[key];
+    }
+  }
+  user.importado = {
+    origen: imported.importado!.origen,
+    campos: [...new Set([...(mine.importado?.campos ?? []), ...taken])],
+  };
+  const { values, patch } = metadataInForce(row, { ...storedLayers(row), user });
+  await updateDocument(deps.db, row.id, { ...patch, userMeta: user });
+  await reindexTitle(deps, row, values.titulo);
+}
+
+/** A copy of `source` in `dir`, with its SHA-256 and size computed as it is written. */
+async function copyToTemporary(
+  source: string,
+  dir: string,
+): Promise<{ tmpPath: string; sha256: string; size: number }> {
+  await fs.mkdir(dir, { recursive: true });
+  const tmpPath = path.join(dir, `importar-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const hash = createHash('sha256');
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(createReadStream(source), count, createWriteStream(tmpPath));
+  } catch (error) {
+    await fs.rm(tmpPath, { force: true });
+    throw error;
+  }
+  return { tmpPath, sha256: hash.digest('hex'), size };
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSampleLibrary, type SampleLibrary } from '../backend/src/import/zotero/testing/sample-library';
+import { zoteroRepo, zoteroSchemaSql } from '../backend/src/import/zotero/testing/zotero-schema-files';
+import { createTestStore, type TestStore } from '../backend/src/testing/harness';
+import { API_KEY, cli, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+
+let store: TestStore;
+let env: NodeJS.ProcessEnv;
+let port: number;
+let root: string;
+let sample: SampleLibrary;
+let server: FolioProcess | undefined;
+
+beforeAll(async () => {
+  if (!zoteroRepo.present) return;
+  store = await createTestStore();
+  port = await freePort();
+  env = serveEnv(store, port);
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-import-e2e-'));
+  sample = buildSampleLibrary(path.join(root, 'Zotero'), zoteroSchemaSql());
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await store?.drop();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe.skipIf(!zoteroRepo.present)(zoteroRepo.title('npm run folio -- import zotero on a fresh store'), () => {
+  it('imports the library, reads its files before it ends, and says what it left out', async () => {
+    const run = await cli(env, 'import', 'zotero', sample.dataDir, '--user', 'ana@example.org');
+    expect(run.stderr).not.toMatch(/Error|stopped/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Zotero \(esquema userdata \d+\): \d+ elementos, \d+ que no se importan\./m);
+    const counts =
+      /Nuevos: (\d+)\. Ya estaban en tu biblioteca: (\d+)\. Importados antes: 0\. No importados: (\d+)\./.exec(
+        run.stdout,
+      );
+    expect(counts).not.toBeNull();
+    expect(Number(counts![1])).toBeGreaterThan(0);
+    // The missing stored file is named with its item, and so is what Zotero alone could not tell.
+    expect(run.stdout).toMatch(/falta un archivo de \w+: .*perdido\.pdf/);
+    expect(run.stdout).toMatch(/no importado: \w+ «relativo\.pdf»: archivo vinculado con ruta relativa/);
+    expect(run.stdout).toMatch(/Folio aún no guarda: .*etiquetas/);
+  }, 240_000);
+
+  it('adds nothing the second time', async () => {
+    const run = await cli(env, 'import', 'zotero', sample.dataDir, '--user', 'ana@example.org', '--no-wait');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Nuevos: 0\. Ya estaban en tu biblioteca: 0\. Importados antes: [1-9]\d*\./);
+  }, 120_000);
+
+  it('leaves the files searchable and the metadata Zotero’s, in its collections', async () => {
+    const key = API_KEY.exec((await cli(env, 'keys', 'create', '--user', 'ana@example.org')).stdout)![0];
+    server = await startServe(env, port);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers' shapes are what is tested
+    const get = async (p: string): Promise<any> =>
+      (await fetch(`http://127.0.0.1:${port}/api/v1${p}`, { headers: { Authorization: `Bearer ${key}` } })).json();
+    const list = await get('/documentos');
+    expect(list.total).toBeGreaterThan(0);
+    const ready = list.documentos.filter((d: { estado: string }) => d.estado === 'listo');
+    expect(ready.length).toBe(list.total);
+    const doc = await get(`/documentos/${ready[0].id}`);
+    expect(doc.origen_metadatos.titulo.origen).toBe('zotero');
+    const found = await get(`/buscar?q=cenotes`);
+    expect(found.pasajes.length).toBeGreaterThan(0);
+    // Nested collections come as their path of names.
+    const docs = await Promise.all(ready.map((d: { id: string }) => get(`/documentos/${d.id}`)));
+    expect(docs.some((d: { biblioteca?: string }) => d.biblioteca?.includes(' / '))).toBe(true);
+  }, 120_000);
+
+  it('says plainly what is wrong with a folder that is not a Zotero data directory', async () => {
+    const run = await cli(env, 'import', 'zotero', root, '--user', 'ana@example.org');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/zotero\.sqlite/);
+    expect(run.stderr).not.toMatch(/at .*\.(ts|mjs):\d+/);
+  }, 60_000);
+});
