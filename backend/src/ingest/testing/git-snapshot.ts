@@ -12,6 +12,8 @@ export interface GitSnapshot {
   title(title: string): string;
   /** The bytes of `path` (relative to the repository's root) at the snapshot's HEAD. */
   file(path: string): Buffer;
+  /** The paths of every file at the snapshot's HEAD. */
+  paths(): string[];
 }
 
 export function gitSnapshot(repo: string, envVar: string): GitSnapshot {
@@ -24,5 +26,10 @@ export function gitSnapshot(repo: string, envVar: string): GitSnapshot {
         ? title
         : `${title} — skipped: ${repo} absent (${dir}): set ${envVar} to a git copy of github.com/${repo}`,
     file: (path) => execFileSync('git', ['-C', dir, 'show', `HEAD:${path}`], { maxBuffer: 64 << 20 }),
+    paths: () =>
+      execFileSync('git', ['-C', dir, 'ls-tree', '-r', '-z', '--name-only', 'HEAD'], { maxBuffer: 64 << 20 })
+        .toString('utf8')
+        .split('\0')
+        .filter(Boolean),
   };
 }
