@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleLibrary, type SampleLibrary } from '../backend/src/import/zotero/testing/sample-library';
 import { zoteroRepo, zoteroSchemaSql } from '../backend/src/import/zotero/testing/zotero-schema-files';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
+import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
 import { API_KEY, cli, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 
 let store: TestStore;
@@ -78,4 +78,86 @@ describe.skipIf(!zoteroRepo.present)(zoteroRepo.title('npm run folio -- import z
     expect(run.stderr).toMatch(/zotero\.sqlite/);
     expect(run.stderr).not.toMatch(/at .*\.(ts|mjs):\d+/);
   }, 60_000);
+});
+
+describe('npm run folio -- import bibliografia with a folder of files', () => {
+  let bibStore: TestStore;
+  let bibEnv: NodeJS.ProcessEnv;
+  let dir: string;
+
+  beforeAll(async () => {
+    bibStore = await createTestStore();
+    bibEnv = serveEnv(bibStore, await freePort());
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-import-bib-'));
+    fs.mkdirSync(path.join(dir, 'pdfs'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'test/fixtures/latex/tesis-ot1.pdf'), path.join(dir, 'pdfs', 'tesis.pdf'));
+    // As JabRef writes it (description:path:type), with LaTeX accents in the fields.
+    fs.writeFileSync(
+      path.join(dir, 'refs.bib'),
+      [
+        '@phdthesis{garcia2019,',
+        "  author = {Garc{\\'\\i}a N{\\'u}{\\~n}ez, Mar{\\'\\i}a},",
+        "  title = {Validaci{\\'o}n de modelos hidrol{\\'o}gicos},",
+        '  school = {Universidad de Chile},',
+        '  year = {2019},',
+        '  file = {Tesis:tesis.pdf:PDF},',
+        '}',
+        '@article{sinpdf2020,',
+        '  author = {Silva, João},',
+        '  title = {Un artículo sin su archivo},',
+        '  journal = {Revista de Ejemplo},',
+        '  year = {2020},',
+        '  file = {:no-esta.pdf:PDF},',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  afterAll(async () => {
+    await bibStore?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads the export and its files, with the accents as letters, and lists the missing file', async () => {
+    const run = await cli(
+      bibEnv,
+      'import',
+      'bibtex',
+      path.join(dir, 'refs.bib'),
+      '--files',
+      path.join(dir, 'pdfs'),
+      '--user',
+      'ana@example.org',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Nuevos: 1\. Ya estaban en tu biblioteca: 0\. Importados antes: 0\. No importados: 1\./);
+    expect(run.stdout).toMatch(/no importado: sinpdf2020 «Un artículo sin su archivo»: No está su archivo/);
+    const key = API_KEY.exec((await cli(bibEnv, 'keys', 'create', '--user', 'ana@example.org')).stdout)![0];
+    const port = await freePort();
+    const served = await startServe({ ...bibEnv, PORT: String(port) }, port);
+    try {
+      const get = async (p: string) =>
+        (
+          await fetch(`http://127.0.0.1:${port}/api/v1${p}`, { headers: { Authorization: `Bearer ${key}` } })
+        ).json() as Promise<{
+          documentos: { id: string; estado: string }[];
+          titulo: string;
+          autores: string[];
+          anio: number;
+          origen_metadatos: { titulo: { origen: string } };
+        }>;
+      const [doc] = (await get('/documentos')).documentos;
+      expect(doc!.estado).toBe('listo');
+      const full = await get(`/documentos/${doc!.id}`);
+      expect(full).toMatchObject({
+        titulo: 'Validación de modelos hidrológicos',
+        autores: ['García Núñez, María'],
+        anio: 2019,
+      });
+      expect(full.origen_metadatos.titulo.origen).toBe('bibliografia');
+    } finally {
+      await served.stop();
+    }
+  }, 240_000);
 });

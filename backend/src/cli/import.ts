@@ -34,9 +34,10 @@ const READERS: LibraryReaders = {
       profileDir: opts.profileDir,
       baseAttachmentPath: opts.baseDir,
     }),
-  bibliografia: async () => {
-    throw new UsageError('folio import bibliografia is not available yet.');
-  },
+  bibliografia: async (file, opts) =>
+    (await import('../import/bibliography/read-bibliography-file')).readBibliographyFile(file, {
+      filesDir: opts.filesDir,
+    }),
 };
 
 function option(args: string[], name: string): string | undefined {

@@ -12,6 +12,13 @@ describe('withoutLatex', () => {
     expect(withoutLatex('\\AA rhus')).toBe('Århus');
   });
 
+  it("composes an accent LaTeX put on a dotless i or j ({\\'\\i}) into the accented letter", () => {
+    expect(withoutLatex('Garc\u0131\u0301a Mar\u0131\u0301a')).toBe('García María');
+    expect(withoutLatex('\u0131\u0302le')).toBe('île');
+    // A Turkish dotless ı with no accent stays what it is.
+    expect(withoutLatex('Kırıkkale')).toBe('Kırıkkale');
+  });
+
   it('leaves URL and identifiers as they are', () => {
     const record = { type: 'webpage', title: 'A {B}', URL: 'https://x.org/{a}\\b', DOI: '10.1/{x}' };
     expect(recordWithoutLatex(record)).toEqual({ ...record, title: 'A B' });

@@ -24,7 +24,19 @@ const VERBATIM = new Set(['URL', 'DOI', 'ISBN', 'ISSN']);
 export function withoutLatex(text: string): string {
   let out = text;
   for (const [pattern, replacement] of COMMANDS) out = out.replace(pattern, replacement);
-  return out.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim();
+  return withAccentedDotlessLetters(out.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * LaTeX accents an i or j on its dotless form (`{\'\i}`), which citation-js gives as 'ı' and a combining
+ * accent: no precomposed letter exists for that pair, so 'Garcı́a' would never match 'García'. The accented
+ * dotless letter is the dotted one with the accent, composed.
+ */
+export function withAccentedDotlessLetters(text: string): string {
+  return text
+    .replace(/\u0131(?=\p{M})/gu, 'i')
+    .replace(/\u0237(?=\p{M})/gu, 'j')
+    .normalize('NFC');
 }
 
 const name = (n: CslName): CslName =>
