@@ -6,6 +6,7 @@ import type { LibraryReading } from '../import/imported-item';
 import { openRuntime } from '../runtime';
 import { importLibrary, type ImportReport } from '../services/import-library';
 import { UsageError } from './keys';
+import { createStoreApart } from './create-store-apart';
 import { thisProgram } from './this-program';
 
 const USAGE =
@@ -92,6 +93,8 @@ export async function importCommand(
   });
   out(`${reading.origen}: ${reading.items.length} elementos, ${reading.skipped.length} que no se importan.`);
 
+  // As serve and worker do: creating the embedded store in this process would leave it hundreds of MB larger.
+  await createStoreApart(config);
   const runtime = await openRuntime(config, { workers: wait, program: thisProgram() });
   try {
     const { db } = runtime.deps;
