@@ -53,9 +53,12 @@ export interface FolioProcess {
   kill(): Promise<void>;
 }
 
-/** Spawns `folio <command>` as `npm start` / `npm run folio` do; `nodeArgs` go to node before the script. */
-export function spawnFolio(command: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): FolioProcess {
-  const child = spawn(process.execPath, folioArgs(nodeArgs, [command]), {
+/**
+ * Spawns `folio <command>` as `npm start` / `npm run folio` do (`command` with its arguments, or a command
+ * alone); `nodeArgs` go to node before the script.
+ */
+export function spawnFolio(command: string | string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): FolioProcess {
+  const child = spawn(process.execPath, folioArgs(nodeArgs, [command].flat()), {
     env: { ...SERVER_ENV, ...env },
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
