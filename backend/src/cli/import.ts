@@ -5,8 +5,9 @@ import { ensureUser } from '../db/users.repo';
 import type { LibraryReading } from '../import/imported-item';
 import { openRuntime } from '../runtime';
 import { importLibrary, type ImportReport } from '../services/import-library';
-import { UsageError } from './keys';
+import { option, UsageError } from './args';
 import { createStoreApart } from './create-store-apart';
+import { createCounter } from './progress-bar';
 import { thisProgram } from './this-program';
 
 const USAGE =
@@ -40,28 +41,6 @@ const READERS: LibraryReaders = {
       filesDir: opts.filesDir,
     }),
 };
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  if (i >= 0) return args[i + 1];
-  return args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
-
-/** One line of counted progress: redrawn in place on a terminal, else written every few seconds and at the end. */
-function counter(stream: NodeJS.WriteStream, label: string, everyMs = 5000) {
-  let last = 0;
-  return (done: number, total: number) => {
-    const width = 24;
-    const filled = total ? Math.round((done / total) * width) : width;
-    const line = `  ${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`;
-    const finished = done >= total;
-    if (stream.isTTY) stream.write(`\r${line}${finished ? '\n' : ''}`);
-    else if (finished || Date.now() - last >= everyMs) {
-      last = Date.now();
-      stream.write(`${line}\n`);
-    }
-  };
-}
 
 /**
  * `folio import`: brings a Zotero data directory or a BibTeX, RIS or CSL-JSON export (with its files) into a
@@ -99,7 +78,7 @@ export async function importCommand(
   try {
     const { db } = runtime.deps;
     const user = await ensureUser(db, email);
-    const imported = counter(process.stderr, 'importados');
+    const imported = createCounter(process.stderr, 'importados');
     const report = await importLibrary(runtime.deps, user.id, reading, {
       library,
       onItem: (done, total) => imported(done, total),
@@ -115,7 +94,7 @@ export async function importCommand(
 /** Waits until every document the import made or found is read (or failed), drawing how many are. */
 async function waitUntilRead(db: Parameters<typeof findDocument>[0], userId: string, report: ImportReport) {
   const ids = [...new Set(report.elementos.flatMap((e) => (e.resultado === 'nuevo' ? [e.documento!] : [])))];
-  const read = counter(process.stderr, 'leídos    ');
+  const read = createCounter(process.stderr, 'leídos    ');
   const pending = new Set(ids);
   read(0, ids.length);
   while (pending.size > 0) {

@@ -1,15 +1,7 @@
 import { SCOPES, type Scope } from '@folio/shared';
 import type { Db } from '../db/db';
 import { createApiKey, listKeysOf, revokeKey } from '../services/api-keys';
-
-export class UsageError extends Error {}
-
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  if (i >= 0) return args[i + 1];
-  const inline = args.find((a) => a.startsWith(`--${name}=`));
-  return inline?.slice(name.length + 3);
-}
+import { option, UsageError } from './args';
 
 export function parseScopes(value: string | undefined): Scope[] {
   const scopes = (value ?? SCOPES.join(','))

@@ -5,7 +5,7 @@ import { pullModels, type PullResult } from '../models/pull';
 import { pullOcrLanguages, type OcrPullResult } from '../models/pull-ocr';
 import { installedLanguages } from '../ai/tesseract-data';
 import { scriptsOf } from '../ai/tesseract-scripts';
-import { UsageError } from './keys';
+import { UsageError } from './args';
 import { createProgressBar, formatBytes } from './progress-bar';
 
 const USAGE =

@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { AppError } from '../errors';
 import { setPassword } from '../services/set-password';
-import { UsageError } from './keys';
+import { UsageError } from './args';
 
 /** Where the password comes from: a terminal (asked twice, not echoed) or a pipe (its first line). */
 export interface PasswordInput {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressBar, formatBytes, progressLine } from './progress-bar';
+import { createCounter, createProgressBar, formatBytes, progressLine } from './progress-bar';
 
 const MB = 1024 * 1024;
 
@@ -27,5 +27,14 @@ describe('download progress', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^ {2}tokenizer\.json +\[-+\] +0% /);
     expect(lines[1]).toMatch(/\[#+\] 100% .* done\n$/);
+  });
+
+  it('counts things done the same way, redrawn in place on a terminal', () => {
+    const written: string[] = [];
+    const tty = { isTTY: true, columns: 80, write: (s: string) => written.push(s) } as unknown as NodeJS.WriteStream;
+    const count = createCounter(tty, 'importados');
+    count(0, 4, 8);
+    count(4, 4, 8);
+    expect(written).toEqual(['\r\x1b[2K  importados [--------] 0/4', '\r\x1b[2K  importados [########] 4/4\n']);
   });
 });

@@ -35,23 +35,15 @@ export function progressLine(p: DownloadProgress, elapsedMs: number, width = 24)
 }
 
 /**
- * Draws download progress on `stream`: one line redrawn in place on a terminal; on anything else (a log,
- * CI) a line every `everyMs` and at the end, so a log shows progress without thousands of lines.
+ * Draws lines of progress on `stream`: redrawn in place on a terminal (at most every 100 ms); on anything
+ * else (a log, CI) the first line, one every `everyMs` and the last, so a log shows progress without
+ * thousands of lines. `restart()` treats the next line as a first one.
  */
-export function createProgressBar(stream: NodeJS.WriteStream, everyMs = 5000) {
-  let started = 0;
-  let lastPath = '';
+export function createLineDrawer(stream: NodeJS.WriteStream, everyMs = 5000) {
   let lastDraw = 0;
   return {
-    update(p: DownloadProgress) {
+    draw(line: string, finished: boolean) {
       const now = Date.now();
-      if (p.path !== lastPath) {
-        lastPath = p.path;
-        started = now;
-        lastDraw = 0;
-      }
-      const finished = p.done >= p.total;
-      const line = progressLine(p, now - started);
       if (stream.isTTY) {
         if (!finished && now - lastDraw < 100) return;
         lastDraw = now;
@@ -63,5 +55,35 @@ export function createProgressBar(stream: NodeJS.WriteStream, everyMs = 5000) {
         stream.write(`${line}\n`);
       }
     },
+    restart() {
+      lastDraw = 0;
+    },
+  };
+}
+
+/** Draws download progress on `stream` (see {@link createLineDrawer}), the time left measured per file. */
+export function createProgressBar(stream: NodeJS.WriteStream, everyMs = 5000) {
+  const drawer = createLineDrawer(stream, everyMs);
+  let started = 0;
+  let lastPath = '';
+  return {
+    update(p: DownloadProgress) {
+      const now = Date.now();
+      if (p.path !== lastPath) {
+        lastPath = p.path;
+        started = now;
+        drawer.restart();
+      }
+      drawer.draw(progressLine(p, now - started), p.done >= p.total);
+    },
+  };
+}
+
+/** Draws a count of things done: '  label [#####-----] 12/40'. */
+export function createCounter(stream: NodeJS.WriteStream, label: string, everyMs = 5000) {
+  const drawer = createLineDrawer(stream, everyMs);
+  return (done: number, total: number, width = 24) => {
+    const filled = total ? Math.round((Math.min(done, total) / total) * width) : width;
+    drawer.draw(`  ${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total}`, done >= total);
   };
 }
