@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../context';
+import { AppError } from '../errors';
 import { assignCollection, insertCollection } from '../db/collections.repo';
 import { findDocument, updateDocument, type DocumentRow } from '../db/documents.repo';
 import { findImportedItems, recordImportedItem } from '../db/imported-items.repo';
@@ -93,6 +94,32 @@ export async function importLibrary(
   };
   for (const s of reading.skipped) add({ clave: s.key, titulo: s.what, resultado: 'omitido', motivo: s.motivo });
 
+  /** Brings one item's file in and records it; 'held' while a run that died still holds its upload's key. */
+  const bring = async ({ item, titulo, file }: PendingItem): Promise<'held' | undefined> => {
+    try {
+      const row = await importItem(deps, userId, item, file, opts.library);
+      await recordImportedItem(deps.db, userId, {
+        source: item.source,
+        library: opts.library,
+        key: item.key,
+        documentId: row.id,
+      });
+      add({ clave: item.key, titulo, resultado: row.outcome, documento: row.id });
+    } catch (error) {
+      if (isHeldElsewhere(error)) return 'held';
+      // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
+      if (!isFileError(error)) throw error;
+      add({
+        clave: item.key,
+        titulo,
+        resultado: 'omitido',
+        motivo: `No se pudo leer su archivo: ${(error as Error).message}`,
+      });
+    }
+    return undefined;
+  };
+  const held: PendingItem[] = [];
+
   const bySource = new Map<string, Awaited<ReturnType<typeof findImportedItems>>>();
   for (const item of reading.items) {
     let before = bySource.get(item.source);
@@ -119,34 +146,54 @@ export async function importLibrary(
     report.dejado_fuera.etiquetas += item.tags.length;
     report.dejado_fuera.notas += item.notes.length;
     report.dejado_fuera.otras_colecciones += Math.max(0, item.collections.length - 1);
-    try {
-      const row = await importItem(deps, userId, item, file, opts.library);
-      await recordImportedItem(deps.db, userId, {
-        source: item.source,
-        library: opts.library,
-        key: item.key,
-        documentId: row.id,
-      });
-      add({ clave: item.key, titulo, resultado: row.outcome, documento: row.id });
-    } catch (error) {
-      // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
-      if (!isFileError(error)) throw error;
-      add({
-        clave: item.key,
-        titulo,
-        resultado: 'omitido',
-        motivo: `No se pudo leer su archivo: ${(error as Error).message}`,
-      });
+    if ((await bring({ item, titulo, file })) === 'held') held.push({ item, titulo, file });
+  }
+  // An upload a killed run had begun keeps its Idempotency-Key claimed until the claim is abandoned: the rest
+  // of the library goes first, then those items are tried again until it is free.
+  const givingUp = Date.now() + HELD_CLAIM_WAIT_MS;
+  while (held.length > 0) {
+    await new Promise((resolve) => setTimeout(resolve, HELD_RETRY_MS));
+    for (const h of held.splice(0)) {
+      if ((await bring(h)) !== 'held') continue;
+      if (Date.now() < givingUp) held.push(h);
+      else
+        add({
+          clave: h.item.key,
+          titulo: h.titulo,
+          resultado: 'omitido',
+          motivo: 'Otra importación de esta biblioteca lo está trayendo ahora; importa de nuevo cuando acabe.',
+        });
     }
   }
   report.segundos = Math.round((performance.now() - started) / 100) / 10;
   return report;
 }
 
+/** An item whose upload waits for another request with its Idempotency-Key (a run that died, or one running). */
+interface PendingItem {
+  item: ImportedItem;
+  titulo: string;
+  file: ImportedFile;
+}
+
+/** How long an import keeps trying items whose upload another run holds: past the claim's abandonment (2 min). */
+const HELD_CLAIM_WAIT_MS = 150_000;
+const HELD_RETRY_MS = 5_000;
+
+/** The retryable 409 of an Idempotency-Key whose first request is still running (services/idempotency.ts). */
+const isHeldElsewhere = (error: unknown) =>
+  error instanceof AppError && error.codigo === 'conflicto' && error.headers?.['Retry-After'] !== undefined;
+
 const isFileError = (error: unknown) =>
   error instanceof Error &&
   typeof (error as NodeJS.ErrnoException).code === 'string' &&
   (error as NodeJS.ErrnoException).syscall !== undefined;
+
+/** The Idempotency-Key of an item's upload: the same for every run of the same library. */
+export function importUploadKey(item: Pick<ImportedItem, 'source' | 'key'>, library: string): string {
+  const ofLibrary = createHash('sha256').update(library).digest('hex').slice(0, 16);
+  return `importar:${item.source}:${ofLibrary}:${item.key}`.slice(0, 255);
+}
 
 /** One item's file, uploaded with its record; a document that was there already takes the record's gaps. */
 async function importItem(
@@ -160,13 +207,14 @@ async function importItem(
   const collection = item.collections[0] && collectionName(item.collections[0]);
   // The user's file is copied, never moved: the upload removes the copy it is given.
   const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'));
-  const key = `importar:${item.source}:${createHash('sha256').update(library).digest('hex').slice(0, 16)}:${item.key}`;
   const { row, outcome } = await uploadFile(
     deps,
     userId,
     { ...incoming, nombre: path.basename(file.path), contentType: file.contentType },
     { userMeta: imported, ...(collection && { biblioteca: collection }) },
-    key.slice(0, 255),
+    importUploadKey(item, library),
+    // A key still held is set aside at once (the item is tried again after the rest), not waited on here.
+    0,
   );
   if (collection) await insertCollection(deps.db, userId, collection);
   if (outcome === 'created') return { id: row.id, outcome: 'nuevo' };

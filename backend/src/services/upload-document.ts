@@ -64,6 +64,8 @@ export async function uploadFile(
   file: IncomingFile,
   meta: UploadMeta,
   idempotencyKey?: string,
+  /** How long to wait for an earlier request still holding the key before the retryable 409; 30 s by default. */
+  claimWaitMs?: number,
 ): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
   const { db } = deps;
   try {
@@ -73,7 +75,7 @@ export async function uploadFile(
           fingerprint: requestFingerprint({ entrada: 'archivo', sha256: file.sha256, nombre: file.nombre, meta }),
         }
       : undefined;
-    const previousId = await claimOrReplay(db, userId, OPERATION, idem);
+    const previousId = await claimOrReplay(db, userId, OPERATION, idem, claimWaitMs);
     const previous = previousId && (await findDocument(db, userId, previousId));
     if (previous) return { row: await resumeDocument(deps, previous, file, false), outcome: 'replayed' };
     try {
