@@ -1,6 +1,6 @@
 /**
  * Importing a Zotero library: `npm run bench:import` (issue 34). A library of `--items N` (220 by default)
- * journal articles, each with its own 4-page PDF of a SciFact abstract, two authors, a DOI, a tag, in nested
+ * journal articles (`--with-files N`: the first N with a file, the rest references only), each with its own 4-page PDF of a SciFact abstract, two authors, a DOI, a tag, in nested
  * collections, is built with Zotero's own schema (the zotero/zotero snapshot, FOLIO_ZOTERO_REPO) and
  * imported by `folio import zotero` (compiled, as `npm run folio` runs it) on a fresh store, which reads the
  * files before it ends; then again, which must add nothing. The reference, in the same run: the same PDFs
@@ -20,6 +20,8 @@ import { descendantsKb, rssKb } from './process-memory';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const ITEMS = Number(arg('items') ?? 220);
+/** Items that have a PDF: the first N (all by default); the rest are references only. */
+const WITH_FILES = Math.min(ITEMS, Number(arg('with-files') ?? ITEMS));
 const CORPUS = path.join(REPO_ROOT, '..', 'shared', 'fixtures', 'scifact', 'corpus.jsonl');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -46,7 +48,6 @@ function buildLibrary(root: string): string[] {
         return words.slice(from, from + 10).join(' ');
       }),
     );
-    const pdf = buildSamplePdf({ title: latin1(doc.title), pages });
     const year = 1990 + (i % 30);
     const item = z.addItem(
       'journalArticle',
@@ -61,14 +62,16 @@ function buildLibrary(root: string): string[] {
         { last: 'Pérez García', first: 'Luis' },
       ],
     );
+    z.collect(collections[i % 3]!, item.id);
+    z.tag(item.id, 'scifact');
+    if (i >= WITH_FILES) return;
+    const pdf = buildSamplePdf({ title: latin1(doc.title), pages });
     const name = `doc-${doc.doc_id}.pdf`;
     const attachment = z.addAttachment(
       { parentID: item.id, linkMode: LINK_MODE.importedFile, path: `storage:${name}`, contentType: 'application/pdf' },
       pdf,
     );
     files.push(path.join(root, 'Zotero', 'storage', attachment.key, name));
-    z.collect(collections[i % 3]!, item.id);
-    z.tag(item.id, 'scifact');
   });
   z.close();
   return files;
@@ -147,7 +150,9 @@ async function main() {
       await served.stop();
     }
 
-    console.log(`## Importing a Zotero library of ${files.length} items, each with its own PDF (fresh store)\n`);
+    console.log(
+      `## Importing a Zotero library of ${ITEMS} items, ${files.length} of them with their own PDF (fresh store)\n`,
+    );
     console.log('| run | wall time | peak RSS (process and children) | outcome |');
     console.log('|---|---:|---:|---|');
     console.log(
