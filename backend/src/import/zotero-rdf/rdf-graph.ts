@@ -42,14 +42,21 @@ export interface RdfGraph {
 
 /**
  * A base IRI no export uses, so a relative reference (`#item_12`, `files/12/a b.pdf`) can be given back
- * exactly as written: the parser resolves every reference against it, and `relativeOf` takes it away.
+ * exactly as written: the parser resolves every reference against it, and `relativeOf` takes it away. Its
+ * path is deep so that a reference climbing out of the export ('../a.pdf') stays apart from an absolute
+ * path ('/home/ana/a.pdf'), which resolves against the host alone.
  */
 const BASE_HOST = 'http://zotero-rdf.invalid';
-const BASE = `${BASE_HOST}/export/`;
+const BASE = `${BASE_HOST}/0/1/2/3/4/5/6/7/8/9/export/`;
 
 function relativeOf(iri: string): string {
   if (iri.startsWith(BASE)) return iri.slice(BASE.length);
-  // A reference that starts with '/' (an absolute path on disk) resolves against the host alone.
+  if (iri.startsWith(`${BASE_HOST}/0/`)) {
+    const segments = iri.slice(BASE_HOST.length + 1).split('/');
+    let kept = 0;
+    while (segments[kept] === String(kept)) kept++;
+    return `${'../'.repeat(11 - kept)}${segments.slice(kept).join('/')}`;
+  }
   if (iri.startsWith(`${BASE_HOST}/`)) return iri.slice(BASE_HOST.length);
   return iri;
 }
