@@ -349,6 +349,25 @@ describe('readZoteroRdf: where the export is', () => {
     ]);
   });
 
+  it('takes from a container two items share only its title and ISSN, not one article’s DOI or volume', async () => {
+    const file = write(
+      path.join(root, 'shared', 'e.rdf'),
+      `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:z="http://www.zotero.org/namespaces/export#"
+ xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:bib="http://purl.org/net/biblio#"
+ xmlns:prism="http://prismstandard.org/namespaces/1.2/basic/">
+  <bib:Article rdf:about="#item_1"><z:itemType>journalArticle</z:itemType><dcterms:isPartOf rdf:resource="urn:issn:1234-5678"/><dc:title>Uno</dc:title></bib:Article>
+  <bib:Article rdf:about="#item_2"><z:itemType>journalArticle</z:itemType><dcterms:isPartOf rdf:resource="urn:issn:1234-5678"/><dc:title>Dos</dc:title></bib:Article>
+  <bib:Journal rdf:about="urn:issn:1234-5678"><dc:title>Revista</dc:title><prism:volume>7</prism:volume>
+    <dc:identifier>DOI 10.1/uno</dc:identifier><dc:identifier>ISSN 1234-5678</dc:identifier></bib:Journal>
+</rdf:RDF>`,
+    );
+    const reading = await readZoteroRdf(file);
+    expect(reading.items.map((i) => i.record)).toEqual([
+      { type: 'article-journal', title: 'Uno', 'container-title': 'Revista', ISSN: '1234-5678' },
+      { type: 'article-journal', title: 'Dos', 'container-title': 'Revista', ISSN: '1234-5678' },
+    ]);
+  });
+
   it('says plainly when there is nothing to read', async () => {
     expect((await sourceError(path.join(root, 'nowhere'))).problema).toBe('no_existe');
 

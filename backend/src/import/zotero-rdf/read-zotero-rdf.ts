@@ -116,6 +116,8 @@ const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` 
 class ExportReading {
   /** Each Zotero item of the export (regular items, notes, attachments) and its `z:itemType`, in the file's order. */
   readonly itemTypes = new Map<string, string>();
+  /** How many resources name each node as what they are part of (`dcterms:isPartOf`). */
+  private readonly partOfCount = new Map<string, number>();
   private readonly skipped: SkippedEntry[] = [];
 
   constructor(
@@ -128,6 +130,9 @@ class ExportReading {
         ?.find((o) => o.kind === 'literal')
         ?.value.trim();
       if (type) this.itemTypes.set(subject, type);
+      for (const o of props.get(`${dcterms}isPartOf`) ?? []) {
+        if (o.kind === 'node') this.partOfCount.set(o.id, (this.partOfCount.get(o.id) ?? 0) + 1);
+      }
     }
   }
 
@@ -221,11 +226,13 @@ class ExportReading {
     const notes: string[] = [];
     for (const memo of g.nodes(subject, `${dcterms}isReferencedBy`)) {
       if (!g.isA(memo, `${bib}Memo`)) continue;
-      const text = noteText(g.literal(memo, `${rdf}value`) ?? '');
+      const html = g.literal(memo, `${rdf}value`);
+      const text = html && noteText(html);
       if (text) notes.push(text);
     }
     for (const attachment of attachments) {
-      const text = noteText(g.literal(attachment, `${dc}description`) ?? '');
+      const html = g.literal(attachment, `${dc}description`);
+      const text = html && noteText(html);
       if (text) notes.push(text);
     }
     return notes;
@@ -386,10 +393,19 @@ class ExportReading {
     const parts = this.partsOf(subject);
     const series = parts.find((p) => g.isA(p, `${bib}Series`));
     const container = parts.find((p) => p !== series && !g.isA(p, `${bib}Part`));
-    const here = container ? [subject, container] : [subject];
+    // Zotero gives each item a container of its own (a urn:issn one only to the first item of that ISSN); a
+    // container other writers share between items holds one item's DOI, volume and issue, not this one's.
+    const own = container !== undefined && (this.partOfCount.get(container) ?? 0) <= 1;
+    const here = container && own ? [subject, container] : [subject];
 
     set('title', g.literal(subject, `${dc}title`));
     if (container) set('publicationTitle', g.literal(container, `${dc}title`));
+    if (container && !own) {
+      const issn = g
+        .objects(container, `${dc}identifier`)
+        .find((o) => o.kind === 'literal' && /^ISSN\s/i.test(o.value));
+      if (issn?.kind === 'literal') set('ISSN', issn.value.trim().slice(5).trim());
+    }
     if (series) set('series', g.literal(series, `${dc}title`));
     const date = g.literal(subject, `${dc}date`) ?? g.literal(subject, `${dcterms}issued`);
     for (const s of here) {
