@@ -25,12 +25,18 @@ const NOT_THE_EXPORT = new Set(['files', '__MACOSX']);
  *
  * Every regular item comes as CSL with its files (paths relative to the .rdf's folder, each checked on disk),
  * the collections it is in as paths from the top, its tags, and its notes and attachments' notes as text. A
- * standalone attachment with a file is an item of type 'document', as in Zotero's own list; standalone notes,
- * links to web pages and attachments the export wrote no file for are left out with why.
+ * standalone attachment with a file (a PDF dropped into Zotero without a parent) is an item of type
+ * 'document': it is a row of the user's library and often the only copy of a paper they keep, as the
+ * data-directory reader has it too. A standalone note has no work to belong to and Folio no place for a
+ * note alone; it is left out with why, as are links to web pages and attachments the export has no file for.
  *
- * Each item's key is the resource the export names it by, which Zotero derives from the item: `#item_<id>`
- * (the item's id in that Zotero library, the same in every export of it), or `urn:isbn:…` or the item's URL
- * for an item that has one not already taken.
+ * Each item's key is the resource the export names it by, which Zotero derives from the item, so it is the
+ * same in every export of that library (the item key Zotero syncs by is not exported): `#item_<id>`, the
+ * item's row id, kept for the life of that Zotero database (another computer synced to the same account
+ * numbers its rows apart); else `urn:isbn:…` for the first item of an ISBN, or the item's URL for the first
+ * item of a URL, which hold across computers but change if the user edits that field (or another item with
+ * that ISBN or URL comes first in a later export): such an item comes in again, and its file, already in
+ * Folio by its SHA-256, only fills the fields its document left empty.
  */
 export async function readZoteroRdf(target: string): Promise<LibraryReading> {
   const file = findExportFile(path.resolve(target));
