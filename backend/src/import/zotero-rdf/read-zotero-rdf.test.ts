@@ -327,7 +327,7 @@ describe('readZoteroRdf: where the export is', () => {
     expect((await readZoteroRdf(outer)).items.map((i) => i.record.title)).toEqual(['Uno']);
   });
 
-  it('keeps a path that climbs out of the export inside it, and reads absolute paths as linked files', async () => {
+  it('refuses a path climbing out of the export, and follows absolute paths only when asked', async () => {
     const dir = path.join(root, 'paths');
     const outside = write(path.join(root, 'outside.pdf'), '%PDF-1.4\n');
     write(
@@ -335,18 +335,30 @@ describe('readZoteroRdf: where the export is', () => {
       `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:z="http://www.zotero.org/namespaces/export#"
  xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:link="http://purl.org/rss/1.0/modules/link/">
   <rdf:Description rdf:about="#item_1"><z:itemType>book</z:itemType><dc:title>T</dc:title>
-    <link:link rdf:resource="#item_2"/><link:link rdf:resource="#item_3"/><link:link rdf:resource="#item_4"/></rdf:Description>
+    <link:link rdf:resource="#item_2"/><link:link rdf:resource="#item_3"/><link:link rdf:resource="#item_4"/>
+    <link:link rdf:resource="#item_5"/></rdf:Description>
   <z:Attachment rdf:about="#item_2"><z:itemType>attachment</z:itemType><z:path rdf:resource="../outside.pdf"/></z:Attachment>
   <z:Attachment rdf:about="#item_3"><z:itemType>attachment</z:itemType><z:path rdf:resource="${outside}"/><z:linkMode>2</z:linkMode></z:Attachment>
   <z:Attachment rdf:about="#item_4"><z:itemType>attachment</z:itemType><z:path rdf:resource="storage:a.pdf"/></z:Attachment>
+  <z:Attachment rdf:about="#item_5"><z:itemType>attachment</z:itemType><z:path rdf:resource="files/5/link.pdf"/></z:Attachment>
 </rdf:RDF>`,
     );
-    const reading = await readZoteroRdf(dir);
-    expect(reading.items[0]!.files).toEqual([{ path: outside, exists: true, link: 'linked' }]);
-    expect(reading.skipped.map((s) => [s.key, s.motivo])).toEqual([
+    // A symbolic link an unzipped upload may carry, pointing out of the export.
+    fs.mkdirSync(path.join(dir, 'files', '5'), { recursive: true });
+    fs.symlinkSync(outside, path.join(dir, 'files', '5', 'link.pdf'));
+
+    const uploaded = await readZoteroRdf(dir);
+    expect(uploaded.items[0]!.files).toEqual([]);
+    expect(uploaded.skipped.map((s) => [s.key, s.motivo])).toEqual([
       ['#item_2', 'ruta de archivo que no se puede situar: ../outside.pdf'],
+      ['#item_3', `archivo enlazado fuera de la exportación, que no se lee desde ella: ${outside}`],
       ['#item_4', 'ruta de archivo que no se puede situar: storage:a.pdf'],
+      ['#item_5', 'enlace simbólico que sale de la exportación: files/5/link.pdf'],
     ]);
+
+    const local = await readZoteroRdf(dir, { linkedFiles: true });
+    expect(local.items[0]!.files).toEqual([{ path: outside, exists: true, link: 'linked' }]);
+    expect(local.skipped.map((s) => s.key)).toEqual(['#item_2', '#item_4', '#item_5']);
   });
 
   it('takes from a container two items share only its title and ISSN, not one article’s DOI or volume', async () => {

@@ -18,6 +18,16 @@ const LINKED_URL = '3';
 /** Folders of an unzipped export that never hold its .rdf: its files, and what macOS's zip adds. */
 const NOT_THE_EXPORT = new Set(['files', '__MACOSX']);
 
+/** Options of `readZoteroRdf`. */
+export interface ZoteroRdfOptions {
+  /**
+   * Follow absolute paths and file: URIs (linked files of an export made without 'Export Files'), as the CLI
+   * may for a user's own disk. Off by default: an export uploaded to the server must not name a file of the
+   * server's to read; such an attachment is left out, said in `skipped`.
+   */
+  linkedFiles?: boolean;
+}
+
 /**
  * Reads a Zotero RDF export — what Zotero's 'Export Library…' (or 'Export Collection…') → 'Zotero RDF' with
  * 'Export Files' writes: one `.rdf` file and `files/<attachment id>/<name>` beside it. `target` is the .rdf
@@ -38,7 +48,7 @@ const NOT_THE_EXPORT = new Set(['files', '__MACOSX']);
  * that ISBN or URL comes first in a later export): such an item comes in again, and its file, already in
  * Folio by its SHA-256, only fills the fields its document left empty.
  */
-export async function readZoteroRdf(target: string): Promise<LibraryReading> {
+export async function readZoteroRdf(target: string, opts: ZoteroRdfOptions = {}): Promise<LibraryReading> {
   const file = findExportFile(path.resolve(target));
   const name = path.basename(file);
   let graph: RdfGraph;
@@ -54,7 +64,7 @@ export async function readZoteroRdf(target: string): Promise<LibraryReading> {
     }
     throw error;
   }
-  const reading = new ExportReading(graph, path.dirname(file));
+  const reading = new ExportReading(graph, path.dirname(file), opts);
   if (reading.itemTypes.size === 0) {
     throw new ImportSourceError(
       'no_es_la_fuente',
@@ -126,9 +136,13 @@ class ExportReading {
   private readonly partOfCount = new Map<string, number>();
   private readonly skipped: SkippedEntry[] = [];
 
+  /** The export's folder with its symbolic links resolved, once a file is looked at. */
+  private realDir: string | undefined;
+
   constructor(
     private readonly graph: RdfGraph,
     private readonly exportDir: string,
+    private readonly opts: ZoteroRdfOptions,
   ) {
     for (const [subject, props] of graph.subjects) {
       const type = props
@@ -302,8 +316,8 @@ class ExportReading {
       return undefined;
     }
     const located = this.locate(written);
-    if (!located) {
-      this.skip(attachment, what, `ruta de archivo que no se puede situar: ${written}`);
+    if ('motivo' in located) {
+      this.skip(attachment, what, located.motivo);
       return undefined;
     }
     const file: ImportedFile = {
@@ -318,8 +332,15 @@ class ExportReading {
     return file;
   }
 
-  private locate(written: string): { path: string; exists: boolean; relative: boolean } | undefined {
-    const candidates: { path: string; relative: boolean }[] = [];
+  /**
+   * Where a written path is. A relative one is inside the export, and what is there must be too: a path
+   * climbing out ('../') or a symbolic link pointing out (an unzipped upload may hold one) is refused. An
+   * absolute path or file: URI (an export without 'Export Files' names linked files so) is followed only
+   * when the caller allows it.
+   */
+  private locate(written: string): { path: string; exists: boolean; relative: boolean } | { motivo: string } {
+    const unplaceable = { motivo: `ruta de archivo que no se puede situar: ${written}` };
+    const candidates: string[] = [];
     const decoded = (() => {
       try {
         return decodeURIComponent(written);
@@ -327,31 +348,41 @@ class ExportReading {
         return undefined;
       }
     })();
-    if (/^file:/i.test(written)) {
-      try {
-        candidates.push({ path: fileURLToPath(written), relative: false });
-      } catch {
-        return undefined;
+    const absolute = /^file:/i.test(written) || path.isAbsolute(written) || /^[a-zA-Z]:[\\/]/.test(written);
+    if (absolute) {
+      if (!this.opts.linkedFiles) {
+        return { motivo: `archivo enlazado fuera de la exportación, que no se lee desde ella: ${written}` };
       }
-    } else if (path.isAbsolute(written) || /^[a-zA-Z]:[\\/]/.test(written)) {
-      candidates.push({ path: written, relative: false });
-      if (decoded && decoded !== written) candidates.push({ path: decoded, relative: false });
-    } else if (/^[a-zA-Z][\w+.-]*:/.test(written)) {
-      // 'storage:a.pdf' (Zotero's own storage) or 'attachments:…' (its base folder): not in the export.
-      return undefined;
-    } else {
-      const inside = (rel: string) => {
-        const full = path.resolve(this.exportDir, ...rel.split(/[\\/]/));
-        return full.startsWith(this.exportDir + path.sep) ? full : undefined;
-      };
-      const asWritten = inside(written);
-      if (asWritten) candidates.push({ path: asWritten, relative: true });
-      const asUri = decoded && decoded !== written ? inside(decoded) : undefined;
-      if (asUri) candidates.push({ path: asUri, relative: true });
+      if (/^file:/i.test(written)) {
+        try {
+          candidates.push(fileURLToPath(written));
+        } catch {
+          return unplaceable;
+        }
+      } else {
+        candidates.push(written);
+        if (decoded && decoded !== written) candidates.push(decoded);
+      }
+      const there = candidates.find(isFile);
+      return { path: there ?? candidates[0]!, exists: there !== undefined, relative: false };
     }
-    if (candidates.length === 0) return undefined;
-    const there = candidates.find((c) => isFile(c.path));
-    return { ...(there ?? candidates[0]!), exists: there !== undefined };
+    // 'storage:a.pdf' (Zotero's own storage) or 'attachments:…' (its base folder): not in the export.
+    if (/^[a-zA-Z][\w+.-]*:/.test(written)) return unplaceable;
+    const inside = (rel: string) => {
+      const full = path.resolve(this.exportDir, ...rel.split(/[\\/]/));
+      return full.startsWith(this.exportDir + path.sep) ? full : undefined;
+    };
+    for (const rel of decoded && decoded !== written ? [written, decoded] : [written]) {
+      const full = inside(rel);
+      if (full) candidates.push(full);
+    }
+    if (candidates.length === 0) return unplaceable;
+    const there = candidates.find(isFile);
+    if (there && !this.realDir) this.realDir = fs.realpathSync(this.exportDir);
+    if (there && !fs.realpathSync(there).startsWith(this.realDir + path.sep)) {
+      return { motivo: `enlace simbólico que sale de la exportación: ${written}` };
+    }
+    return { path: there ?? candidates[0]!, exists: there !== undefined, relative: true };
   }
 
   private urlOf(subject: string): string | undefined {
