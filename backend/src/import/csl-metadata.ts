@@ -5,6 +5,7 @@ import type { CslDate, CslName, CslRecord, ImportSource } from './imported-item'
 /** Each source's origin in `origen_metadatos`: Zotero's own, or a bibliography export's. */
 export const ORIGIN_OF_SOURCE: Record<ImportSource, ImportOrigin> = {
   zotero: 'zotero',
+  'zotero-rdf': 'zotero',
   bibtex: 'bibliografia',
   ris: 'bibliografia',
   'csl-json': 'bibliografia',

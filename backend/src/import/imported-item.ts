@@ -6,7 +6,7 @@
  */
 
 /** Where an import comes from; recorded with each imported document as its metadata's origin. */
-export type ImportSource = 'zotero' | 'bibtex' | 'ris' | 'csl-json';
+export type ImportSource = 'zotero' | 'zotero-rdf' | 'bibtex' | 'ris' | 'csl-json';
 
 /** A CSL-JSON name: a person (`family`, `given`, particles, suffix) or one written as a whole (`literal`). */
 export interface CslName {
