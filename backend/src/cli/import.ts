@@ -12,6 +12,7 @@ import { thisProgram } from './this-program';
 
 const USAGE =
   'Usage: folio import zotero ZOTERO_DATA_DIR [--profile DIR | --base DIR] --user EMAIL [--no-wait]\n' +
+  '       folio import zotero-rdf EXPORT.rdf|EXPORT_DIR --user EMAIL [--no-wait]\n' +
   '       folio import bibliografia FILE.bib|.ris|.json [--files DIR] --user EMAIL [--no-wait]';
 
 /** Where a library's files are, besides its own folder. */
@@ -26,7 +27,7 @@ interface ReaderOptions {
 
 /** How each kind of library is read: imported on use, so the CLI loads only the reader it needs. */
 export type LibraryReaders = Record<
-  'zotero' | 'bibliografia',
+  'zotero' | 'zotero-rdf' | 'bibliografia',
   (target: string, opts: ReaderOptions) => Promise<LibraryReading>
 >;
 
@@ -36,6 +37,9 @@ const READERS: LibraryReaders = {
       profileDir: opts.profileDir,
       baseAttachmentPath: opts.baseDir,
     }),
+  // On the user's own disk, an export's absolute links are theirs to follow.
+  'zotero-rdf': async (target) =>
+    (await import('../import/zotero-rdf/read-zotero-rdf')).readZoteroRdf(target, { linkedFiles: true }),
   bibliografia: async (file, opts) =>
     (await import('../import/bibliography/read-bibliography-file')).readBibliographyFile(file, {
       filesDir: opts.filesDir,
@@ -55,21 +59,27 @@ export async function importCommand(
   readers: LibraryReaders = READERS,
 ): Promise<number> {
   const [kindArg, target] = args;
-  const kind = kindArg === 'bibtex' || kindArg === 'ris' || kindArg === 'csl-json' ? 'bibliografia' : kindArg;
+  const kind =
+    kindArg === 'bibtex' || kindArg === 'ris' || kindArg === 'csl-json'
+      ? 'bibliografia'
+      : kindArg === 'zotero' && target?.toLowerCase().endsWith('.rdf')
+        ? 'zotero-rdf'
+        : kindArg;
   const email = option(args, 'user');
-  if ((kind !== 'zotero' && kind !== 'bibliografia') || !target || target.startsWith('--')) throw new UsageError(USAGE);
+  if ((kind !== 'zotero' && kind !== 'zotero-rdf' && kind !== 'bibliografia') || !target || target.startsWith('--'))
+    throw new UsageError(USAGE);
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`folio import needs --user EMAIL\n${USAGE}`);
   const dir = (name: string) => {
     const value = option(args, name);
     return value ? path.resolve(value) : undefined;
   };
   const wait = !args.includes('--no-wait');
-  const library = path.resolve(target);
-  const reading = await readers[kind](library, {
+  const reading = await readers[kind](path.resolve(target), {
     filesDir: dir('files'),
     profileDir: dir('profile'),
     baseDir: dir('base'),
   });
+  const library = reading.file ?? path.resolve(target);
   out(`${reading.origen}: ${reading.items.length} elementos, ${reading.skipped.length} que no se importan.`);
 
   // As serve and worker do: creating the embedded store in this process would leave it hundreds of MB larger.

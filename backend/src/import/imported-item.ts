@@ -98,4 +98,9 @@ export interface LibraryReading {
   skipped: SkippedEntry[];
   /** What the reader could tell of the source: 'Zotero 7 (esquema 125)', 'BibLaTeX (JabRef 5)'. */
   origen: string;
+  /**
+   * The file the library was read from, when the reader was given its folder (a Zotero RDF export's .rdf):
+   * the library's identity on disk, the same however it was named.
+   */
+  file?: string;
 }

@@ -72,7 +72,7 @@ export async function readZoteroRdf(target: string, opts: ZoteroRdfOptions = {})
       `${name} is RDF but not a Zotero RDF export (no z:itemType)`,
     );
   }
-  return { ...reading.read(), origen: `Zotero RDF (${name})` };
+  return { ...reading.read(), origen: `Zotero RDF (${name})`, file };
 }
 
 function rdfFilesIn(dir: string): string[] {
