@@ -162,3 +162,13 @@ export async function updateImportJob(
     await tx.query('SELECT pg_notify($1, $2)', [IMPORT_CHANNEL, id]);
   });
 }
+
+/** The collections the documents of a job's items are in, by name. */
+export async function importJobCollections(db: Db, jobId: string): Promise<string[]> {
+  const rows = await db.query<{ biblioteca: string }>(
+    `SELECT DISTINCT d.biblioteca FROM import_job_items i JOIN documents d ON d.id = i.documento
+     WHERE i.job_id = $1 AND d.biblioteca IS NOT NULL ORDER BY d.biblioteca`,
+    [jobId],
+  );
+  return rows.map((r) => r.biblioteca);
+}
