@@ -1,17 +1,22 @@
 import type { ElementoImportado, Importacion } from '@folio/shared';
 import { html } from 'hono/html';
 import type { ImportJobRow } from '../../db/import-jobs.repo';
-import { formatBytes } from '../../http/read-body';
 import type { Strings } from '../i18n';
 import { csrfField } from '../layout';
 import type { ImportT } from './strings';
 
 /** Items listed by name in a report's list of documents; the rest are counted, and are in the library. */
 const LISTED = 100;
+/** A report's list longer than this starts folded (a `details`, which needs no script). */
+const FOLDED_OVER = 12;
 /** Items of a running import shown as they complete, the latest last. */
 const RECENT_ITEMS = 30;
 
 const OUTCOMES = ['nuevo', 'ya_estaba', 'sin_cambios', 'omitido'] as const;
+
+/** A size as people read it: '4 GB', '500 MB'. */
+const size = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 
 /** The form, with what to upload explained, and the user's earlier imports. */
 export function importFormBody(
@@ -65,7 +70,7 @@ export function importFormBody(
         aria-describedby="origen-ayuda"
       />
       <p id="origen-ayuda" class="hint">${t('origen_hint')}</p>
-      <p class="hint">${t('limit', { size: formatBytes(o.limitBytes) })}</p>
+      <p class="hint">${t('limit', { size: size(o.limitBytes) })}</p>
       <button type="submit" class="primary">${t('submit')}</button>
     </form>
     ${
@@ -88,11 +93,11 @@ export function importFormBody(
     }`;
 }
 
-/** One item done: its title, its outcome, and why when left out, linked to its document. */
-function itemLine(t: ImportT, e: ElementoImportado) {
+/** One item done: its title linked to its document, its outcome (unless the list says it), and why when left out. */
+function itemLine(t: ImportT, e: ElementoImportado, badge = true) {
   const title = e.documento ? html`<a href="/biblioteca/documentos/${e.documento}">${e.titulo}</a>` : e.titulo;
   return html`<li class="import-item import-${e.resultado}">
-    <span class="badge badge-${e.resultado}">${t(`count_${e.resultado}`)}</span>
+    ${badge ? html`<span class="badge badge-${e.resultado}">${t(`item_${e.resultado}`)}</span>` : ''}
     <span class="import-title">${title}</span>
     ${e.motivo ? html`<span class="why">${e.motivo}</span>` : ''}
   </li>`;
@@ -126,7 +131,7 @@ export function importWorkingBody(t: ImportT, v: Importacion, refreshSeconds: nu
     queued: t('working_queued', { archivo: v.archivo }),
     reading: t('working_reading', { archivo: v.archivo }),
     progress: t('working_progress'),
-    outcomes: Object.fromEntries(OUTCOMES.map((k) => [k, t(`count_${k}`)])),
+    outcomes: Object.fromEntries(OUTCOMES.map((k) => [k, t(`item_${k}`)])),
   });
   // Without scripts the page reloads itself; with them, import.js long-polls instead (a noscript's content is
   // not even parsed then, so this never fires).
@@ -160,19 +165,35 @@ export function importWorkingBody(t: ImportT, v: Importacion, refreshSeconds: nu
     </section>`;
 }
 
-/** A list of documents by outcome, the first LISTED of them linked. */
-function documentList(t: ImportT, id: string, title: string, items: ElementoImportado[]) {
-  if (!items.length) return '';
-  return html`<section class="card" aria-labelledby="${id}-titulo">
-    <h2 id="${id}-titulo">${title} <small class="count">${items.length}</small></h2>
+/**
+ * A list of the report (documents by outcome, items left out): its heading with the count, the first LISTED
+ * items, folded when long.
+ */
+function reportList(
+  t: ImportT,
+  o: { id: string; title: string; items: ElementoImportado[]; hint?: string; open?: boolean },
+) {
+  if (!o.items.length) return '';
+  const list = html`${o.hint ? html`<p class="hint">${o.hint}</p>` : ''}
     <ul class="import-items">
-      ${items.slice(0, LISTED).map((e) => itemLine(t, e))}
+      ${o.items.slice(0, LISTED).map((e) => itemLine(t, e, false))}
     </ul>
-    ${items.length > LISTED ? html`<p class="hint">${t('more', { n: items.length - LISTED })}</p>` : ''}
-  </section>`;
+    ${o.items.length > LISTED ? html`<p class="hint">${t('more', { n: o.items.length - LISTED })}</p>` : ''}`;
+  const heading = html`${o.title} <small class="count">${o.items.length}</small>`;
+  return o.open || o.items.length <= FOLDED_OVER
+    ? html`<section class="card" aria-labelledby="${o.id}-titulo">
+        <h2 id="${o.id}-titulo">${heading}</h2>
+        ${list}
+      </section>`
+    : html`<section class="card">
+        <details>
+          <summary><h2>${heading}</h2></summary>
+          ${list}
+        </details>
+      </section>`;
 }
 
-/** A finished import: counts, the documents made and found, what was left out and why, missing files. */
+/** A finished import: counts, what was left out and why, missing files, collections, the documents. */
 export function importReportBody(t: ImportT, v: Importacion, collections: string[]) {
   const r = v.informe!;
   const of = (k: ElementoImportado['resultado']) => v.elementos.filter((e) => e.resultado === k);
@@ -185,7 +206,10 @@ export function importReportBody(t: ImportT, v: Importacion, collections: string
       ['otras_colecciones', d.otras_colecciones],
     ] as const
   ).filter(([, n]) => n > 0);
-  return html`<p class="intro">${t('report_intro', { archivo: v.archivo, origen: v.origen, segundos: r.segundos })}</p>
+  return html`<p class="intro">
+      ${t('report_intro', { archivo: v.archivo, origen: v.origen, segundos: r.segundos })}
+      ${r.resumen.nuevo > 0 ? t('report_reading') : ''}
+    </p>
     <section class="card" aria-label="${t('report_title')}">
       ${counts(t, r.resumen)}
       <p class="import-links">
@@ -193,40 +217,20 @@ export function importReportBody(t: ImportT, v: Importacion, collections: string
         <a href="/importar">${t('again')}</a>
       </p>
     </section>
-    ${
-      collections.length
-        ? html`<section class="card" aria-labelledby="colecciones-titulo">
-            <h2 id="colecciones-titulo">${t('collections')}</h2>
-            <ul class="import-collections">
-              ${collections.map((c) => html`<li><a href="/biblioteca?biblioteca=${encodeURIComponent(c)}">${c}</a></li>`)}
-            </ul>
-          </section>`
-        : ''
-    }
-    ${
-      of('omitido').length
-        ? html`<section class="card" aria-labelledby="omitidos-titulo">
-            <h2 id="omitidos-titulo">${t('skipped')} <small class="count">${of('omitido').length}</small></h2>
-            <ul class="import-items">
-              ${of('omitido').map((e) => itemLine(t, e))}
-            </ul>
-          </section>`
-        : ''
-    }
+    ${reportList(t, { id: 'omitidos', title: t('skipped'), items: of('omitido'), open: true })}
     ${
       r.archivos_que_faltan.length
         ? html`<section class="card" aria-labelledby="faltan-titulo">
             <h2 id="faltan-titulo">${t('missing')} <small class="count">${r.archivos_que_faltan.length}</small></h2>
             <p class="hint">${t('missing_hint')}</p>
             <ul class="import-missing">
-              ${r.archivos_que_faltan.map((f) => html`<li><code>${f.ruta}</code> <span class="why">(${f.clave})</span></li>`)}
+              ${r.archivos_que_faltan.map(
+                (f) => html`<li><code>${f.ruta}</code> <span class="why">(${f.clave})</span></li>`,
+              )}
             </ul>
           </section>`
         : ''
     }
-    ${documentList(t, 'nuevos', t('new_docs'), of('nuevo'))}
-    ${documentList(t, 'ya-estaban', t('existing_docs'), of('ya_estaba'))}
-    ${documentList(t, 'sin-cambios', t('unchanged_docs'), of('sin_cambios'))}
     <section class="card" aria-labelledby="fuera-titulo">
       <h2 id="fuera-titulo">${t('left_out')}</h2>
       ${
@@ -236,5 +240,20 @@ export function importReportBody(t: ImportT, v: Importacion, collections: string
             </ul>`
           : html`<p class="empty">${t('nothing_left_out')}</p>`
       }
-    </section>`;
+    </section>
+    ${
+      collections.length
+        ? html`<section class="card" aria-labelledby="colecciones-titulo">
+            <h2 id="colecciones-titulo">${t('collections')}</h2>
+            <ul class="import-collections">
+              ${collections.map(
+                (c) => html`<li><a href="/biblioteca?biblioteca=${encodeURIComponent(c)}">${c}</a></li>`,
+              )}
+            </ul>
+          </section>`
+        : ''
+    }
+    ${reportList(t, { id: 'nuevos', title: t('new_docs'), items: of('nuevo') })}
+    ${reportList(t, { id: 'ya-estaban', title: t('existing_docs'), items: of('ya_estaba') })}
+    ${reportList(t, { id: 'sin-cambios', title: t('unchanged_docs'), items: of('sin_cambios') })}`;
 }

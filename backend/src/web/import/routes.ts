@@ -17,7 +17,7 @@ import { importFormBody, importReportBody, importWorkingBody } from './page';
 import { importStrings } from './strings';
 
 /** How long the form's post waits for a small import before showing its page. */
-const POST_WAIT_SECONDS = 5;
+const POST_WAIT_SECONDS = 2;
 /** How long a page visit waits on a running import (the no-script page reloads itself). */
 const PAGE_WAIT_SECONDS = 2;
 /** Longest long-poll of the page's script. */
