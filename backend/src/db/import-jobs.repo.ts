@@ -118,15 +118,17 @@ export interface ImportJobPatch {
 
 /**
  * Updates an import job, writes the items that completed since the last write (`items`), and wakes whoever
- * long-polls it (NOTIFY is delivered on commit). An item written again by a retried job keeps the outcome the
- * first attempt gave it when the retry only finds it done ('sin_cambios' with the same document): the
- * document was made by this job, and its report says so.
+ * long-polls it (NOTIFY is delivered on commit). A retried job (`resumed`) finds what its earlier attempt did
+ * as done before ('sin_cambios'), and its report would say so: an item written again keeps the outcome the
+ * earlier attempt wrote, and one it did not write (the attempt was killed before its next write) is 'nuevo'
+ * when its document was made after the job was.
  */
 export async function updateImportJob(
   db: Db,
   id: string,
   patch: ImportJobPatch,
   items: ImportJobItemRow[] = [],
+  resumed = false,
 ): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [id];
@@ -146,15 +148,19 @@ export async function updateImportJob(
     if (items.length) {
       await tx.query(
         `INSERT INTO import_job_items (job_id, posicion, clave, titulo, resultado, documento, motivo)
-         SELECT $1, i.posicion, i.clave, i.titulo, i.resultado, i.documento, i.motivo
+         SELECT $1, i.posicion, i.clave, i.titulo,
+           CASE WHEN $3 AND i.resultado = 'sin_cambios' AND d.created >= j.created THEN 'nuevo' ELSE i.resultado END,
+           i.documento, i.motivo
          FROM jsonb_to_recordset($2::text::jsonb)
            AS i (posicion integer, clave text, titulo text, resultado text, documento text, motivo text)
+         JOIN import_jobs j ON j.id = $1
+         LEFT JOIN documents d ON d.id = i.documento
          ON CONFLICT (job_id, posicion) DO UPDATE SET
            clave = excluded.clave, titulo = excluded.titulo, resultado = excluded.resultado,
            documento = excluded.documento, motivo = excluded.motivo
          WHERE NOT (excluded.resultado = 'sin_cambios'
            AND import_job_items.documento IS NOT DISTINCT FROM excluded.documento)`,
-        [id, JSON.stringify(items)],
+        [id, JSON.stringify(items), resumed],
       );
     }
     if (sets.length) await tx.query(`UPDATE import_jobs SET ${sets.join(', ')}, updated = now() WHERE id = $1`, params);

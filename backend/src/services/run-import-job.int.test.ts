@@ -57,6 +57,25 @@ describe.skipIf(!hasFixture(PDFS))('an import job cut off mid-way and retried', 
     },
   );
 
+  it('a kill before the progress was written: the retry reports what the first attempt made as new', async () => {
+    const key = await ctx.server.key('perdido@example.org');
+    const res = await ctx.server.request('/api/v1/importaciones?esperar=0', {
+      method: 'POST',
+      body: importForm({ name: 'perdido.bib', data: bibtexLibrary() }, { name: 'pdfs.zip', data: pdfsZip() }),
+      headers: auth(key),
+    });
+    const { id } = await res.json();
+    const { deps } = ctx.server.runtime;
+    const cut = new AbortController();
+    cut.abort(new Error('worker killed'));
+    await expect(runImportJob(deps, id, { retryCount: 0, retryLimit: 3, signal: cut.signal })).rejects.toThrow();
+    // A SIGKILL leaves no time to write what was buffered: as if the first item had never been written.
+    await deps.db.query('DELETE FROM import_job_items WHERE job_id = $1', [id]);
+    await runImportJob(deps, id, { retryCount: 1, retryLimit: 3, signal: new AbortController().signal });
+    const done = await (await ctx.server.request(`/api/v1/importaciones/${id}`, { headers: auth(key) })).json();
+    expect(done.informe.resumen).toEqual({ nuevo: 3, ya_estaba: 0, sin_cambios: 0, omitido: 3 });
+  });
+
   it('an attempt past the last retry ends the job in error with a message, keeping nothing of the upload', async () => {
     const key = await ctx.server.key('ultimo@example.org');
     const res = await ctx.server.request('/api/v1/importaciones?esperar=0', {

@@ -45,10 +45,12 @@ export async function runImportJob(
 ): Promise<void> {
   const row = await findImportJobForWorker(deps.db, id);
   if (!row || row.estado === 'listo' || row.estado === 'error') return;
+  // An earlier attempt began it (a worker killed, a retry): what that attempt made is this job's.
+  const resumed = row.estado === 'procesando';
   await updateImportJob(deps.db, id, { estado: 'procesando', hechos: 0, error: null });
   const work = importWorkDir(deps.config, id);
   await fs.rm(work, { recursive: true, force: true });
-  const progress = progressWriter(deps, id, work);
+  const progress = progressWriter(deps, id, work, resumed);
   try {
     const { reader, reading } = await readUpload(deps, row, work);
     const total = reading.items.length + reading.skipped.length;
@@ -143,7 +145,7 @@ function inUpload(text: string, work: string): string {
 }
 
 /** Buffers items as they complete and writes them with the count at most every PROGRESS_EVERY_MS. */
-function progressWriter(deps: Pick<Deps, 'db'>, id: string, work: string) {
+function progressWriter(deps: Pick<Deps, 'db'>, id: string, work: string, resumed: boolean) {
   let buffer: ImportJobItemRow[] = [];
   let done = 0;
   let last = Date.now();
@@ -155,7 +157,7 @@ function progressWriter(deps: Pick<Deps, 'db'>, id: string, work: string) {
     const hechos = done;
     last = Date.now();
     writing = writing
-      .then(() => updateImportJob(deps.db, id, { hechos }, items))
+      .then(() => updateImportJob(deps.db, id, { hechos }, items, resumed))
       .catch((err) => {
         failed ??= err;
       });
