@@ -96,13 +96,32 @@ export async function listImportJobs(db: Db, userId: string, limit: number): Pro
   );
 }
 
-/** The items of a job done so far, in the reading's order. */
-export async function importJobItems(db: Db, jobId: string): Promise<ImportJobItemRow[]> {
+/** The items of a job done so far, in the reading's order; with `last`, only the last that many. */
+export async function importJobItems(db: Db, jobId: string, last?: number): Promise<ImportJobItemRow[]> {
+  if (last !== undefined) {
+    const rows = await db.query<ImportJobItemRow>(
+      `SELECT posicion, clave, titulo, resultado, documento, motivo FROM import_job_items
+       WHERE job_id = $1 ORDER BY posicion DESC LIMIT $2`,
+      [jobId, last],
+    );
+    return rows.reverse();
+  }
   return db.query<ImportJobItemRow>(
     `SELECT posicion, clave, titulo, resultado, documento, motivo FROM import_job_items
      WHERE job_id = $1 ORDER BY posicion`,
     [jobId],
   );
+}
+
+/** How many of a job's items ended each way so far. */
+export async function importJobCounts(db: Db, jobId: string): Promise<ImportSummary['resumen']> {
+  const rows = await db.query<{ resultado: keyof ImportSummary['resumen']; n: number }>(
+    'SELECT resultado, count(*)::int AS n FROM import_job_items WHERE job_id = $1 GROUP BY resultado',
+    [jobId],
+  );
+  const counts = { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 };
+  for (const r of rows) counts[r.resultado] = r.n;
+  return counts;
 }
 
 export interface ImportJobPatch {

@@ -8,6 +8,7 @@ import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import { refuseNulInFields } from './nul-guard';
 import type { ImportForm } from '../services/submit-import';
 import { formatBytes } from './read-body';
 
@@ -83,7 +84,7 @@ export async function streamImportForm(req: Request, limit: number, tmpDir: stri
           tmpPath: tmp,
           size,
           sha256: hash.digest('hex'),
-          nombre: path.basename((info.filename || name).replace(/\\/g, '/')),
+          nombre: fileName(info.filename || name),
         };
       });
       write.catch(reject);
@@ -106,5 +107,18 @@ export async function streamImportForm(req: Request, limit: number, tmpDir: stri
   // Empty file inputs left a file behind with no part recorded.
   const kept = new Set([form.archivo?.tmpPath, form.archivos?.tmpPath]);
   for (const tmp of tmpFiles) if (!kept.has(tmp)) await fsp.rm(tmp, { force: true });
+  try {
+    refuseNulInFields(form.fields);
+  } catch (err) {
+    for (const tmp of kept) if (tmp) await fsp.rm(tmp, { force: true });
+    throw err;
+  }
   return form;
+}
+
+/** The name of the user's file as the form gave it: its last segment, without control characters. */
+function fileName(given: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = path.basename(given.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  return name.slice(0, 255) || 'exportacion';
 }

@@ -56,8 +56,8 @@ export function importRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext): v
       headers: IdempotencyHeaders,
       rawBody: { required: true, content: { 'multipart/form-data': { schema: ImportarMultipart } } },
       responses: {
-        200: importResponse('Finished within `esperar` (listo or error), or the job of a repeated Idempotency-Key.'),
-        202: importResponse('Queued or working; poll `progreso_url`.'),
+        200: importResponse('Finished within `esperar` (listo or error).'),
+        202: importResponse('Queued or working (also the job of a repeated Idempotency-Key); poll `progreso_url`.'),
       },
       errors: [400, 409, 413],
       errorText: {

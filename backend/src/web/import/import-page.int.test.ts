@@ -106,7 +106,8 @@ describe('/importar', () => {
       expect(json.status).toBe(200);
       const view = await json.json();
       expect(view).toMatchObject({ estado: 'listo', progreso: { hechos: 6, total: 6 } });
-      expect(view.informe.resumen).toMatchObject({ nuevo: 0, ya_estaba: 3 });
+      expect(view.cuentas).toEqual({ nuevo: 0, ya_estaba: 3, sin_cambios: 0, omitido: 3 });
+      expect(view.recientes).toHaveLength(6);
     },
   );
 
@@ -138,7 +139,8 @@ describe('/importar', () => {
     expect(text).toContain('No está su archivo.');
     const json = await (await web.request(`/importar/${id}`, { headers: { accept: 'application/json' } })).json();
     expect(json).toMatchObject({ estado: 'procesando', progreso: { hechos: 2, total: 4 } });
-    expect(json.elementos).toHaveLength(2);
+    expect(json.cuentas).toEqual({ nuevo: 1, ya_estaba: 0, sin_cambios: 0, omitido: 1 });
+    expect(json.recientes.map((e: { titulo: string }) => e.titulo)).toEqual(['Primero', 'Segundo']);
   });
 
   it('an upload that is not a library shows why, on the page', async () => {

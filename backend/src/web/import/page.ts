@@ -9,8 +9,8 @@ import type { ImportT } from './strings';
 const LISTED = 100;
 /** A report's list longer than this starts folded (a `details`, which needs no script). */
 const FOLDED_OVER = 12;
-/** Items of a running import shown as they complete, the latest last. */
-const RECENT_ITEMS = 30;
+/** Items of a running import shown as they complete, the latest first. */
+export const RECENT_ITEMS = 30;
 
 const OUTCOMES = ['nuevo', 'ya_estaba', 'sin_cambios', 'omitido'] as const;
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Context, Hono } from 'hono';
-import { importJobCollections, listImportJobs } from '../../db/import-jobs.repo';
+import { importJobCollections, importJobCounts, importJobItems, listImportJobs } from '../../db/import-jobs.repo';
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { streamImportForm } from '../../http/import-body';
@@ -13,7 +13,7 @@ import { renderMessage, renderPage } from '../layout';
 import { errorText } from '../routes/account';
 import { securityHeaders } from '../security-headers';
 import { requireWebUser, sessionCsrfToken } from '../session';
-import { importFormBody, importReportBody, importWorkingBody } from './page';
+import { importFormBody, importReportBody, importWorkingBody, RECENT_ITEMS } from './page';
 import { importStrings } from './strings';
 
 /** How long the form's post waits for a small import before showing its page. */
@@ -124,9 +124,25 @@ export function importPageRoutes(app: Hono<AppEnv>): void {
         csrf: sessionCsrfToken(c),
       });
     }
+    // The page's script polls the same address: where the import stands, its counts and latest items (not every
+    // item of a library of thousands, once a second).
+    if (wantsJson) {
+      return c.json(
+        {
+          estado: row.estado,
+          progreso: { hechos: row.hechos, ...(row.total !== null && { total: row.total }) },
+          cuentas: await importJobCounts(deps.db, row.id),
+          recientes: (await importJobItems(deps.db, row.id, RECENT_ITEMS)).map((i) => ({
+            titulo: i.titulo,
+            resultado: i.resultado,
+            ...(i.documento && { documento: i.documento }),
+            ...(i.motivo && { motivo: i.motivo }),
+          })),
+        },
+        200,
+      );
+    }
     const view = await presentImport(deps, row);
-    // The page's script polls the same address for the import as the API shows it.
-    if (wantsJson) return c.json(view, 200);
     const base = {
       user: c.var.webUser,
       csrf: sessionCsrfToken(c),

@@ -1,6 +1,6 @@
 /* global document, fetch, location, setTimeout */
-// The Import page while an import runs: long-polls the import (the page's own address, asked for JSON) and
-// redraws its progress, counts and latest items; reloads when it ends, so the server draws the report.
+// The Import page while an import runs: long-polls the import (the page's own address, asked for JSON: its
+// state, progress, counts and latest items) and redraws them; reloads when it ends, so the server draws the report.
 // Without this script the page reloads itself every few seconds (a <noscript> refresh).
 
 const section = document.getElementById('progreso');
@@ -10,7 +10,6 @@ if (section) {
   const status = document.getElementById('progreso-estado');
   const bar = document.getElementById('progreso-barra');
   const list = document.getElementById('progreso-elementos');
-  const LATEST = 30;
 
   const fill = (template, vars) => template.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
 
@@ -50,13 +49,11 @@ if (section) {
       bar.max = Math.max(total, 1);
       bar.value = v.progreso.hechos;
     }
-    const counts = { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 };
-    for (const e of v.elementos) counts[e.resultado] = (counts[e.resultado] ?? 0) + 1;
-    for (const [k, n] of Object.entries(counts)) {
+    for (const [k, n] of Object.entries(v.cuentas)) {
       const dd = section.querySelector(`.import-count-${k} dd`);
       if (dd) dd.textContent = String(n);
     }
-    list.replaceChildren(...v.elementos.slice(-LATEST).reverse().map(item));
+    list.replaceChildren(...[...v.recientes].reverse().map(item));
   };
 
   const poll = async () => {
