@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Estado } from './documento';
+import { Esperar } from './requests';
 
 /*
  * Importing a library (POST /importaciones, GET /importaciones/{id}): an extension of the contract. A Zotero RDF
@@ -96,21 +97,11 @@ export const ImportarMultipart = z
   .meta({ id: 'ImportarMultipart' });
 
 export const ImportarQuery = z.object({
-  esperar: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600)
-    .optional()
-    .describe('Seconds to wait for the import to end (0-600, default 0: 202 at once with `progreso_url`).'),
+  esperar: Esperar.optional().describe(
+    'Seconds to wait for the import to end (0-600, default 0: 202 at once with `progreso_url`).',
+  ),
 });
 
 export const ImportacionQuery = z.object({
-  esperar: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600)
-    .optional()
-    .describe('Seconds to long-poll for the end (0-600, default 0).'),
+  esperar: Esperar.optional().describe('Seconds to long-poll for the end (0-600, default 0).'),
 });
