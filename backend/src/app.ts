@@ -13,6 +13,7 @@ import { askRoutes } from './http/routes/preguntar';
 import { searchRoutes } from './http/routes/buscar';
 import { citeRoutes } from './http/routes/citar';
 import { styleRoutes } from './http/routes/estilos';
+import { importRoutes } from './http/routes/importaciones';
 import { resumableRoutes } from './http/routes/subidas';
 import { verifyRoutes } from './http/routes/verificar';
 import { webApp } from './web';
@@ -45,6 +46,7 @@ function apiV1(deps: Deps, limiter: MiddlewareHandler<AppEnv>): OpenAPIHono<AppE
   citeRoutes(api, ctx);
   styleRoutes(api, ctx);
   resumableRoutes(api, ctx);
+  importRoutes(api, ctx);
 
   let openapi: unknown;
   api.get('/openapi.json', (c) => {

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   FOLIO_PGLITE_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   FOLIO_MAX_UPLOAD_MB: z.coerce.number().positive().default(95),
   FOLIO_MAX_FILE_GB: z.coerce.number().positive().default(4),
+  // A library brought whole (POST /importaciones, /importar): an export with its PDFs is often a few GB.
+  FOLIO_MAX_IMPORT_MB: z.coerce.number().positive().default(4096),
   FOLIO_UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().default(24),
   FOLIO_UPLOADS_PER_USER: z.coerce.number().int().positive().default(5),
   FOLIO_UPLOAD_GB_PER_USER: z.coerce.number().positive().default(10),
@@ -126,6 +128,11 @@ export interface Config {
   /** Where original files live: a directory under dataDir, or the database (shared by workers on other machines). */
   blobStore: 'directorio' | 'base_de_datos';
   maxUploadBytes: number;
+  /**
+   * Largest import upload (FOLIO_MAX_IMPORT_MB, 4 GB by default): the export and the zip of its files together,
+   * streamed to disk; what they unzip to may be twice that (the zip reader's limit for imports).
+   */
+  maxImportBytes: number;
   /**
    * Uploads in parts (tus, `/api/v1/subidas`): the largest whole file, how long an unfinished upload is
    * kept, and how many uploads and bytes one user may have in progress at once.
@@ -241,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pgliteBuffersMb: e.FOLIO_PGLITE_BUFFERS_MB,
     blobStore: e.FOLIO_BLOBS ?? (e.DATABASE_URL ? 'base_de_datos' : 'directorio'),
     maxUploadBytes: Math.floor(e.FOLIO_MAX_UPLOAD_MB * MB),
+    maxImportBytes: Math.floor(e.FOLIO_MAX_IMPORT_MB * MB),
     resumable: {
       maxFileBytes: Math.floor(e.FOLIO_MAX_FILE_GB * 1024 * MB),
       expireMs: Math.floor(e.FOLIO_UPLOAD_EXPIRE_HOURS * 3_600_000),

@@ -10,8 +10,9 @@ import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
 import { CITE_CHANNEL } from './db/cite-jobs.repo';
+import { IMPORT_CHANNEL } from './db/import-jobs.repo';
 import { DOCUMENT_CHANNEL } from './db/documents.repo';
-import { citeJob, ingestJob, lookupJob } from './jobs/definitions';
+import { citeJob, importJob, ingestJob, lookupJob } from './jobs/definitions';
 import { listenDocumentEvents } from './jobs/document-events';
 import { startPgBossQueue } from './jobs/queue';
 import { lockStore } from './store-lock';
@@ -22,6 +23,7 @@ import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
 import { collectWhenIdle } from './workers/collect-when-idle';
+import { importDeadLetter, importHandler } from './workers/import.worker';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';
 import { isDatabaseOutage } from './db/outage';
@@ -130,7 +132,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       // During an outage every poll fails: one line for it (and one when it ends), not one per poll.
       onError: (err) => (isDatabaseOutage(err) ? outages.seen() : log.error('queue error', err)),
     });
-    const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL]);
+    const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL, IMPORT_CHANNEL]);
     const blobs: BlobStore =
       config.blobStore === 'base_de_datos'
         ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
@@ -143,9 +145,13 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
     const deps: Deps = { config, db, blobs, queue, events, log, engines, outages, reader };
     const job = ingestJob(config);
     const cite = citeJob(config);
+    const imports = importJob(config);
     if (pglite) {
       // Single process: any job still marked active was cut off by a crash or restart of this one.
-      const recovered = (await queue.recoverAbandoned(job)) + (await queue.recoverAbandoned(cite));
+      const recovered =
+        (await queue.recoverAbandoned(job)) +
+        (await queue.recoverAbandoned(cite)) +
+        (await queue.recoverAbandoned(imports));
       if (recovered) log.info(`requeued ${recovered} job(s) interrupted by the last stop`);
     }
     // Once the jobs stop and the engines they used are released, their garbage goes too.
@@ -156,6 +162,9 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       await queue.work(cite, config.workers, collector.around(citeHandler(deps)));
       await queue.work(lookupJob, config.workers, collector.around(lookupHandler(deps)));
       await queue.onDeadLetter(cite, citeDeadLetter(deps));
+      // An import copies and queues files (the ingest workers read them): two at once are plenty.
+      await queue.work(imports, Math.min(config.workers, 2), importHandler(deps));
+      await queue.onDeadLetter(imports, importDeadLetter(deps));
     }
     // Where documents are read, those read by an older reader are read again, in the background.
     const rereadSweep =

@@ -9,6 +9,7 @@ export * from './contract/requests';
 export * from './contract/estilo';
 export * from './contract/eventos';
 export * from './contract/extension';
+export * from './contract/importacion';
 export * from './format/idioma';
 export * from './format/time';
 export * from './format/roman';

@@ -63,3 +63,22 @@ export const lookupJob: JobDefinition<LookupPayload> = {
   retryDelaySeconds: 60,
   expireInSeconds: 300,
 };
+
+export const ImportPayload = z.object({ importId: z.string().min(1) });
+export type ImportPayload = z.infer<typeof ImportPayload>;
+
+/**
+ * Importing an uploaded library (POST /importaciones, the web page's /importar): unpacking it, reading it and
+ * adding its items. Transient failures and a worker that crashed retry, and the import, idempotent by item
+ * key, goes on where it stopped; an upload that is not a library fails at once, saying why.
+ */
+export function importJob(config: Pick<Config, 'jobRetries'>): JobDefinition<ImportPayload> {
+  return {
+    name: 'import-library',
+    payload: ImportPayload,
+    retryLimit: config.jobRetries,
+    retryDelaySeconds: 2,
+    // A library of thousands of items with their files: each is copied and queued, not read, here.
+    expireInSeconds: 6 * 3600,
+  };
+}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../errors';
 import { askRoutes } from './ask/routes';
 import { citeRoutes } from './cite/routes';
+import { importPageRoutes } from './import/routes';
 import type { AppEnv } from '../http/env';
 import { handleError } from '../http/error-handler';
 import { documentRoutes } from './document/routes';
@@ -36,6 +37,7 @@ export function webApp(): Hono<AppEnv> {
   verifyPageRoutes(app);
   askRoutes(app);
   citeRoutes(app);
+  importPageRoutes(app);
   app.onError(async (err, c) => {
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return handleError(err, c);

@@ -17,7 +17,7 @@ export interface PageOptions {
   user?: WebUser;
   /** The session's CSRF token, for the sign-out form. */
   csrf?: string;
-  active?: 'biblioteca' | 'buscar' | 'preguntar' | 'verificar' | 'citar' | 'claves';
+  active?: 'biblioteca' | 'importar' | 'buscar' | 'preguntar' | 'verificar' | 'citar' | 'claves';
   /** Module scripts under /web/. */
   scripts?: string[];
   /** Stylesheets under /web/ for this page alone, after app.css. */
@@ -62,9 +62,10 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
           ${
             o.user
               ? html`<nav class="main-nav" aria-label="${s.t('nav_label')}">
-                  ${nav('/biblioteca', 'nav_library', 'biblioteca')} ${nav('/buscar', 'nav_search', 'buscar')}
-                  ${nav('/preguntar', 'nav_ask', 'preguntar')} ${nav('/verificar', 'nav_verify', 'verificar')}
-                  ${nav('/citar', 'nav_cite', 'citar')} ${nav('/ajustes/claves', 'nav_keys', 'claves')}
+                  ${nav('/biblioteca', 'nav_library', 'biblioteca')} ${nav('/importar', 'nav_import', 'importar')}
+                  ${nav('/buscar', 'nav_search', 'buscar')} ${nav('/preguntar', 'nav_ask', 'preguntar')}
+                  ${nav('/verificar', 'nav_verify', 'verificar')} ${nav('/citar', 'nav_cite', 'citar')}
+                  ${nav('/ajustes/claves', 'nav_keys', 'claves')}
                 </nav>`
               : ''
           }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Documento, type Estado, ListaDocumentos, type TipoDocumento } from '../contract/documento';
 import { EVENTOS_PREGUNTAR, EventoPreguntar } from '../contract/eventos';
+import { Importacion } from '../contract/importacion';
 import { Busqueda } from '../contract/pasaje';
 import type { CorregirDocumento } from '../contract/requests';
 import { parseAuthors } from '../format/authors';
@@ -96,6 +97,27 @@ export interface AskInput {
   signal?: AbortSignal;
 }
 
+/** A file of an import: its name and bytes. */
+export interface ImportFile {
+  nombre: string;
+  body: string | Uint8Array<ArrayBuffer> | ArrayBuffer;
+}
+
+/** `POST /importaciones`: a library exported from elsewhere, with its files. */
+export interface ImportInput {
+  /** A Zotero RDF export zipped with its files; a BibTeX/BibLaTeX, RIS or CSL-JSON file; or a .zip holding one with its files. */
+  archivo: ImportFile;
+  /** A .zip of the files a bibliography file names. */
+  archivos?: ImportFile;
+  /** The library's name (default: the file's name); importing again under it adds only what is new. */
+  origen?: string;
+  /** Repeating the request with the same key within 24 hours gives back the same import. */
+  idempotencyKey?: string;
+  /** Seconds to wait for the import to end (0-600; the server's default is 0: answered at once). */
+  esperar?: number;
+  signal?: AbortSignal;
+}
+
 /** Which scopes a key holds, as far as the client can tell without changing anything. */
 export interface KeyAccess {
   lectura: boolean;
@@ -132,6 +154,13 @@ export interface FolioClient {
    * before `fin` or `error` throws `sin_conexion`.
    */
   ask(input: AskInput): AsyncGenerator<EventoPreguntar>;
+  /**
+   * `POST /importaciones` (an extension of the contract): uploads a library as one multipart request and
+   * answers its import job, finished when it ended within `esperar`; poll it with `importJob`.
+   */
+  importLibrary(input: ImportInput): Promise<Importacion>;
+  /** `GET /importaciones/{id}`: an import's progress, items and report, long-polling up to `esperar` seconds. */
+  importJob(id: string, opts?: { esperar?: number; signal?: AbortSignal }): Promise<Importacion>;
 }
 
 /**
@@ -152,7 +181,13 @@ export function normalizeServerUrl(input: string): string {
 /** Creates a client for one server and key. Nothing is sent until a method is called. */
 export function createClient(options: ClientOptions): FolioClient {
   const t = createTransport(options, normalizeServerUrl(options.baseUrl));
-  return { root: t.root, ...serverMethods(t), ...documentMethods(t, options), ...searchMethods(t) };
+  return {
+    root: t.root,
+    ...serverMethods(t),
+    ...documentMethods(t, options),
+    ...searchMethods(t),
+    ...importMethods(t),
+  };
 }
 
 /** What the server and the key allow: `health` and `checkKey`. */
@@ -276,6 +311,69 @@ function searchMethods(t: Transport): Pick<FolioClient, 'search' | 'ask'> {
 
     ask: (input) => askEvents(t, input),
   };
+}
+
+/** `/importaciones`: a library brought whole, and its job. */
+function importMethods({ api, call, json }: Transport): Pick<FolioClient, 'importLibrary' | 'importJob'> {
+  return {
+    async importLibrary(input) {
+      const parts: MultipartPart[] = [{ name: 'archivo', file: input.archivo }];
+      if (input.archivos) parts.push({ name: 'archivos', file: input.archivos });
+      if (input.origen !== undefined) parts.push({ name: 'origen', value: input.origen });
+      const { body, contentType } = multipartBody(parts);
+      const headers: Record<string, string> = { 'Content-Type': contentType };
+      if (input.idempotencyKey !== undefined) headers['Idempotency-Key'] = input.idempotencyKey;
+      const res = await call('POST', `${api}/importaciones`, {
+        query: { esperar: input.esperar },
+        body,
+        headers,
+        signal: input.signal,
+      });
+      return json(res, Importacion, 'POST /importaciones');
+    },
+
+    async importJob(id, opts = {}) {
+      const res = await call('GET', `${api}/importaciones/${encodeURIComponent(id)}`, {
+        query: { esperar: opts.esperar },
+        signal: opts.signal,
+      });
+      return json(res, Importacion, 'GET /importaciones/{id}');
+    },
+  };
+}
+
+type MultipartPart = { name: string; file: ImportFile } | { name: string; value: string };
+
+/**
+ * A multipart/form-data body built as bytes (the transport sends bytes, and FormData is not everywhere the
+ * client runs): each file part with its name, each text part as UTF-8.
+ */
+export function multipartBody(parts: MultipartPart[]): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const boundary = `----folio${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
+  const encoder = new TextEncoder();
+  const quoted = (text: string) => text.replace(/[\r\n"]/g, (c) => encodeURIComponent(c));
+  const chunks: Uint8Array[] = [];
+  for (const part of parts) {
+    const head =
+      'file' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${quoted(part.file.nombre)}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n'
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+    chunks.push(encoder.encode(head));
+    if ('file' in part) {
+      const b = part.file.body;
+      chunks.push(typeof b === 'string' ? encoder.encode(b) : b instanceof ArrayBuffer ? new Uint8Array(b) : b);
+    } else chunks.push(encoder.encode(part.value));
+    chunks.push(encoder.encode('\r\n'));
+  }
+  chunks.push(encoder.encode(`--${boundary}--\r\n`));
+  const body = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let offset = 0;
+  for (const c of chunks) {
+    body.set(c, offset);
+    offset += c.byteLength;
+  }
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** `POST /preguntar` with `stream: true`, read as the contract's events until `fin` or `error`. */

@@ -6,6 +6,7 @@ export const en: Record<StringKey, string> = {
   skip: 'Skip to content',
   nav_label: 'Main',
   nav_library: 'Library',
+  nav_import: 'Import',
   nav_search: 'Search',
   nav_ask: 'Ask',
   nav_verify: 'Verify',

@@ -4,6 +4,7 @@ export const es = {
   skip: 'Saltar al contenido',
   nav_label: 'Principal',
   nav_library: 'Biblioteca',
+  nav_import: 'Importar',
   nav_search: 'Buscar',
   nav_ask: 'Preguntar',
   nav_verify: 'Verificar',

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeZip } from '../backend/src/formats/write-zip';
+import { IMPORT_PDFS, LIBRARY_PDFS } from '../backend/src/import/testing/bibtex-upload';
+import { hasFixture } from '../backend/src/testing/fixtures';
+import { createTestStore, type TestStore } from '../backend/src/testing/harness';
+import { hasChromium, launchPlain, noChromium } from './support/browser';
+import { cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+
+const EMAIL = 'investigadora@example.org';
+const PASSWORD = 'una frase de paso para importar';
+/** Notes of the library, one small Markdown file each: enough items for the progress to be seen. */
+const NOTES = 300;
+
+const ready = hasChromium && hasFixture('pdfs/manifest.json');
+const title = "The 'Importar' page in Chromium against `folio serve`";
+
+/**
+ * A JabRef library: the three PDFs in a group 'Tesis / Capítulo 2', many reading notes (Markdown files), an
+ * entry whose file is missing, one with no file, and a type JabRef writes that is no work (@set).
+ */
+function jabrefLibrary(): string {
+  const pdfs = LIBRARY_PDFS.map(
+    (p, i) => `@Article{${p.key}, author = {Garc{\\'i}a, Ana and Nu{\\~n}ez, Luis}, title = {${p.title}},
+  journal = {Revista de Pruebas}, year = {${2019 + i}}, groups = {Capítulo 2}, keywords = {prueba},
+  file = {:${p.file}:PDF}}`,
+  );
+  const notes = Array.from(
+    { length: NOTES },
+    (_, i) => `@Misc{nota${i + 1}, author = {Quispe, Rosa}, title = {Nota de lectura ${i + 1}}, year = {2022},
+  file = {:notas/nota-${i + 1}.md:text/markdown}}`,
+  );
+  return [
+    '% This file was created with JabRef 5.15.\n% Encoding: UTF-8',
+    ...pdfs,
+    ...notes,
+    `@Book{perdido2018, author = {Pérez, Rosa}, title = {Un libro cuyo archivo falta}, year = {2018},
+  file = {:perdido.pdf:PDF}}`,
+    `@Misc{solo2016, author = {Vacío, Eva}, title = {Una referencia sin archivo}, year = {2016}}`,
+    `@Set{conjunto, entryset = {solo2016}}`,
+    String.raw`@Comment{jabref-meta: grouping:
+0 AllEntriesGroup:;
+1 StaticGroup:Tesis\;0\;1\;0x8a8a8aff\;\;\;;
+2 StaticGroup:Capítulo 2\;0\;1\;\;\;\;;
+}`,
+  ].join('\n\n');
+}
+
+function filesZip(): Uint8Array {
+  return writeZip([
+    ...LIBRARY_PDFS.map((p) => ({ name: p.file, data: fs.readFileSync(path.join(IMPORT_PDFS, p.file)) })),
+    ...Array.from({ length: NOTES }, (_, i) => ({
+      name: `notas/nota-${i + 1}.md`,
+      data: Buffer.from(
+        `# Nota de lectura ${i + 1}\n\nLa nota ${i + 1} resume un capítulo sobre el agua del páramo.\n`,
+      ),
+    })),
+  ]);
+}
+
+describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or no pdfs fixtures`, () => {
+  let store: TestStore;
+  let server: FolioProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let base: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
+    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
+    expect(set.code, set.stderr).toBe(0);
+    server = await startServe(env, port);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-import-e2e-'));
+    fs.writeFileSync(path.join(dir, 'Mi biblioteca.bib'), jabrefLibrary());
+    fs.writeFileSync(path.join(dir, 'archivos.zip'), filesZip());
+    browser = await launchPlain();
+    context = await browser.newContext({ locale: 'es-ES' });
+    page = await context.newPage();
+    await signIn(page, base, EMAIL, PASSWORD);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await store?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('explains what to upload; the form is reached from the navigation', async () => {
+    await page.goto(`${base}/biblioteca`);
+    await page.locator('nav.main-nav').getByRole('link', { name: 'Importar' }).click();
+    await page.waitForURL(`${base}/importar`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Importar');
+    expect(await page.locator('body').textContent()).toContain('Zotero RDF');
+    await shootBothWidths(page, 'web-importar-formulario');
+    await expectAccessible(page);
+  });
+
+  it('imports a BibTeX library with its zip: progress item by item, then the report', async () => {
+    await page.goto(`${base}/importar`);
+    await page.locator('#archivo').setInputFiles(path.join(dir, 'Mi biblioteca.bib'));
+    await page.locator('#archivos').setInputFiles(path.join(dir, 'archivos.zip'));
+    await Promise.all([page.waitForURL(/\/importar\/\w+$/), page.getByRole('button', { name: 'Importar' }).click()]);
+    const reportTitle = page.getByRole('heading', { level: 1, name: 'Importación terminada' });
+    if (!(await reportTitle.isVisible())) {
+      // Under way: the script redraws the progress as items complete.
+      const status = page.locator('#progreso-estado');
+      await expect.poll(async () => status.textContent(), { timeout: 60_000 }).toMatch(/\d+ de 306 elementos/);
+      await expect
+        .poll(async () => page.locator('#progreso-elementos li').count(), { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      await shootBothWidths(page, 'web-importar-progreso');
+      await expectAccessible(page);
+    }
+    // The script reloads the page when the import ends: the report, drawn by the server.
+    await reportTitle.waitFor({ timeout: 180_000 });
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Un libro cuyo archivo falta');
+    expect(text).toContain('perdido.pdf');
+    expect(text).toContain('Tesis / Capítulo 2');
+    expect(await page.locator('.import-count-nuevo dd').textContent()).toBe(String(NOTES + 3));
+    await shootBothWidths(page, 'web-importar-informe');
+    await expectAccessible(page);
+    // A long list starts folded; unfolded, a new document's link opens it, with the export's title.
+    await page.locator('summary', { hasText: 'Documentos nuevos' }).click();
+    await shootBothWidths(page, 'web-importar-informe-abierto');
+    await page.getByRole('link', { name: 'Páginas con etiquetas' }).first().click();
+    await page.waitForURL(/\/biblioteca\/documentos\//);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Páginas con etiquetas');
+  }, 300_000);
+
+  it('without JavaScript: the form posts, and the report shows on reload', async () => {
+    const plain = await browser.newContext({ locale: 'es-ES', javaScriptEnabled: false });
+    const p = await plain.newPage();
+    try {
+      await signIn(p, base, EMAIL, PASSWORD);
+      await p.goto(`${base}/importar`);
+      await p.locator('#archivo').setInputFiles(path.join(dir, 'Mi biblioteca.bib'));
+      await p.locator('#archivos').setInputFiles(path.join(dir, 'archivos.zip'));
+      await Promise.all([p.waitForURL(/\/importar\/\w+$/), p.getByRole('button', { name: 'Importar' }).click()]);
+      for (let i = 0; i < 60; i++) {
+        if (await p.getByRole('heading', { level: 1, name: 'Importación terminada' }).isVisible()) break;
+        await p.reload();
+      }
+      // The same library again: nothing new.
+      expect(await p.locator('.import-count-sin_cambios dd').textContent()).toBe(String(NOTES + 3));
+      expect(await p.locator('.import-count-nuevo dd').textContent()).toBe('0');
+      await shootBothWidths(p, 'web-importar-sin-js');
+    } finally {
+      await plain.close();
+    }
+  }, 300_000);
+});
