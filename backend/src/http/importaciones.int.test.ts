@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createClient, Importacion } from '@folio/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bibtexLibrary, importForm, LIBRARY_PDFS, libraryZip, pdfsZip } from '../import/testing/bibtex-upload';
-import { auth, useTestServer, type TestResponse } from '../testing/harness';
+import { auth, REPO_ROOT, useTestServer, type TestResponse } from '../testing/harness';
 import { hasFixture, titleNeeding } from '../testing/fixtures';
 
 // A small limit of its own, so the 413 is cheap to reach; the library's PDFs are some 40 KB.
@@ -216,7 +217,64 @@ describe('POST /importaciones refusals', () => {
     expect(body.error).toMatch(/pdfs\.tar no es un \.zip/);
   });
 
-  it('a Zotero RDF export is refused with a clear reason until its reader is wired', async () => {
+  it('a Zotero RDF export (its folder zipped) comes in with its files; links out of it are not followed', async () => {
+    const { writeZip } = await import('../formats/write-zip');
+    const { writeZoteroRdfExport } = await import('../import/zotero-rdf/testing/zotero-rdf-export');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-rdf-upload-'));
+    try {
+      const pdf = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
+      writeZoteroRdfExport(
+        path.join(root, 'Exported Items'),
+        [
+          {
+            id: 1,
+            itemType: 'book',
+            fields: { title: 'Muestra en RDF', date: '2003' },
+            creators: [{ creatorType: 'author', lastName: 'Ñandú', firstName: 'Inés' }],
+            attachments: [
+              { id: 2, linkMode: 0, contentType: 'application/pdf', fileName: 'muestra.pdf', content: pdf },
+            ],
+          },
+          {
+            id: 3,
+            itemType: 'journalArticle',
+            fields: { title: 'Un enlace fuera de la exportación', date: '2010' },
+            attachments: [{ id: 4, linkMode: 2, contentType: 'application/pdf', url: 'file:///etc/hostname' }],
+          },
+        ],
+        [{ id: 1, name: 'Tesis', children: [1] }],
+      );
+      const entries = fs
+        .readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => {
+          const full = path.join(e.parentPath, e.name);
+          return { name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) };
+        });
+      const zip = writeZip(entries);
+      const body = await importacion(await post(importForm({ name: 'Exported Items.zip', data: zip })));
+      expect(body.estado).toBe('listo');
+      const byTitle = Object.fromEntries(body.elementos.map((e) => [e.titulo, e]));
+      expect(byTitle['Muestra en RDF']).toMatchObject({ resultado: 'nuevo' });
+      expect(byTitle['Un enlace fuera de la exportación']?.resultado).not.toBe('nuevo');
+      const doc = await (
+        await ctx.server.request(`/api/v1/documentos/${byTitle['Muestra en RDF']!.documento}`, { headers: auth(key) })
+      ).json();
+      expect(doc).toMatchObject({
+        titulo: 'Muestra en RDF',
+        autores: ['Ñandú, Inés'],
+        anio: 2003,
+        biblioteca: 'Tesis',
+      });
+      expect(doc.origen_metadatos.titulo.origen).toBe('zotero');
+      const again = await importacion(await post(importForm({ name: 'Exported Items.zip', data: zip })));
+      expect(again.informe!.resumen.nuevo).toBe(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('RDF that is not a Zotero export ends in error saying so', async () => {
     const { writeZip } = await import('../formats/write-zip');
     const zip = writeZip([{ name: 'Exported Items/Exported Items.rdf', data: Buffer.from('<rdf:RDF/>') }]);
     const body = await importacion(await post(importForm({ name: 'Exported Items.zip', data: zip })));

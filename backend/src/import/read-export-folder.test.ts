@@ -43,7 +43,7 @@ describe('readExportFolder', () => {
     expect(found.reading.items.map((i) => i.record.title)).toEqual(['Un libro']);
   });
 
-  it('says a Zotero RDF export cannot be read yet, and a folder with no library is not one', async () => {
+  it('says RDF that is not a Zotero export, and a folder with no library, are not libraries', async () => {
     const rdf = folder('rdf', { 'Exported Items/Exported Items.rdf': '<rdf:RDF/>' });
     await expect(readExportFolder(rdf)).rejects.toThrow(ImportSourceError);
     const none = folder('nada', { 'foto.jpg': 'x' });

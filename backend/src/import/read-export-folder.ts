@@ -17,18 +17,10 @@ export interface ExportReading {
 /** Extensions of a bibliography export, in the order one is preferred when a folder holds several. */
 const BIBLIOGRAPHY = ['.bib', '.bibtex', '.biblatex', '.ris', '.json', '.csljson'];
 
-/**
- * Reads a Zotero RDF export. Wired here, the one place an upload's reader is chosen, once the reader in
- * `import/zotero-rdf/` is on main (`readZoteroRdf(folderOrRdfFile)`); until then an RDF export is refused
- * with a reason.
- */
+/** Reads a Zotero RDF export; an upload's absolute links and links out of it are not followed. */
 async function readZoteroRdfExport(rdfFile: string): Promise<LibraryReading> {
-  throw new ImportSourceError(
-    'no_es_la_fuente',
-    `${path.basename(rdfFile)} es una exportación Zotero RDF, que Folio todavía no sabe leer. Mientras tanto, ` +
-      'exporta la biblioteca desde Zotero como BibTeX con «Exportar archivos» y sube el .bib con el zip de sus archivos.',
-    'Zotero RDF exports cannot be read yet',
-  );
+  const { readZoteroRdf } = await import('./zotero-rdf/read-zotero-rdf');
+  return readZoteroRdf(rdfFile);
 }
 
 /** Every file under `dir`, relative, breadth first (a file nearer the top first), macOS's metadata left out. */
