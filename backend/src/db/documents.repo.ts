@@ -31,6 +31,8 @@ export interface DocumentRow {
   aviso?: string | null;
   /** The version of its kind's reader that read it (migration 023); null before versions were recorded. */
   reader_version?: number | null;
+  /** A reference with no file (migration 026): listo from the start, no units, no passages, never read. */
+  solo_referencia?: boolean;
   user_meta: UserMeta;
   /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
   detalles: Details;
@@ -67,10 +69,12 @@ export interface NewDocument {
   contentType?: string;
   sizeBytes?: number;
   blobKey?: string;
+  /** A reference with no file: inserted `listo` (nothing to read), never queued. */
+  soloReferencia?: boolean;
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, solo_referencia, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -78,9 +82,10 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
   const d = cleanStrings(given);
   const rows = await db.query<DocumentRow>(
     `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
-       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos)
-     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 'en_cola', 0, 'en_cola', $7, $8, $9::text::jsonb, $10, $11, $12, $13, $14, $15,
-       $16::text::jsonb)
+       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos, solo_referencia)
+     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, CASE WHEN $17::boolean THEN 'listo' ELSE 'en_cola' END,
+       CASE WHEN $17::boolean THEN NULL ELSE 0 END, CASE WHEN $17::boolean THEN NULL ELSE 'en_cola' END, $7, $8, $9::text::jsonb, $10,
+       $11, $12, $13, $14, $15, $16::text::jsonb, $17::boolean)
      ON CONFLICT (user_id, sha256) WHERE sha256 IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -100,6 +105,7 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
       d.sizeBytes ?? null,
       d.blobKey ?? null,
       JSON.stringify(d.origenMetadatos ?? {}),
+      d.soloReferencia ?? false,
     ],
   );
   return rows[0];
@@ -165,6 +171,37 @@ export async function attachDownloadedFile(
       JSON.stringify(file.sourceMeta ?? {}),
     ],
   );
+}
+
+/**
+ * Gives a reference-only document the file it lacked (a later import found it): its bytes, its kind, and back
+ * to `en_cola` for its reading, in `tx` (with the reading's job). False when it is no longer a reference only,
+ * or when the user already has these bytes as another document (the same SHA-256 is one document).
+ */
+export async function attachFileToReference(
+  tx: Db,
+  id: string,
+  file: {
+    tipo: TipoDocumento;
+    sha256: string;
+    fileName?: string;
+    contentType?: string;
+    sizeBytes: number;
+    blobKey: string;
+  },
+): Promise<boolean> {
+  const f = cleanStrings(file);
+  const rows = await tx.query(
+    `UPDATE documents d SET solo_referencia = false, tipo = $2, sha256 = $3, file_name = $4, content_type = $5,
+       size_bytes = $6, blob_key = $7, estado = 'en_cola', fase = 'en_cola', progreso = 0, error = NULL, updated = now()
+     WHERE d.id = $1 AND d.solo_referencia
+       AND NOT EXISTS (SELECT 1 FROM documents o WHERE o.user_id = d.user_id AND o.sha256 = $3)
+     RETURNING d.id`,
+    [id, f.tipo, f.sha256, f.fileName ?? null, f.contentType ?? null, f.sizeBytes, f.blobKey],
+  );
+  if (!rows.length) return false;
+  await tx.query('SELECT pg_notify($1, $2)', [DOCUMENT_CHANNEL, id]);
+  return true;
 }
 
 /** The orders a library can be listed in; each ends on `seq`, unique, so that equal keys keep one order. */

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../db/users.repo';
 import type { ImportedItem, LibraryReading } from '../import/imported-item';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
+import { WebClient } from '../testing/web-client';
+import { setPassword } from './set-password';
 import { importLibrary } from './import-library';
 
 const ctx = useTestServer();
@@ -26,10 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const api = async (p: string, init: RequestInit = {}) =>
-  (
-    await ctx.server.request(`/api/v1${p}`, { ...init, headers: auth(key, init.headers as Record<string, string>) })
-  ).json();
+const call = (p: string, init: RequestInit = {}) =>
+  ctx.server.request(`/api/v1${p}`, { ...init, headers: auth(key, init.headers as Record<string, string>) });
+const api = async (p: string, init: RequestInit = {}) => (await call(p, init)).json();
+const JSON_BODY = { 'Content-Type': 'application/json' };
 
 /** The library as a reader of a Zotero data directory gives it. */
 function zoteroLibrary(): LibraryReading {
@@ -109,10 +112,19 @@ describe("importing the user's library from elsewhere", () => {
       onItem: (done) => seen.push(done),
     });
     expect(seen).toEqual([1, 2, 3, 4, 5]);
-    expect(report.resumen).toEqual({ nuevo: 2, ya_estaba: 0, sin_cambios: 0, omitido: 3 });
+    expect(report.resumen).toEqual({
+      nuevo: 2,
+      ya_estaba: 0,
+      referencia: 2,
+      archivo_nuevo: 0,
+      sin_cambios: 0,
+      omitido: 1,
+    });
     const byKey = Object.fromEntries(report.elementos.map((e) => [e.clave, e]));
-    expect(byKey.MISS0001!.motivo).toMatch(/No está su archivo .*no-esta\.pdf/);
-    expect(byKey.NOFILE01!.motivo).toMatch(/sin archivo/);
+    // Items without a file on disk are kept as references; the one whose file is missing says so.
+    expect(byKey.MISS0001).toMatchObject({ resultado: 'referencia', motivo: expect.stringMatching(/no-esta\.pdf/) });
+    expect(byKey.NOFILE01).toMatchObject({ resultado: 'referencia' });
+    expect(byKey.NOFILE01!.motivo).toBeUndefined();
     expect(byKey.ANNO0001!.motivo).toMatch(/no importa/);
     expect(report.archivos_que_faltan.map((f) => path.basename(f.ruta)).sort()).toEqual([
       'no-esta.pdf',
@@ -152,9 +164,11 @@ describe("importing the user's library from elsewhere", () => {
       headers: { 'Content-Type': 'application/json' },
     });
     const report = await importLibrary(ctx.server.runtime.deps, userId, zoteroLibrary(), { library: dir });
-    expect(report.resumen).toEqual({ nuevo: 0, ya_estaba: 0, sin_cambios: 2, omitido: 3 });
+    expect(report.resumen).toMatchObject({ nuevo: 0, ya_estaba: 0, referencia: 0, sin_cambios: 4, omitido: 1 });
+    // The reference whose file is still missing says so again; the PDF's missing snapshot does not.
+    expect(report.archivos_que_faltan.map((f) => path.basename(f.ruta))).toEqual(['no-esta.pdf']);
     const list = await api('/documentos');
-    expect(list.total).toBe(2);
+    expect(list.total).toBe(4);
     const doc = await api(`/documentos/${pdfId}`);
     expect(doc.titulo).toBe('Mi título corregido');
     expect(doc.origen_metadatos.titulo.origen).toBe('usuario');
@@ -224,5 +238,204 @@ describe("importing the user's library from elsewhere", () => {
     // The same bytes under the other two keys: the document the first made.
     expect(new Set(again.elementos.map((e) => e.documento)).size).toBe(1);
     expect((await api('/documentos')).total).toBe(before + 1);
+  }, 60_000);
+});
+
+describe('an item without a file, kept as a reference only', () => {
+  const EMAIL = 'referencias@example.org';
+  const PASSWORD = 'una frase larga para las referencias';
+  let refKey: string;
+  let refUser: string;
+  let web: WebClient;
+  let refDir: string;
+  let refId: string;
+
+  const refCall = (p: string, init: RequestInit = {}) =>
+    ctx.server.request(`/api/v1${p}`, { ...init, headers: auth(refKey, init.headers as Record<string, string>) });
+  const refApi = async (p: string, init: RequestInit = {}) => (await refCall(p, init)).json();
+
+  /** A BibTeX export whose article names a PDF that is not in its folder (yet). */
+  const bibliography = (): LibraryReading => ({
+    origen: 'BibTeX',
+    skipped: [],
+    items: [
+      {
+        source: 'bibtex',
+        key: 'silva2020',
+        record: {
+          type: 'article-journal',
+          title: 'Cenotes y acuíferos kársticos',
+          author: [{ family: 'Silva', given: 'João' }],
+          issued: { 'date-parts': [[2020]] },
+          'container-title': 'Revista de Hidrología',
+          volume: '12',
+          page: '45-67',
+          DOI: '10.1234/cenotes.2020',
+        },
+        files: [
+          {
+            path: path.join(refDir, 'silva2020.pdf'),
+            exists: fs.existsSync(path.join(refDir, 'silva2020.pdf')),
+            link: 'linked',
+          },
+        ],
+        collections: [['Tesis', 'Marco teórico']],
+        tags: [],
+        notes: [],
+      },
+    ],
+  });
+
+  beforeAll(async () => {
+    refKey = await ctx.server.key(EMAIL);
+    refUser = (await findUserByEmail(ctx.server.runtime.deps.db, EMAIL))!.id;
+    await setPassword(ctx.server.runtime.deps.db, EMAIL, PASSWORD);
+    web = new WebClient(ctx.server);
+    await web.signIn(EMAIL, PASSWORD);
+    refDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-refs-'));
+  });
+  afterAll(() => fs.rmSync(refDir, { recursive: true, force: true }));
+
+  it('is a ready document with its record, no text, cite-able and exported', async () => {
+    const report = await importLibrary(ctx.server.runtime.deps, refUser, bibliography(), {
+      library: path.join(refDir, 'refs.bib'),
+    });
+    expect(report.resumen.referencia).toBe(1);
+    expect(report.archivos_que_faltan).toEqual([{ clave: 'silva2020', ruta: path.join(refDir, 'silva2020.pdf') }]);
+    refId = report.elementos[0]!.documento!;
+
+    const doc = await refApi(`/documentos/${refId}`);
+    expect(doc).toMatchObject({
+      id: refId,
+      titulo: 'Cenotes y acuíferos kársticos',
+      autores: ['Silva, João'],
+      anio: 2020,
+      tipo: 'documento',
+      estado: 'listo',
+      unidades: 0,
+      solo_referencia: true,
+      biblioteca: 'Tesis / Marco teórico',
+      detalles_bibliograficos: {
+        tipo_obra: 'article-journal',
+        contenedor: 'Revista de Hidrología',
+        doi: '10.1234/cenotes.2020',
+      },
+    });
+    expect(doc.referencia).toMatch(/Silva, J\. \(2020\)\. Cenotes y acuíferos kársticos\. .*Revista de Hidrología/);
+    expect(doc.origen_metadatos.titulo.origen).toBe('bibliografia');
+    expect(doc.progreso_url).toBeUndefined();
+    const listed = await refApi('/documentos');
+    expect(listed.documentos[0]).toMatchObject({ id: refId, solo_referencia: true, estado: 'listo' });
+
+    // No text: a 409 in the contract's error shape, never a 500.
+    const texto = await refCall(`/documentos/${refId}/texto`);
+    expect(texto.status).toBe(409);
+    expect((await texto.json()).error).toMatchObject({
+      codigo: 'conflicto',
+      estado: 409,
+      mensaje: expect.stringMatching(/solo una referencia/),
+      message: expect.stringMatching(/reference only/),
+    });
+
+    // No passages: search, ask and verify never find it.
+    const found = await refApi(`/buscar?q=${encodeURIComponent('Cenotes acuíferos kársticos')}&documento=${refId}`);
+    expect(found.pasajes).toEqual([]);
+    const verified = await refApi('/verificar', {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify({ afirmacion: 'Los cenotes son acuíferos kársticos.' }),
+    });
+    expect(verified.pasajes).toEqual([]);
+
+    // Cite-able: its reference is exported with the library and on its own.
+    const bib = await refCall('/documentos?formato=bibtex');
+    expect(bib.status).toBe(200);
+    const bibtex = await bib.text();
+    expect(bibtex).toMatch(/@article\{/);
+    expect(bibtex).toContain('Cenotes y acuíferos kársticos');
+    expect(bibtex).toMatch(/doi = \{10\.1234\/cenotes\.2020\}/i);
+    const ris = await (await refCall(`/documentos/${refId}?formato=ris`)).text();
+    expect(ris).toMatch(/^TY {2}- JOUR/m);
+    const csl = await (
+      await refCall('/documentos?formato=csljson&biblioteca=' + encodeURIComponent('Tesis / Marco teórico'))
+    ).json();
+    expect(csl).toHaveLength(1);
+    expect(csl[0]).toMatchObject({ type: 'article-journal', title: 'Cenotes y acuíferos kársticos' });
+  }, 60_000);
+
+  it('takes corrections, shows as a reference on the web, and has no reader or file', async () => {
+    const corrected = await refCall(`/documentos/${refId}`, {
+      method: 'PATCH',
+      headers: JSON_BODY,
+      body: JSON.stringify({ anio: 2021, paginas: '45-68' }),
+    });
+    expect(corrected.status).toBe(200);
+    const doc = await corrected.json();
+    expect(doc).toMatchObject({ anio: 2021, solo_referencia: true, estado: 'listo' });
+    expect(doc.referencia).toMatch(/\(2021\)/);
+
+    const list = await web.page('/biblioteca');
+    const row = parseHTML(list.text).document.querySelector(`#doc-${refId}`);
+    expect(row?.querySelector('.type')?.textContent?.trim()).toBe('Solo referencia');
+
+    const page = await web.page(`/biblioteca/documentos/${refId}`);
+    expect(page.res.status).toBe(200);
+    const d = parseHTML(page.text).document;
+    expect(d.querySelector('#solo-referencia')?.textContent).toBe('Solo referencia');
+    expect(d.querySelector('#solo-referencia-nota')?.textContent).toMatch(/sin archivo/);
+    expect(d.querySelector('#referencia-entrada')?.textContent).toContain('Cenotes y acuíferos kársticos');
+    // Nothing to read, no original, nothing to read again.
+    const actions = [...d.querySelectorAll('.doc-acciones a, .doc-acciones form')].map(
+      (e) => e.getAttribute('href') ?? e.getAttribute('action'),
+    );
+    expect(actions).toEqual([`/biblioteca/documentos/${refId}/borrar`]);
+    expect(d.querySelector('#unidades')).toBeNull();
+
+    const reader = await web.request(`/leer/${refId}`, { redirect: 'manual' });
+    expect(reader.status).toBe(303);
+    expect(reader.headers.get('location')).toBe(`/biblioteca/documentos/${refId}`);
+    expect((await web.request(`/leer/${refId}/archivo`)).status).toBe(404);
+    const reread = await web.post(`/biblioteca/documentos/${refId}/releer`, {});
+    expect(reread.res.status).toBeLessThan(500);
+    expect((await refApi(`/documentos/${refId}`)).estado).toBe('listo');
+  }, 60_000);
+
+  it('reads its file into the same document when an import finds it, keeping the corrections', async () => {
+    fs.copyFileSync(path.join(FIXTURES, 'muestra.pdf'), path.join(refDir, 'silva2020.pdf'));
+    const report = await importLibrary(ctx.server.runtime.deps, refUser, bibliography(), {
+      library: path.join(refDir, 'refs.bib'),
+    });
+    expect(report.elementos[0]).toMatchObject({ resultado: 'archivo_nuevo', documento: refId });
+    expect(report.archivos_que_faltan).toEqual([]);
+    let doc = await refApi(`/documentos/${refId}?esperar=120`);
+    expect(doc.estado, doc.error).toBe('listo');
+    expect(doc.solo_referencia).toBeUndefined();
+    expect(doc).toMatchObject({ tipo: 'pdf', anio: 2021, titulo: 'Cenotes y acuíferos kársticos' });
+    expect(doc.unidades).toBeGreaterThan(0);
+    const found = await refApi(`/buscar?q=cenotes&documento=${refId}`);
+    expect(found.pasajes.length).toBeGreaterThan(0);
+    expect((await refApi('/documentos')).total).toBe(1);
+
+    // A third run: nothing to do.
+    const again = await importLibrary(ctx.server.runtime.deps, refUser, bibliography(), {
+      library: path.join(refDir, 'refs.bib'),
+    });
+    expect(again.elementos[0]).toMatchObject({ resultado: 'sin_cambios', documento: refId });
+    doc = await refApi(`/documentos/${refId}`);
+    expect(doc.estado).toBe('listo');
+  }, 150_000);
+
+  it('is deleted like any document', async () => {
+    const report = await importLibrary(
+      ctx.server.runtime.deps,
+      refUser,
+      { ...bibliography(), items: [{ ...bibliography().items[0]!, key: 'otra2022', files: [] }] },
+      { library: path.join(refDir, 'otra.bib') },
+    );
+    const id = report.elementos[0]!.documento!;
+    expect((await refApi(`/documentos/${id}`)).solo_referencia).toBe(true);
+    const res = await refCall(`/documentos/${id}`, { method: 'DELETE' });
+    expect(await res.json()).toEqual({ ok: true, id, borrado: true });
+    expect((await refCall(`/documentos/${id}`)).status).toBe(404);
   }, 60_000);
 });

@@ -6,11 +6,23 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../context';
 import { assignCollection, insertCollection } from '../db/collections.repo';
-import { findDocument, updateDocument, type DocumentRow } from '../db/documents.repo';
+import {
+  attachFileToReference,
+  findDocument,
+  findDocumentBySha,
+  insertDocument,
+  updateDocument,
+  type DocumentRow,
+} from '../db/documents.repo';
 import { findImportedItems, recordImportedItem } from '../db/imported-items.repo';
+import { newId } from '../ids';
 import { userMetaOfCsl } from '../import/csl-metadata';
 import type { ImportedFile, ImportedItem, LibraryReading } from '../import/imported-item';
+import { detectKind } from '../ingest/detect';
+import { uploadTipo } from '../ingest/tipo-of-kind';
+import { ingestJob } from '../jobs/definitions';
 import type { UserMeta } from '../metadata/metadata-types';
+import { originsOf, resolveMetadata } from '../metadata/resolve-metadata';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { uploadFile } from './upload-document';
@@ -21,6 +33,10 @@ export type ItemOutcome =
   | 'nuevo'
   /** Its file was already in the library: that document took the item's metadata where the user had given none. */
   | 'ya_estaba'
+  /** It has no file (or none on disk): a new document with its reference only, cite-able, with no text. */
+  | 'referencia'
+  /** Imported by an earlier run as a reference only, and its file is here now: read into that same document. */
+  | 'archivo_nuevo'
   /** Imported by an earlier run: left as it is. */
   | 'sin_cambios'
   /** Not imported: `motivo` says why. */
@@ -81,7 +97,7 @@ export async function importLibrary(
   const report: ImportReport = {
     origen: reading.origen,
     elementos: [],
-    resumen: { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 },
+    resumen: { nuevo: 0, ya_estaba: 0, referencia: 0, archivo_nuevo: 0, sin_cambios: 0, omitido: 0 },
     archivos_que_faltan: [],
     dejado_fuera: { otros_adjuntos: 0, etiquetas: 0, notas: 0, otras_colecciones: 0 },
     segundos: 0,
@@ -100,34 +116,44 @@ export async function importLibrary(
       bySource.set(item.source, (before = await findImportedItems(deps.db, userId, item.source, opts.library)));
     const earlier = before.get(item.key)?.document_id;
     const titulo = item.record.title?.trim() || item.key;
-    if (earlier && (await findDocument(deps.db, userId, earlier))) {
-      add({ clave: item.key, titulo, resultado: 'sin_cambios', documento: earlier });
-      continue;
-    }
-    for (const f of item.files.filter((f) => !f.exists))
-      report.archivos_que_faltan.push({ clave: item.key, ruta: f.path });
+    const earlierRow = earlier ? await findDocument(deps.db, userId, earlier) : undefined;
+    // Missing files are said on every run that could still use them: not for a document that has its file.
+    if (!earlierRow || earlierRow.solo_referencia)
+      for (const f of item.files.filter((f) => !f.exists))
+        report.archivos_que_faltan.push({ clave: item.key, ruta: f.path });
     const files = item.files.filter((f) => f.exists).sort((a, b) => rank(a) - rank(b));
     const file = files[0];
-    if (!file) {
-      const motivo = item.files.length
-        ? `No está su archivo (${item.files.map((f) => f.path).join(', ')}).`
-        : 'No tiene archivo: Folio todavía no guarda referencias sin archivo.';
-      add({ clave: item.key, titulo, resultado: 'omitido', motivo });
+    if (earlierRow && !(earlierRow.solo_referencia && file)) {
+      add({ clave: item.key, titulo, resultado: 'sin_cambios', documento: earlierRow.id });
       continue;
     }
-    report.dejado_fuera.otros_adjuntos += files.length - 1;
-    report.dejado_fuera.etiquetas += item.tags.length;
-    report.dejado_fuera.notas += item.notes.length;
-    report.dejado_fuera.otras_colecciones += Math.max(0, item.collections.length - 1);
+    if (earlierRow) report.dejado_fuera.otros_adjuntos += files.length - 1;
+    else countLeftOut(report, item, files.length);
     try {
-      const row = await importItem(deps, userId, item, file, opts.library);
-      await recordImportedItem(deps.db, userId, {
-        source: item.source,
-        library: opts.library,
-        key: item.key,
-        documentId: row.id,
+      if (earlierRow && file) {
+        add({ clave: item.key, titulo, ...(await readIntoReference(deps, earlierRow, file)) });
+        continue;
+      }
+      const row = file
+        ? await importItem(deps, userId, item, file, opts.library)
+        : await importReference(deps, userId, item, opts.library);
+      // A reference records itself with its row; a file's upload is made safe to repeat by its Idempotency-Key.
+      if (file)
+        await recordImportedItem(deps.db, userId, {
+          source: item.source,
+          library: opts.library,
+          key: item.key,
+          documentId: row.id,
+        });
+      const missing = item.files.map((f) => f.path).join(', ');
+      add({
+        clave: item.key,
+        titulo,
+        resultado: row.outcome,
+        documento: row.id,
+        ...(row.outcome === 'referencia' &&
+          missing && { motivo: `No está su archivo (${missing}): queda su referencia.` }),
       });
-      add({ clave: item.key, titulo, resultado: row.outcome, documento: row.id });
     } catch (error) {
       // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
       if (!isFileError(error)) throw error;
@@ -141,6 +167,14 @@ export async function importLibrary(
   }
   report.segundos = Math.round((performance.now() - started) / 100) / 10;
   return report;
+}
+
+/** What the item brings that Folio does not keep yet, counted in the report. */
+function countLeftOut(report: ImportReport, item: ImportedItem, filesOnDisk: number): void {
+  report.dejado_fuera.otros_adjuntos += Math.max(0, filesOnDisk - 1);
+  report.dejado_fuera.etiquetas += item.tags.length;
+  report.dejado_fuera.notas += item.notes.length;
+  report.dejado_fuera.otras_colecciones += Math.max(0, item.collections.length - 1);
 }
 
 const isFileError = (error: unknown) =>
@@ -173,6 +207,91 @@ async function importItem(
   await takeImportedGaps(deps, row, imported);
   if (collection && !row.biblioteca) await assignCollection(deps.db, userId, [row.id], collection);
   return { id: row.id, outcome: 'ya_estaba' };
+}
+
+/**
+ * An item with no file on disk, kept as what it is in the user's library: a reference, cite-able and exported,
+ * with no text. It is `listo` at once and never queued. Its `tipo` is `documento`, the contract's kind for a
+ * document that is no particular kind of file (Folio has seen no file of it); the kind of work is the record's
+ * (`tipo_obra`). Its row and its import record are written together, so a run stopped midway does not make it
+ * twice.
+ */
+async function importReference(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+  item: ImportedItem,
+  library: string,
+): Promise<{ id: string; outcome: 'referencia' }> {
+  const imported = userMetaOfCsl(item.record, item.source);
+  const collection = item.collections[0] && collectionName(item.collections[0]);
+  const tipo = 'documento' as const;
+  const resolved = resolveMetadata({ tipo, user: imported });
+  const id = newId();
+  await deps.db.transaction(async (tx) => {
+    const row = await insertDocument(tx, {
+      id,
+      userId,
+      titulo: resolved.titulo.valor,
+      autores: resolved.autores?.valor ?? [],
+      ...(resolved.anio && { anio: resolved.anio.valor }),
+      tipo,
+      ...(collection && { biblioteca: collection }),
+      userMeta: imported,
+      origenMetadatos: originsOf(resolved),
+      searchKey: '',
+      soloReferencia: true,
+    });
+    if (!row) throw new Error('a reference has no bytes to collide on');
+    // Everything a reference needs in force (details, DOI, language, the APA `referencia`, the search key).
+    const { patch } = metadataInForce(row, { ...storedLayers(row), user: imported });
+    await updateDocument(tx, id, patch);
+    if (collection) await insertCollection(tx, userId, collection);
+    await recordImportedItem(tx, userId, { source: item.source, library, key: item.key, documentId: id });
+  });
+  return { id, outcome: 'referencia' };
+}
+
+/**
+ * An item imported before as a reference only whose file is on disk now: the file is read into that same
+ * document, which keeps its id, its metadata (the user's corrections included), its collection and whatever
+ * cites it. When those bytes are already another document of the user's, the reference is left as it is and
+ * the report says which document holds the file.
+ */
+async function readIntoReference(
+  deps: Pick<Deps, 'db' | 'blobs' | 'queue' | 'config'>,
+  row: DocumentRow,
+  file: ImportedFile,
+): Promise<Pick<ImportedItemResult, 'resultado' | 'documento' | 'motivo'>> {
+  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'));
+  try {
+    const nombre = path.basename(file.path);
+    const kind = await detectKind({ path: incoming.tmpPath, nombre, contentType: file.contentType });
+    const job = ingestJob(deps.config);
+    await deps.queue.prepare(job);
+    await deps.blobs.putFile(row.id, incoming.tmpPath);
+    const attached = await deps.db.transaction(async (tx) => {
+      const done = await attachFileToReference(tx, row.id, {
+        tipo: uploadTipo(kind, undefined),
+        sha256: incoming.sha256,
+        fileName: nombre,
+        contentType: file.contentType,
+        sizeBytes: incoming.size,
+        blobKey: row.id,
+      });
+      if (done) await deps.queue.send(job, { documentId: row.id }, row.id, tx);
+      return done;
+    });
+    if (attached) return { resultado: 'archivo_nuevo', documento: row.id };
+    await deps.blobs.delete(row.id);
+    const holder = await findDocumentBySha(deps.db, row.user_id, incoming.sha256);
+    return {
+      resultado: 'sin_cambios',
+      documento: row.id,
+      motivo: `Su archivo ya está en tu biblioteca como otro documento${holder ? ` (${holder.id})` : ''}; su referencia queda como estaba.`,
+    };
+  } finally {
+    await fs.rm(incoming.tmpPath, { force: true });
+  }
 }
 
 /**

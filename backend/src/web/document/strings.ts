@@ -99,6 +99,9 @@ const es = {
   export: 'Exportar la referencia',
   units: 'Páginas y pasajes',
   units_none: 'El documento aún no tiene texto.',
+  solo_referencia: 'Solo referencia',
+  solo_referencia_nota:
+    'Vino de tu biblioteca sin archivo: se puede citar y exportar, pero no tiene texto que leer ni pasajes que buscar. Si vuelves a importar esa biblioteca con su archivo, se leerá en este mismo documento.',
   unit_open: 'Abrir en el lector en {place}',
   units_more: 'Siguientes',
   units_first: 'Desde el principio',
@@ -207,6 +210,9 @@ const en: Record<DocumentStringKey, string> = {
   export: 'Export the reference',
   units: 'Pages and passages',
   units_none: 'The document has no text yet.',
+  solo_referencia: 'Reference only',
+  solo_referencia_nota:
+    'It came from your library without a file: it can be cited and exported, but it has no text to read and no passages to search. If you import that library again with its file, the file is read into this same document.',
   unit_open: 'Open in the reader at {place}',
   units_more: 'Next',
   units_first: 'From the start',

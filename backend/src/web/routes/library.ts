@@ -77,7 +77,9 @@ export function documentRow(s: Strings, d: Documento, csrf: string | undefined) 
     <td class="authors">
       ${d.autores.join('; ')}${d.anio != null ? html` <span class="year">(${d.anio})</span>` : ''}
     </td>
-    <td class="type">${label(s, 'tipo', d.tipo)}</td>
+    <td class="type">
+      ${d.solo_referencia ? html`<span class="badge solo-referencia">${s.t('tipo_solo_referencia')}</span>` : label(s, 'tipo', d.tipo)}
+    </td>
     <td class="state"><span class="badge estado-${d.estado}">${label(s, 'estado', d.estado)}</span></td>
     <td class="progress-cell">
       ${

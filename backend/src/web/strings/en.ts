@@ -232,6 +232,7 @@ export const en: Record<StringKey, string> = {
   tipo_pdf: 'PDF',
   tipo_pdf_escaneado: 'scanned PDF',
   tipo_epub: 'EPUB',
+  tipo_solo_referencia: 'Reference only',
   tipo_documento: 'document',
   tipo_presentacion: 'slides',
   tipo_hoja: 'spreadsheet',

@@ -231,6 +231,7 @@ export const es = {
   tipo_pdf: 'PDF',
   tipo_pdf_escaneado: 'PDF escaneado',
   tipo_epub: 'EPUB',
+  tipo_solo_referencia: 'Solo referencia',
   tipo_documento: 'documento',
   tipo_presentacion: 'presentación',
   tipo_hoja: 'hoja de cálculo',
