@@ -44,7 +44,8 @@ describe.skipIf(!zoteroRepo.present)(zoteroRepo.title('npm run folio -- import z
     // The missing stored file is named with its item, and so is what Zotero alone could not tell.
     expect(run.stdout).toMatch(/falta un archivo de \w+: .*perdido\.pdf/);
     expect(run.stdout).toMatch(/no importado: \w+ «relativo\.pdf»: archivo vinculado con ruta relativa/);
-    expect(run.stdout).toMatch(/Folio aún no guarda: .*etiquetas/);
+    expect(run.stdout).toMatch(/Folio aún no guarda: .*notas/);
+    expect(run.stdout).not.toMatch(/Folio aún no guarda: .*etiquetas/);
   }, 240_000);
 
   it('adds nothing the second time', async () => {

@@ -130,7 +130,6 @@ function summary(report: ImportReport): string[] {
   const d = report.dejado_fuera;
   const left = [
     d.otros_adjuntos && `${d.otros_adjuntos} adjuntos más de un mismo elemento`,
-    d.etiquetas && `${d.etiquetas} etiquetas`,
     d.notas && `${d.notas} notas`,
     d.otras_colecciones && `${d.otras_colecciones} pertenencias a una segunda colección`,
   ].filter(Boolean);

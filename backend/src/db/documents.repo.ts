@@ -33,6 +33,8 @@ export interface DocumentRow {
   reader_version?: number | null;
   /** A reference with no file (migration 026): listo from the start, no units, no passages, never read. */
   solo_referencia?: boolean;
+  /** Its tags, in the order first given (migration 026); absent from rows built elsewhere. */
+  etiquetas?: string[];
   user_meta: UserMeta;
   /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
   detalles: Details;
@@ -71,10 +73,11 @@ export interface NewDocument {
   blobKey?: string;
   /** A reference with no file: inserted `listo` (nothing to read), never queued. */
   soloReferencia?: boolean;
+  etiquetas?: string[];
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, solo_referencia, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, solo_referencia, etiquetas, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -82,10 +85,11 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
   const d = cleanStrings(given);
   const rows = await db.query<DocumentRow>(
     `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
-       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos, solo_referencia)
+       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos, solo_referencia, etiquetas)
      VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, CASE WHEN $17::boolean THEN 'listo' ELSE 'en_cola' END,
        CASE WHEN $17::boolean THEN NULL ELSE 0 END, CASE WHEN $17::boolean THEN NULL ELSE 'en_cola' END, $7, $8, $9::text::jsonb, $10,
-       $11, $12, $13, $14, $15, $16::text::jsonb, $17::boolean)
+       $11, $12, $13, $14, $15, $16::text::jsonb, $17::boolean,
+       $18::text::jsonb)
      ON CONFLICT (user_id, sha256) WHERE sha256 IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -106,6 +110,7 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
       d.blobKey ?? null,
       JSON.stringify(d.origenMetadatos ?? {}),
       d.soloReferencia ?? false,
+      JSON.stringify(d.etiquetas ?? []),
     ],
   );
   return rows[0];
@@ -253,6 +258,8 @@ export interface ListFilter {
   estado?: Estado;
   tipo?: TipoDocumento;
   biblioteca?: string;
+  /** Only documents with this tag (exactly as written). */
+  etiqueta?: string;
   /** Default: the newest first. */
   sort?: ListSort;
   limit: number;
@@ -292,6 +299,10 @@ export async function listDocuments(
   if (f.biblioteca) {
     params.push(f.biblioteca);
     where.push(`biblioteca = $${params.length}`);
+  }
+  if (f.etiqueta) {
+    params.push(JSON.stringify([f.etiqueta]));
+    where.push(`etiquetas @> $${params.length}::text::jsonb`);
   }
   const filter = where.join(' AND ');
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE ${filter}`, params);
@@ -353,6 +364,8 @@ export interface DocumentPatch {
   sourceMeta?: SourceMeta;
   /** Where each field in force came from (the whole map: fields left out have no recorded origin). */
   origenMetadatos?: FieldOrigins;
+  /** The whole list of tags. */
+  etiquetas?: string[];
 }
 
 const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
@@ -376,9 +389,17 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   detalles: 'detalles',
   sourceMeta: 'source_meta',
   origenMetadatos: 'origen_metadatos',
+  etiquetas: 'etiquetas',
 };
 
-const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta', 'origenMetadatos']);
+const JSON_COLUMNS = new Set<keyof DocumentPatch>([
+  'autores',
+  'userMeta',
+  'detalles',
+  'sourceMeta',
+  'origenMetadatos',
+  'etiquetas',
+]);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
 export async function updateDocument(db: Db, id: string, given: DocumentPatch): Promise<void> {
@@ -390,7 +411,7 @@ export async function updateDocument(db: Db, id: string, given: DocumentPatch): 
     if (!(key in patch)) continue;
     const value = patch[key];
     const json = JSON_COLUMNS.has(key);
-    params.push(json ? JSON.stringify(value ?? (key === 'autores' ? [] : {})) : (value ?? null));
+    params.push(json ? JSON.stringify(value ?? (key === 'autores' || key === 'etiquetas' ? [] : {})) : (value ?? null));
     sets.push(`${column} = $${params.length}${json ? '::text::jsonb' : ''}`);
   }
   if (!sets.length) return;

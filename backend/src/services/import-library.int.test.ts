@@ -130,7 +130,8 @@ describe("importing the user's library from elsewhere", () => {
       'no-esta.pdf',
       'snapshot.html',
     ]);
-    expect(report.dejado_fuera).toEqual({ otros_adjuntos: 0, etiquetas: 2, notas: 1, otras_colecciones: 1 });
+    // Tags are kept now: only notes and the second collection are left out.
+    expect(report.dejado_fuera).toEqual({ otros_adjuntos: 0, notas: 1, otras_colecciones: 1 });
     pdfId = byKey.ABCD1234!.documento!;
 
     await settled();
@@ -142,6 +143,7 @@ describe("importing the user's library from elsewhere", () => {
       anio: 1999,
     });
     expect(doc.biblioteca).toBe('Tesis / Capítulo 2');
+    expect(doc.etiquetas).toEqual(['agua', 'páramo']);
     expect(doc.origen_metadatos.titulo.origen).toBe('zotero');
     expect(doc.origen_metadatos.anio.origen).toBe('zotero');
     expect(doc.detalles_bibliograficos).toMatchObject({
@@ -191,7 +193,7 @@ describe("importing the user's library from elsewhere", () => {
           },
           files: [{ path: path.join(dir, 'tesis.pdf'), exists: true, link: 'linked' }],
           collections: [],
-          tags: [],
+          tags: ['Hidrología', 'agua', ' tesis ', 'Tesis'],
           notes: [],
         },
       ],
@@ -201,6 +203,13 @@ describe("importing the user's library from elsewhere", () => {
       method: 'POST',
       body: fs.readFileSync(path.join(dir, 'tesis.pdf')),
     });
+    // The user tagged it in Folio: the library's tags join theirs, each once.
+    const tagged = await call(`/documentos/${upload.id}`, {
+      method: 'PATCH',
+      headers: JSON_BODY,
+      body: JSON.stringify({ etiquetas: ['mía', 'agua'] }),
+    });
+    expect((await tagged.json()).etiquetas).toEqual(['mía', 'agua']);
     const report = await importLibrary(ctx.server.runtime.deps, userId, other, { library: path.join(dir, 'refs.bib') });
     expect(report.resumen.ya_estaba).toBe(1);
     expect(report.elementos[0]!.documento).toBe(upload.id);
@@ -211,6 +220,16 @@ describe("importing the user's library from elsewhere", () => {
     expect(doc.anio).toBe(2021);
     expect(doc.origen_metadatos.anio.origen).toBe('bibliografia');
     expect(doc.detalles_bibliograficos.editorial).toBe('ANA');
+    expect(doc.etiquetas).toEqual(['mía', 'agua', 'Hidrología', 'tesis']);
+
+    // The list narrows by a tag (an extension query parameter), and so does its export.
+    const agua = await api(`/documentos?etiqueta=agua`);
+    expect(agua.documentos.map((d: { id: string }) => d.id).sort()).toEqual([pdfId, upload.id].sort());
+    expect(agua.documentos.find((d: { id: string }) => d.id === pdfId).etiquetas).toEqual(['agua', 'páramo']);
+    expect((await api(`/documentos?etiqueta=${encodeURIComponent('Hidrología')}`)).total).toBe(1);
+    expect((await api(`/documentos?etiqueta=nada`)).total).toBe(0);
+    const csl = await (await call(`/documentos?formato=csljson&etiqueta=${encodeURIComponent('mía')}`)).json();
+    expect(csl).toHaveLength(1);
   }, 60_000);
 
   it('finishes a run stopped midway without a second document', async () => {
@@ -280,7 +299,7 @@ describe('an item without a file, kept as a reference only', () => {
           },
         ],
         collections: [['Tesis', 'Marco teórico']],
-        tags: [],
+        tags: ['karst', 'por leer'],
         notes: [],
       },
     ],
@@ -315,6 +334,7 @@ describe('an item without a file, kept as a reference only', () => {
       unidades: 0,
       solo_referencia: true,
       biblioteca: 'Tesis / Marco teórico',
+      etiquetas: ['karst', 'por leer'],
       detalles_bibliograficos: {
         tipo_obra: 'article-journal',
         contenedor: 'Revista de Hidrología',
@@ -377,6 +397,13 @@ describe('an item without a file, kept as a reference only', () => {
     const list = await web.page('/biblioteca');
     const row = parseHTML(list.text).document.querySelector(`#doc-${refId}`);
     expect(row?.querySelector('.type')?.textContent?.trim()).toBe('Solo referencia');
+    expect([...(row?.querySelectorAll('a.etiqueta') ?? [])].map((a) => a.getAttribute('href'))).toEqual([
+      '/biblioteca?etiqueta=karst',
+      '/biblioteca?etiqueta=por%20leer',
+    ]);
+    const byTag = parseHTML((await web.page('/biblioteca?etiqueta=por%20leer')).text).document;
+    expect([...byTag.querySelectorAll('tr[data-id]')].map((r) => r.getAttribute('data-id'))).toEqual([refId]);
+    expect(byTag.querySelector('#etiqueta')?.getAttribute('value')).toBe('por leer');
 
     const page = await web.page(`/biblioteca/documentos/${refId}`);
     expect(page.res.status).toBe(200);
@@ -390,6 +417,14 @@ describe('an item without a file, kept as a reference only', () => {
     );
     expect(actions).toEqual([`/biblioteca/documentos/${refId}/borrar`]);
     expect(d.querySelector('#unidades')).toBeNull();
+    expect([...d.querySelectorAll('#etiquetas a')].map((a) => a.textContent)).toEqual(['karst', 'por leer']);
+
+    // Tags are edited on the edit page, one per line.
+    const edit = await web.page(`/biblioteca/documentos/${refId}/editar`);
+    expect(parseHTML(edit.text).document.querySelector('#etiquetas')?.textContent).toBe('karst\npor leer');
+    const saved = await web.post(`/biblioteca/documentos/${refId}/editar`, { etiquetas: 'karst\n\nleído\nKarst' });
+    expect(saved.res.status).toBe(303);
+    expect((await refApi(`/documentos/${refId}`)).etiquetas).toEqual(['karst', 'leído']);
 
     const reader = await web.request(`/leer/${refId}`, { redirect: 'manual' });
     expect(reader.status).toBe(303);

@@ -23,6 +23,7 @@ import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
 import type { UserMeta } from '../metadata/metadata-types';
 import { originsOf, resolveMetadata } from '../metadata/resolve-metadata';
+import { cleanTags, unionTags } from '../metadata/tags';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { uploadFile } from './upload-document';
@@ -58,8 +59,8 @@ export interface ImportReport {
   resumen: Record<ItemOutcome, number>;
   /** Files items name that are not on disk, by item. */
   archivos_que_faltan: { clave: string; ruta: string }[];
-  /** What Folio does not keep yet, counted: other attachments of an item, tags, notes, further collections. */
-  dejado_fuera: { otros_adjuntos: number; etiquetas: number; notas: number; otras_colecciones: number };
+  /** What Folio does not keep yet, counted: other attachments of an item, notes, further collections. */
+  dejado_fuera: { otros_adjuntos: number; notas: number; otras_colecciones: number };
   segundos: number;
 }
 
@@ -79,7 +80,8 @@ const collectionName = (pathOfNames: string[]) => pathOfNames.map((n) => n.repla
  * into the user's: each item's best file is uploaded as any file is (same bytes as a document already there:
  * that document), with the item's record as the user's own metadata, marked as that library's
  * (`origen_metadatos`: `zotero` or `bibliografia`), so no reading or registry overrides it; the item's first
- * collection becomes the document's. Items are taken one at a time: nothing but the reading's metadata is
+ * collection becomes the document's, and its tags the document's `etiquetas` (joining those of a document
+ * the user had). An item with no file on disk becomes a reference only. Items are taken one at a time: nothing but the reading's metadata is
  * held, and the queue reads the files at its own pace.
  *
  * Safe to repeat: each item is recorded by its source's key (`imported_items`), and its upload carries an
@@ -99,7 +101,7 @@ export async function importLibrary(
     elementos: [],
     resumen: { nuevo: 0, ya_estaba: 0, referencia: 0, archivo_nuevo: 0, sin_cambios: 0, omitido: 0 },
     archivos_que_faltan: [],
-    dejado_fuera: { otros_adjuntos: 0, etiquetas: 0, notas: 0, otras_colecciones: 0 },
+    dejado_fuera: { otros_adjuntos: 0, notas: 0, otras_colecciones: 0 },
     segundos: 0,
   };
   const add = (result: ImportedItemResult) => {
@@ -172,7 +174,6 @@ export async function importLibrary(
 /** What the item brings that Folio does not keep yet, counted in the report. */
 function countLeftOut(report: ImportReport, item: ImportedItem, filesOnDisk: number): void {
   report.dejado_fuera.otros_adjuntos += Math.max(0, filesOnDisk - 1);
-  report.dejado_fuera.etiquetas += item.tags.length;
   report.dejado_fuera.notas += item.notes.length;
   report.dejado_fuera.otras_colecciones += Math.max(0, item.collections.length - 1);
 }
@@ -203,7 +204,14 @@ async function importItem(
     key.slice(0, 255),
   );
   if (collection) await insertCollection(deps.db, userId, collection);
-  if (outcome === 'created') return { id: row.id, outcome: 'nuevo' };
+  if (outcome === 'created') {
+    const etiquetas = cleanTags(item.tags);
+    if (etiquetas.length) await updateDocument(deps.db, row.id, { etiquetas });
+    return { id: row.id, outcome: 'nuevo' };
+  }
+  // A document the user had: the item's tags join its own.
+  const etiquetas = unionTags(row.etiquetas, item.tags);
+  if (etiquetas.length !== (row.etiquetas?.length ?? 0)) await updateDocument(deps.db, row.id, { etiquetas });
   await takeImportedGaps(deps, row, imported);
   if (collection && !row.biblioteca) await assignCollection(deps.db, userId, [row.id], collection);
   return { id: row.id, outcome: 'ya_estaba' };
@@ -240,6 +248,7 @@ async function importReference(
       origenMetadatos: originsOf(resolved),
       searchKey: '',
       soloReferencia: true,
+      etiquetas: cleanTags(item.tags),
     });
     if (!row) throw new Error('a reference has no bytes to collide on');
     // Everything a reference needs in force (details, DOI, language, the APA `referencia`, the search key).

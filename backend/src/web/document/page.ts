@@ -157,6 +157,18 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
       ${DETAIL_FIELDS.map(([f, key]) => (det[f] ? item(t.t(key), det[f]) : ''))}
       ${d.url ? item(t.t('f_url'), html`<a class="url" href="${d.url}" rel="noreferrer">${d.url}</a>`) : ''}
       ${row.sha256 ? item(t.t('f_huella'), html`<code class="huella">${row.sha256}</code>`) : ''}
+      ${
+        d.etiquetas?.length
+          ? item(
+              t.t('f_etiquetas'),
+              html`<ul class="etiquetas" id="etiquetas">
+                ${d.etiquetas.map(
+                  (tag) => html`<li><a href="/biblioteca?etiqueta=${encodeURIComponent(tag)}">${tag}</a></li>`,
+                )}
+              </ul>`,
+            )
+          : ''
+      }
       ${item(t.t('f_creado'), html`<time datetime="${d.creado}">${s.date(d.creado)}</time>`)}
     </dl>
     ${
