@@ -260,6 +260,47 @@ describe("importing the user's library from elsewhere", () => {
   }, 60_000);
 });
 
+describe('a file larger than an upload may be', () => {
+  it('is left out with the reason, and nothing of it is kept', async () => {
+    const deps = ctx.server.runtime.deps;
+    const tmp = path.join(deps.config.dataDir, 'tmp');
+    const before = (await api('/documentos')).total;
+    const leftovers = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp).filter((f) => f.startsWith('importar-')) : []);
+    const big = path.join(dir, 'grande.pdf');
+    fs.copyFileSync(path.join(FIXTURES, 'latex/tesis-ot1.pdf'), big);
+    fs.appendFileSync(big, '\n% grande\n');
+    const limit = fs.statSync(big).size - 1;
+    const report = await importLibrary(
+      { ...deps, config: { ...deps.config, maxUploadBytes: limit } },
+      userId,
+      {
+        origen: 'BibTeX',
+        skipped: [],
+        items: [
+          {
+            source: 'bibtex',
+            key: 'grande2024',
+            record: { type: 'book', title: 'Un libro muy grande' },
+            files: [{ path: big, exists: true, link: 'linked' }],
+            collections: [],
+            tags: [],
+            notes: [],
+          },
+        ],
+      },
+      { library: path.join(dir, 'grande.bib') },
+    );
+    expect(report.elementos[0]).toMatchObject({
+      clave: 'grande2024',
+      resultado: 'omitido',
+      motivo: expect.stringMatching(/grande\.pdf.*límite de subida \(FOLIO_MAX_UPLOAD_MB\)/),
+    });
+    expect(report.elementos[0]!.documento).toBeUndefined();
+    expect((await api('/documentos')).total).toBe(before);
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
+});
+
 describe('an item without a file, kept as a reference only', () => {
   const EMAIL = 'referencias@example.org';
   const PASSWORD = 'una frase larga para las referencias';

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../context';
 import { assignCollection, insertCollection } from '../db/collections.repo';
 import {
@@ -21,12 +19,15 @@ import type { ImportedFile, ImportedItem, LibraryReading } from '../import/impor
 import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
-import type { UserMeta } from '../metadata/metadata-types';
+import { DETAIL_KEYS, type UserField, type UserMeta } from '../metadata/metadata-types';
 import { originsOf, resolveMetadata } from '../metadata/resolve-metadata';
 import { cleanTags, unionTags } from '../metadata/tags';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
+import { SizeLimitExceeded, writeMetered } from '../storage/metered-copy';
 import { uploadFile } from './upload-document';
+
+type DetailKey = (typeof DETAIL_KEYS)[number];
 
 /** What happened to one item of the library. */
 export type ItemOutcome =
@@ -157,6 +158,16 @@ export async function importLibrary(
           missing && { motivo: `No está su archivo (${missing}): queda su referencia.` }),
       });
     } catch (error) {
+      if (error instanceof SizeLimitExceeded) {
+        const mb = Math.round(error.limit / (1024 * 1024));
+        add({
+          clave: item.key,
+          titulo,
+          resultado: 'omitido',
+          motivo: `Su archivo (${path.basename(file!.path)}) pasa de ${mb} MB, el límite de subida (FOLIO_MAX_UPLOAD_MB).`,
+        });
+        continue;
+      }
       // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
       if (!isFileError(error)) throw error;
       add({
@@ -194,7 +205,7 @@ async function importItem(
   const imported = userMetaOfCsl(item.record, item.source);
   const collection = item.collections[0] && collectionName(item.collections[0]);
   // The user's file is copied, never moved: the upload removes the copy it is given.
-  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'));
+  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'), deps.config.maxUploadBytes);
   const key = `importar:${item.source}:${createHash('sha256').update(library).digest('hex').slice(0, 16)}:${item.key}`;
   const { row, outcome } = await uploadFile(
     deps,
@@ -271,7 +282,7 @@ async function readIntoReference(
   row: DocumentRow,
   file: ImportedFile,
 ): Promise<Pick<ImportedItemResult, 'resultado' | 'documento' | 'motivo'>> {
-  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'));
+  const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'), deps.config.maxUploadBytes);
   try {
     const nombre = path.basename(file.path);
     const kind = await detectKind({ path: incoming.tmpPath, nombre, contentType: file.contentType });
@@ -309,19 +320,15 @@ async function readIntoReference(
  */
 async function takeImportedGaps(deps: Pick<Deps, 'db'>, row: DocumentRow, imported: UserMeta): Promise<void> {
   const mine = row.user_meta;
-  const taken = (imported.importado?.campos ?? []).filter((key) =>
-    key in (imported.detalles ?? {})
-      ? mine.detalles?.[key as keyof typeof mine.detalles] === undefined
-      : (mine as Record<string, unknown>)[key] === undefined,
-  );
+  const isDetail = (key: UserField): key is DetailKey => (DETAIL_KEYS as readonly string[]).includes(key);
+  const mineOf = (key: UserField) => (isDetail(key) ? mine.detalles?.[key] : mine[key]);
+  const theirs = (key: UserField) => (isDetail(key) ? imported.detalles?.[key] : imported[key]);
+  const taken = (imported.importado?.campos ?? []).filter((key) => mineOf(key) === undefined);
   if (taken.length === 0) return;
   const user: UserMeta = { ...mine, detalles: { ...mine.detalles } };
   for (const key of taken) {
-    if (imported.detalles && key in imported.detalles) {
-      (user.detalles as Record<string, unknown>)[key] = (imported.detalles as Record<string, unknown>)[key];
-    } else {
-      (user as Record<string, unknown>)[key] = (imported as Record<string, unknown>)[key];
-    }
+    if (isDetail(key)) (user.detalles as Record<string, unknown>)[key] = theirs(key);
+    else (user as Record<string, unknown>)[key] = theirs(key);
   }
   user.importado = {
     origen: imported.importado!.origen,
@@ -332,27 +339,18 @@ async function takeImportedGaps(deps: Pick<Deps, 'db'>, row: DocumentRow, import
   await reindexTitle(deps, row, values.titulo);
 }
 
-/** A copy of `source` in `dir`, with its SHA-256 and size computed as it is written. */
+/**
+ * A copy of the user's file `source` in `dir`, with its SHA-256 and size computed as it is written, cut off
+ * with `SizeLimitExceeded` (nothing left behind) when it is larger than an upload may be.
+ */
 async function copyToTemporary(
   source: string,
   dir: string,
+  limit: number,
 ): Promise<{ tmpPath: string; sha256: string; size: number }> {
+  // Said before a byte is copied when the disk already tells; the meter still holds if the file grows.
+  if ((await fs.stat(source)).size > limit) throw new SizeLimitExceeded(limit);
   await fs.mkdir(dir, { recursive: true });
   const tmpPath = path.join(dir, `importar-${process.pid}-${Math.random().toString(36).slice(2)}`);
-  const hash = createHash('sha256');
-  let size = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  try {
-    await pipeline(createReadStream(source), count, createWriteStream(tmpPath));
-  } catch (error) {
-    await fs.rm(tmpPath, { force: true });
-    throw error;
-  }
-  return { tmpPath, sha256: hash.digest('hex'), size };
+  return { tmpPath, ...(await writeMetered(createReadStream(source), tmpPath, limit)) };
 }
