@@ -501,6 +501,36 @@ describe('an item without a file, kept as a reference only', () => {
     expect(doc.estado).toBe('listo');
   }, 150_000);
 
+  it('stays a reference when the file it finds is already another document, and says which', async () => {
+    const library = path.join(refDir, 'dup.bib');
+    const item = (exists: boolean): LibraryReading => ({
+      ...bibliography(),
+      items: [
+        {
+          ...bibliography().items[0]!,
+          key: 'dup2023',
+          files: [{ path: path.join(refDir, 'dup.pdf'), exists, link: 'linked' }],
+        },
+      ],
+    });
+    const first = await importLibrary(ctx.server.runtime.deps, refUser, item(false), { library });
+    const id = first.elementos[0]!.documento!;
+    fs.copyFileSync(path.join(FIXTURES, 'latex/tesis-ot1.pdf'), path.join(refDir, 'dup.pdf'));
+    const upload = await refApi('/documentos?nombre=dup.pdf&esperar=0', {
+      method: 'POST',
+      body: fs.readFileSync(path.join(refDir, 'dup.pdf')),
+    });
+    const again = await importLibrary(ctx.server.runtime.deps, refUser, item(true), { library });
+    expect(again.elementos[0]).toMatchObject({
+      resultado: 'sin_cambios',
+      documento: id,
+      motivo: expect.stringContaining(`otro documento (${upload.id})`),
+    });
+    expect(await refApi(`/documentos/${id}`)).toMatchObject({ solo_referencia: true, estado: 'listo' });
+    await refCall(`/documentos/${upload.id}`, { method: 'DELETE' });
+    await refCall(`/documentos/${id}`, { method: 'DELETE' });
+  }, 60_000);
+
   it('is deleted like any document', async () => {
     const report = await importLibrary(
       ctx.server.runtime.deps,

@@ -158,24 +158,20 @@ export async function importLibrary(
           missing && { motivo: `No está su archivo (${missing}): queda su referencia.` }),
       });
     } catch (error) {
-      if (error instanceof SizeLimitExceeded) {
-        const mb = Math.round(error.limit / (1024 * 1024));
-        add({
-          clave: item.key,
-          titulo,
-          resultado: 'omitido',
-          motivo: `Su archivo (${path.basename(file!.path)}) pasa de ${mb} MB, el límite de subida (FOLIO_MAX_UPLOAD_MB).`,
-        });
-        continue;
-      }
-      // The user's file could not be read from disk (permissions, a disk gone): said, and the rest goes on.
-      if (!isFileError(error)) throw error;
-      add({
-        clave: item.key,
-        titulo,
-        resultado: 'omitido',
-        motivo: `No se pudo leer su archivo: ${(error as Error).message}`,
-      });
+      // A file too large to upload, or that could not be read from disk (permissions, a disk gone): said, and
+      // the rest goes on. A reference imported before stays as it was.
+      const motivo =
+        error instanceof SizeLimitExceeded
+          ? `Su archivo (${path.basename(file!.path)}) pasa de ${Number((error.limit / (1024 * 1024)).toFixed(1))} MB, el límite de subida (FOLIO_MAX_UPLOAD_MB).`
+          : isFileError(error)
+            ? `No se pudo leer su archivo: ${(error as Error).message}`
+            : undefined;
+      if (!motivo) throw error;
+      add(
+        earlierRow
+          ? { clave: item.key, titulo, resultado: 'sin_cambios', documento: earlierRow.id, motivo }
+          : { clave: item.key, titulo, resultado: 'omitido', motivo },
+      );
     }
   }
   report.segundos = Math.round((performance.now() - started) / 100) / 10;
