@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOutdatedReadings } from '../db/rereads.repo';
 import { findUserByEmail } from '../db/users.repo';
 import type { ImportedItem, LibraryReading } from '../import/imported-item';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
@@ -385,6 +386,9 @@ describe('an item without a file, kept as a reference only', () => {
     expect(doc.referencia).toMatch(/Silva, J\. \(2020\)\. Cenotes y acuíferos kársticos\. .*Revista de Hidrología/);
     expect(doc.origen_metadatos.titulo.origen).toBe('bibliografia');
     expect(doc.progreso_url).toBeUndefined();
+    // The start-up sweep that re-reads documents read by an older reader has nothing to read here.
+    const everyKindNewer = { documento: 99, pdf: 99 };
+    expect(await findOutdatedReadings(ctx.server.runtime.deps.db, everyKindNewer, 1000)).not.toContain(refId);
     const listed = await refApi('/documentos');
     expect(listed.documentos[0]).toMatchObject({ id: refId, solo_referencia: true, estado: 'listo' });
 
