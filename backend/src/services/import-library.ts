@@ -22,9 +22,9 @@ import { ingestJob } from '../jobs/definitions';
 import { DETAIL_KEYS, type UserField, type UserMeta } from '../metadata/metadata-types';
 import { originsOf, resolveMetadata } from '../metadata/resolve-metadata';
 import { cleanTags, unionTags } from '../metadata/tags';
+import { SizeLimitExceeded, writeMetered } from '../storage/metered-copy';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
-import { SizeLimitExceeded, writeMetered } from '../storage/metered-copy';
 import { uploadFile } from './upload-document';
 
 type DetailKey = (typeof DETAIL_KEYS)[number];
@@ -82,7 +82,8 @@ const collectionName = (pathOfNames: string[]) => pathOfNames.map((n) => n.repla
  * that document), with the item's record as the user's own metadata, marked as that library's
  * (`origen_metadatos`: `zotero` or `bibliografia`), so no reading or registry overrides it; the item's first
  * collection becomes the document's, and its tags the document's `etiquetas` (joining those of a document
- * the user had). An item with no file on disk becomes a reference only. Items are taken one at a time: nothing but the reading's metadata is
+ * the user had). An item with no file on disk becomes a reference only (`solo_referencia`), whose file a later
+ * run reads into it once it is there. Items are taken one at a time: nothing but the reading's metadata is
  * held, and the queue reads the files at its own pace.
  *
  * Safe to repeat: each item is recorded by its source's key (`imported_items`), and its upload carries an
