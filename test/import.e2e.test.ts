@@ -44,7 +44,8 @@ describe.skipIf(!zoteroRepo.present)(zoteroRepo.title('npm run folio -- import z
     // The missing stored file is named with its item, and so is what Zotero alone could not tell.
     expect(run.stdout).toMatch(/falta un archivo de \w+: .*perdido\.pdf/);
     expect(run.stdout).toMatch(/no importado: \w+ «relativo\.pdf»: archivo vinculado con ruta relativa/);
-    expect(run.stdout).toMatch(/Folio aún no guarda: .*etiquetas/);
+    expect(run.stdout).toMatch(/Folio aún no guarda: .*notas/);
+    expect(run.stdout).not.toMatch(/Folio aún no guarda: .*etiquetas/);
   }, 240_000);
 
   it('adds nothing the second time', async () => {
@@ -131,8 +132,10 @@ describe('npm run folio -- import bibliografia with a folder of files', () => {
       'ana@example.org',
     );
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Nuevos: 1\. Ya estaban en tu biblioteca: 0\. Importados antes: 0\. No importados: 1\./);
-    expect(run.stdout).toMatch(/no importado: sinpdf2020 «Un artículo sin su archivo»: No está su archivo/);
+    expect(run.stdout).toMatch(
+      /Nuevos: 1\. Ya estaban en tu biblioteca: 0\. Importados antes: 0\. No importados: 0\. Solo referencia \(sin archivo\): 1\./,
+    );
+    expect(run.stdout).toMatch(/solo referencia: sinpdf2020 «Un artículo sin su archivo»: No está su archivo/);
     const key = API_KEY.exec((await cli(bibEnv, 'keys', 'create', '--user', 'ana@example.org')).stdout)![0];
     const port = await freePort();
     const served = await startServe({ ...bibEnv, PORT: String(port) }, port);
@@ -141,13 +144,16 @@ describe('npm run folio -- import bibliografia with a folder of files', () => {
         (
           await fetch(`http://127.0.0.1:${port}/api/v1${p}`, { headers: { Authorization: `Bearer ${key}` } })
         ).json() as Promise<{
-          documentos: { id: string; estado: string }[];
+          documentos: { id: string; estado: string; solo_referencia?: boolean }[];
           titulo: string;
           autores: string[];
           anio: number;
           origen_metadatos: { titulo: { origen: string } };
         }>;
-      const [doc] = (await get('/documentos')).documentos;
+      const { documentos } = await get('/documentos');
+      // The entry without its file is there as a reference only; the thesis was read.
+      expect(documentos.filter((d) => d.solo_referencia)).toHaveLength(1);
+      const doc = documentos.find((d) => !d.solo_referencia);
       expect(doc!.estado).toBe('listo');
       const full = await get(`/documentos/${doc!.id}`);
       expect(full).toMatchObject({

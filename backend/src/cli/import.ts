@@ -103,7 +103,13 @@ export async function importCommand(
 
 /** Waits until every document the import made or found is read (or failed), drawing how many are. */
 async function waitUntilRead(db: Parameters<typeof findDocument>[0], userId: string, report: ImportReport) {
-  const ids = [...new Set(report.elementos.flatMap((e) => (e.resultado === 'nuevo' ? [e.documento!] : [])))];
+  const ids = [
+    ...new Set(
+      report.elementos.flatMap((e) =>
+        e.resultado === 'nuevo' || e.resultado === 'archivo_nuevo' ? [e.documento!] : [],
+      ),
+    ),
+  ];
   const read = createCounter(process.stderr, 'leídos    ');
   const pending = new Set(ids);
   read(0, ids.length);
@@ -121,16 +127,19 @@ async function waitUntilRead(db: Parameters<typeof findDocument>[0], userId: str
 function summary(report: ImportReport): string[] {
   const r = report.resumen;
   const lines = [
-    `Nuevos: ${r.nuevo}. Ya estaban en tu biblioteca: ${r.ya_estaba}. Importados antes: ${r.sin_cambios}. No importados: ${r.omitido}. (${report.segundos} s)`,
+    `Nuevos: ${r.nuevo}. Ya estaban en tu biblioteca: ${r.ya_estaba}. Importados antes: ${r.sin_cambios}. No importados: ${r.omitido}. ` +
+      `Solo referencia (sin archivo): ${r.referencia}. Referencias que ya tienen su archivo: ${r.archivo_nuevo}. (${report.segundos} s)`,
   ];
   for (const e of report.elementos.filter((e) => e.resultado === 'omitido')) {
     lines.push(`  no importado: ${e.clave} «${e.titulo}»: ${e.motivo}`);
+  }
+  for (const e of report.elementos.filter((e) => e.resultado === 'referencia' && e.motivo)) {
+    lines.push(`  solo referencia: ${e.clave} «${e.titulo}»: ${e.motivo}`);
   }
   for (const f of report.archivos_que_faltan) lines.push(`  falta un archivo de ${f.clave}: ${f.ruta}`);
   const d = report.dejado_fuera;
   const left = [
     d.otros_adjuntos && `${d.otros_adjuntos} adjuntos más de un mismo elemento`,
-    d.etiquetas && `${d.etiquetas} etiquetas`,
     d.notas && `${d.notas} notas`,
     d.otras_colecciones && `${d.otras_colecciones} pertenencias a una segunda colección`,
   ].filter(Boolean);

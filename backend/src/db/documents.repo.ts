@@ -31,6 +31,10 @@ export interface DocumentRow {
   aviso?: string | null;
   /** The version of its kind's reader that read it (migration 023); null before versions were recorded. */
   reader_version?: number | null;
+  /** A reference with no file (migration 026): listo from the start, no units, no passages, never read. */
+  solo_referencia?: boolean;
+  /** Its tags, in the order first given (migration 026); absent from rows built elsewhere. */
+  etiquetas?: string[];
   user_meta: UserMeta;
   /** The bibliographic fields in force (the user's over what a reading found); migration 015. */
   detalles: Details;
@@ -67,10 +71,13 @@ export interface NewDocument {
   contentType?: string;
   sizeBytes?: number;
   blobKey?: string;
+  /** A reference with no file: inserted `listo` (nothing to read), never queued. */
+  soloReferencia?: boolean;
+  etiquetas?: string[];
 }
 
 const COLUMNS = `id, seq::text AS seq, user_id, titulo, autores, anio, tipo, estado, progreso, fase, unidades, duracion,
-  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
+  idioma, url, biblioteca, referencia, doi, error, aviso, reader_version, solo_referencia, etiquetas, user_meta, detalles, sha256, file_name, content_type, size_bytes::text AS size_bytes,
   blob_key, transcript_key, transcript_format, source_meta, origen_metadatos, created, updated`;
 
 /** Inserts a queued document; returns undefined when the user already has these bytes. */
@@ -78,9 +85,11 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
   const d = cleanStrings(given);
   const rows = await db.query<DocumentRow>(
     `INSERT INTO documents (id, user_id, titulo, autores, anio, tipo, estado, progreso, fase, url, biblioteca, user_meta,
-       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos)
-     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, 'en_cola', 0, 'en_cola', $7, $8, $9::text::jsonb, $10, $11, $12, $13, $14, $15,
-       $16::text::jsonb)
+       search_key, sha256, file_name, content_type, size_bytes, blob_key, origen_metadatos, solo_referencia, etiquetas)
+     VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, CASE WHEN $17::boolean THEN 'listo' ELSE 'en_cola' END,
+       CASE WHEN $17::boolean THEN NULL ELSE 0 END, CASE WHEN $17::boolean THEN NULL ELSE 'en_cola' END, $7, $8, $9::text::jsonb, $10,
+       $11, $12, $13, $14, $15, $16::text::jsonb, $17::boolean,
+       $18::text::jsonb)
      ON CONFLICT (user_id, sha256) WHERE sha256 IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [
@@ -100,6 +109,8 @@ export async function insertDocument(db: Db, given: NewDocument): Promise<Docume
       d.sizeBytes ?? null,
       d.blobKey ?? null,
       JSON.stringify(d.origenMetadatos ?? {}),
+      d.soloReferencia ?? false,
+      JSON.stringify(d.etiquetas ?? []),
     ],
   );
   return rows[0];
@@ -125,6 +136,31 @@ export async function findDocumentBySha(db: Db, userId: string, sha256: string):
     userId,
     sha256,
   ]);
+  return row;
+}
+
+/** The user's first document stating this DOI (compared without case, as DOIs are). */
+export async function findDocumentByDoi(db: Db, userId: string, doi: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents WHERE user_id = $1 AND lower(doi) = lower($2) ORDER BY documents.seq LIMIT 1`,
+    [userId, doi],
+  );
+  return row;
+}
+
+/** The user's first reference-only document with this search key (title and authors, folded) and year. */
+export async function findReferenceByKey(
+  db: Db,
+  userId: string,
+  searchKey: string,
+  anio: number | undefined,
+): Promise<DocumentRow | undefined> {
+  const [row] = await db.query<DocumentRow>(
+    `SELECT ${COLUMNS} FROM documents
+     WHERE user_id = $1 AND solo_referencia AND search_key = $2 AND anio IS NOT DISTINCT FROM $3
+     ORDER BY documents.seq LIMIT 1`,
+    [userId, searchKey, anio ?? null],
+  );
   return row;
 }
 
@@ -165,6 +201,37 @@ export async function attachDownloadedFile(
       JSON.stringify(file.sourceMeta ?? {}),
     ],
   );
+}
+
+/**
+ * Gives a reference-only document the file it lacked (a later import found it): its bytes, its kind, and back
+ * to `en_cola` for its reading, in `tx` (with the reading's job). False when it is no longer a reference only,
+ * or when the user already has these bytes as another document (the same SHA-256 is one document).
+ */
+export async function attachFileToReference(
+  tx: Db,
+  id: string,
+  file: {
+    tipo: TipoDocumento;
+    sha256: string;
+    fileName?: string;
+    contentType?: string;
+    sizeBytes: number;
+    blobKey: string;
+  },
+): Promise<boolean> {
+  const f = cleanStrings(file);
+  const rows = await tx.query(
+    `UPDATE documents d SET solo_referencia = false, tipo = $2, sha256 = $3, file_name = $4, content_type = $5,
+       size_bytes = $6, blob_key = $7, estado = 'en_cola', fase = 'en_cola', progreso = 0, error = NULL, updated = now()
+     WHERE d.id = $1 AND d.solo_referencia
+       AND NOT EXISTS (SELECT 1 FROM documents o WHERE o.user_id = d.user_id AND o.sha256 = $3)
+     RETURNING d.id`,
+    [id, f.tipo, f.sha256, f.fileName ?? null, f.contentType ?? null, f.sizeBytes, f.blobKey],
+  );
+  if (!rows.length) return false;
+  await tx.query('SELECT pg_notify($1, $2)', [DOCUMENT_CHANNEL, id]);
+  return true;
 }
 
 /** The orders a library can be listed in; each ends on `seq`, unique, so that equal keys keep one order. */
@@ -216,6 +283,8 @@ export interface ListFilter {
   estado?: Estado;
   tipo?: TipoDocumento;
   biblioteca?: string;
+  /** Only documents with this tag (exactly as written). */
+  etiqueta?: string;
   /** Default: the newest first. */
   sort?: ListSort;
   limit: number;
@@ -255,6 +324,10 @@ export async function listDocuments(
   if (f.biblioteca) {
     params.push(f.biblioteca);
     where.push(`biblioteca = $${params.length}`);
+  }
+  if (f.etiqueta) {
+    params.push(JSON.stringify([f.etiqueta]));
+    where.push(`etiquetas @> $${params.length}::text::jsonb`);
   }
   const filter = where.join(' AND ');
   const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM documents WHERE ${filter}`, params);
@@ -316,6 +389,8 @@ export interface DocumentPatch {
   sourceMeta?: SourceMeta;
   /** Where each field in force came from (the whole map: fields left out have no recorded origin). */
   origenMetadatos?: FieldOrigins;
+  /** The whole list of tags. */
+  etiquetas?: string[];
 }
 
 const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
@@ -339,9 +414,17 @@ const PATCH_COLUMNS: Record<keyof DocumentPatch, string> = {
   detalles: 'detalles',
   sourceMeta: 'source_meta',
   origenMetadatos: 'origen_metadatos',
+  etiquetas: 'etiquetas',
 };
 
-const JSON_COLUMNS = new Set<keyof DocumentPatch>(['autores', 'userMeta', 'detalles', 'sourceMeta', 'origenMetadatos']);
+const JSON_COLUMNS = new Set<keyof DocumentPatch>([
+  'autores',
+  'userMeta',
+  'detalles',
+  'sourceMeta',
+  'origenMetadatos',
+  'etiquetas',
+]);
 
 /** Updates a document and wakes whoever long-polls it (NOTIFY is delivered on commit). */
 export async function updateDocument(db: Db, id: string, given: DocumentPatch): Promise<void> {
@@ -353,7 +436,7 @@ export async function updateDocument(db: Db, id: string, given: DocumentPatch): 
     if (!(key in patch)) continue;
     const value = patch[key];
     const json = JSON_COLUMNS.has(key);
-    params.push(json ? JSON.stringify(value ?? (key === 'autores' ? [] : {})) : (value ?? null));
+    params.push(json ? JSON.stringify(value ?? (key === 'autores' || key === 'etiquetas' ? [] : {})) : (value ?? null));
     sets.push(`${column} = $${params.length}${json ? '::text::jsonb' : ''}`);
   }
   if (!sets.length) return;

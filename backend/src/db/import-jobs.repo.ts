@@ -1,17 +1,11 @@
-import type { Estado } from '@folio/shared';
+import type { Estado, InformeImportacion, ResultadoImportacion } from '@folio/shared';
 import type { Db } from './db';
 
 /** Channel that carries the id of an import job whose state changed (LISTENed beside documents' and cites'). */
 export const IMPORT_CHANNEL = 'folio_importaciones';
 
 /** What an import's report holds besides each item's outcome (those are `import_job_items`). */
-export interface ImportSummary {
-  origen: string;
-  resumen: { nuevo: number; ya_estaba: number; sin_cambios: number; omitido: number };
-  archivos_que_faltan: { clave: string; ruta: string }[];
-  dejado_fuera: { otros_adjuntos: number; etiquetas: number; notas: number; otras_colecciones: number };
-  segundos: number;
-}
+export type ImportSummary = InformeImportacion;
 
 export interface ImportJobRow {
   id: string;
@@ -36,7 +30,7 @@ export interface ImportJobItemRow {
   posicion: number;
   clave: string;
   titulo: string;
-  resultado: 'nuevo' | 'ya_estaba' | 'sin_cambios' | 'omitido';
+  resultado: ResultadoImportacion;
   documento: string | null;
   motivo: string | null;
 }
@@ -113,13 +107,23 @@ export async function importJobItems(db: Db, jobId: string, last?: number): Prom
   );
 }
 
+/** Every outcome, counted none. */
+export const noOutcomes = (): ImportSummary['resumen'] => ({
+  nuevo: 0,
+  ya_estaba: 0,
+  referencia: 0,
+  archivo_nuevo: 0,
+  sin_cambios: 0,
+  omitido: 0,
+});
+
 /** How many of a job's items ended each way so far. */
 export async function importJobCounts(db: Db, jobId: string): Promise<ImportSummary['resumen']> {
   const rows = await db.query<{ resultado: keyof ImportSummary['resumen']; n: number }>(
     'SELECT resultado, count(*)::int AS n FROM import_job_items WHERE job_id = $1 GROUP BY resultado',
     [jobId],
   );
-  const counts = { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 };
+  const counts = noOutcomes();
   for (const r of rows) counts[r.resultado] = r.n;
   return counts;
 }
@@ -140,7 +144,7 @@ export interface ImportJobPatch {
  * long-polls it (NOTIFY is delivered on commit). A retried job (`resumed`) finds what its earlier attempt did
  * as done before ('sin_cambios'), and its report would say so: an item written again keeps the outcome the
  * earlier attempt wrote, and one it did not write (the attempt was killed before its next write) is 'nuevo'
- * when its document was made after the job was.
+ * ('referencia' for a reference only) when its document was made after the job was.
  */
 export async function updateImportJob(
   db: Db,
@@ -168,7 +172,8 @@ export async function updateImportJob(
       await tx.query(
         `INSERT INTO import_job_items (job_id, posicion, clave, titulo, resultado, documento, motivo)
          SELECT $1, i.posicion, i.clave, i.titulo,
-           CASE WHEN $3 AND i.resultado = 'sin_cambios' AND d.created >= j.created THEN 'nuevo' ELSE i.resultado END,
+           CASE WHEN $3 AND i.resultado = 'sin_cambios' AND d.created >= j.created
+             THEN CASE WHEN d.solo_referencia THEN 'referencia' ELSE 'nuevo' END ELSE i.resultado END,
            i.documento, i.motivo
          FROM jsonb_to_recordset($2::text::jsonb)
            AS i (posicion integer, clave text, titulo text, resultado text, documento text, motivo text)

@@ -123,6 +123,9 @@ describe('OpenAPI, llms.txt and health', () => {
         'crearSubida',
         'enviarParte',
         'estadoSubida',
+        // Importing a library, an extension of the contract.
+        'importacion',
+        'importar',
       ].sort(),
     );
     expect(doc.components.schemas.Documento.properties.titulo).toBeDefined();

@@ -46,7 +46,14 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
     first = await importacion(res);
     expect(first).toMatchObject({ estado: 'listo', archivo: 'Mi biblioteca.bib', origen: 'Mi biblioteca' });
     expect(first.progreso).toEqual({ hechos: 6, total: 6 });
-    expect(first.informe!.resumen).toEqual({ nuevo: 3, ya_estaba: 0, sin_cambios: 0, omitido: 3 });
+    expect(first.informe!.resumen).toEqual({
+      nuevo: 3,
+      ya_estaba: 0,
+      referencia: 3,
+      archivo_nuevo: 0,
+      sin_cambios: 0,
+      omitido: 0,
+    });
     const byKey = Object.fromEntries(first.elementos.map((e) => [e.clave, e]));
     for (const p of LIBRARY_PDFS) {
       expect(byKey[p.key]).toMatchObject({ resultado: 'nuevo', titulo: p.title });
@@ -57,8 +64,10 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
       { clave: 'faltante2018', ruta: 'no-esta.pdf' },
       { clave: 'fuera2017', ruta: '/etc/hostname' },
     ]);
-    expect(byKey.fuera2017).toMatchObject({ resultado: 'omitido' });
-    expect(byKey.sinarchivo2016!.motivo).toMatch(/archivo/);
+    // Items whose file is not in the upload are kept as references only, saying why.
+    expect(byKey.fuera2017).toMatchObject({ resultado: 'referencia' });
+    expect(byKey.faltante2018!.motivo).toMatch(/No está su archivo/);
+    expect(byKey.sinarchivo2016).toMatchObject({ resultado: 'referencia' });
     expect(JSON.stringify(first)).not.toContain(ctx.server.config.dataDir);
     // The export's metadata is the document's: title with its accents, authors, year.
     const doc = await (
@@ -66,7 +75,7 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
     ).json();
     expect(doc).toMatchObject({ titulo: 'Páginas con etiquetas', anio: 2019 });
     expect(doc.autores.join('; ')).toContain('García');
-    expect(await documentCount()).toBe(3);
+    expect(await documentCount()).toBe(6);
   });
 
   it(titleNeeding('cleans up: no unpacked folder and no uploaded blob once the job ends', PDFS), async () => {
@@ -85,7 +94,14 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
     const again = await importacion(res);
     expect(again).toMatchObject({ estado: 'listo', origen: 'Mi biblioteca' });
     expect(again.id).not.toBe(first.id);
-    expect(again.informe!.resumen).toEqual({ nuevo: 0, ya_estaba: 0, sin_cambios: 3, omitido: 3 });
+    expect(again.informe!.resumen).toEqual({
+      nuevo: 0,
+      ya_estaba: 0,
+      referencia: 0,
+      archivo_nuevo: 0,
+      sin_cambios: 6,
+      omitido: 0,
+    });
     expect(
       again.elementos
         .filter((e) => e.resultado === 'sin_cambios')
@@ -93,16 +109,16 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
         .sort(),
     ).toEqual(
       first.elementos
-        .filter((e) => e.resultado === 'nuevo')
+        .filter((e) => e.resultado === 'nuevo' || e.resultado === 'referencia')
         .map((e) => e.documento)
         .sort(),
     );
-    expect(await documentCount()).toBe(3);
+    expect(await documentCount()).toBe(6);
   });
 
   it(
     titleNeeding(
-      'the same files under another name are another library: their PDFs are the documents already there',
+      'the same files under another name are another library: its works are the documents already there',
       PDFS,
     ),
     async () => {
@@ -111,8 +127,9 @@ describe.skipIf(!hasFixture(PDFS))('POST /importaciones: a BibTeX file with a zi
       const body = await importacion(res);
       expect(body).toMatchObject({ estado: 'listo', origen: 'Otra biblioteca' });
       // One zip with the .bib and a folder of its files beside it: the files are found there.
-      expect(body.informe!.resumen).toMatchObject({ nuevo: 0, ya_estaba: 3 });
-      expect(await documentCount()).toBe(3);
+      // Its references are the same works as the references already there (title, authors, year).
+      expect(body.informe!.resumen).toMatchObject({ nuevo: 0, ya_estaba: 6, referencia: 0 });
+      expect(await documentCount()).toBe(6);
     },
   );
 
@@ -168,7 +185,7 @@ describe('the typed API client', () => {
     expect(job).toMatchObject({ estado: expect.stringMatching(/en_cola|procesando|listo/), archivo: 'cliente-ñ.bib' });
     const done = await client.importJob(job.id, { esperar: 30 });
     expect(done).toMatchObject({ estado: 'listo', origen: 'Desde el cliente' });
-    expect(done.elementos).toEqual([expect.objectContaining({ clave: 'cliente1', resultado: 'omitido' })]);
+    expect(done.elementos).toEqual([expect.objectContaining({ clave: 'cliente1', resultado: 'referencia' })]);
   });
 });
 

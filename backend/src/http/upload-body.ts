@@ -1,13 +1,13 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { AppError } from '../errors';
 import { newId } from '../ids';
+import { byteMeter, writeMetered } from '../storage/metered-copy';
 import { tooLarge } from './read-body';
 
 export interface StreamedFile {
@@ -23,20 +23,8 @@ export interface MultipartUpload {
   fields: Record<string, string>;
 }
 
-/** Counts, hashes and cuts off a byte stream at `limit`, so nothing past the limit is kept. */
-function meter(limit: number) {
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  const transform = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      size += chunk.length;
-      if (size > limit) return cb(tooLarge(limit, 'El archivo'));
-      hash.update(chunk);
-      cb(null, chunk);
-    },
-  });
-  return { transform, result: () => ({ size, sha256: hash.digest('hex') }) };
-}
+/** Counts, hashes and cuts off an upload at `limit` (413 past it), so nothing past the limit is kept. */
+const meter = (limit: number) => byteMeter(limit, () => tooLarge(limit, 'El archivo'));
 
 async function tempPath(tmpDir: string): Promise<string> {
   await fsp.mkdir(tmpDir, { recursive: true });
@@ -52,15 +40,12 @@ export async function streamRawBody(req: Request, limit: number, tmpDir: string)
   const declared = Number(req.headers.get('content-length') ?? NaN);
   if (declared > limit) throw tooLarge(limit, 'El archivo');
   const tmp = await tempPath(tmpDir);
-  const m = meter(limit);
+  const body = req.body ? toNodeStream(req.body) : Readable.from([]);
   try {
-    if (req.body) await pipeline(toNodeStream(req.body), m.transform, fs.createWriteStream(tmp));
-    else await fsp.writeFile(tmp, '');
+    return { tmpPath: tmp, ...(await writeMetered(body, tmp, limit, () => tooLarge(limit, 'El archivo'))) };
   } catch (err) {
-    await fsp.rm(tmp, { force: true });
     throw err instanceof AppError ? err : bodyReadError(err);
   }
-  return { tmpPath: tmp, ...m.result() };
 }
 
 const bodyReadError = (err: unknown) =>

@@ -3,6 +3,7 @@ import type { Deps } from '../context';
 import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../db/documents.repo';
 import { notFound } from '../errors';
 import { DETAIL_KEYS } from '../metadata/metadata-types';
+import { cleanTags } from '../metadata/tags';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 
@@ -38,7 +39,11 @@ export async function correctDocument(
   }
 
   const { values, patch } = metadataInForce(row, { ...storedLayers(row), user });
-  await updateDocument(deps.db, id, { ...patch, userMeta: user });
+  await updateDocument(deps.db, id, {
+    ...patch,
+    userMeta: user,
+    ...(body.etiquetas !== undefined && { etiquetas: cleanTags(body.etiquetas) }),
+  });
   await reindexTitle(deps, row, values.titulo);
   return (await findDocument(deps.db, userId, id)) ?? row;
 }

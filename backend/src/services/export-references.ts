@@ -42,7 +42,7 @@ export async function exportDocument(
 export async function exportLibrary(
   deps: Pick<Deps, 'db'>,
   userId: string,
-  filter: { q?: string; estado?: Estado; biblioteca?: string },
+  filter: { q?: string; estado?: Estado; biblioteca?: string; etiqueta?: string },
   format: ExportFormat,
 ): Promise<ReferenceFile> {
   const items: CSL[] = [];
@@ -52,6 +52,7 @@ export async function exportLibrary(
       q: filter.q ? foldText(filter.q) : undefined,
       estado: filter.estado,
       biblioteca: filter.biblioteca,
+      etiqueta: filter.etiqueta,
       limit: BATCH,
       beforeSeq,
     });

@@ -15,6 +15,7 @@ export interface ListQuery {
   estado?: Estado;
   tipo?: TipoDocumento;
   biblioteca?: string;
+  etiqueta?: string;
   /** Default `anadido` (newest first); `titulo` and `autor` A to Z; `anio` newest first, undated last. */
   orden?: ListSort;
   limite?: number;
@@ -85,6 +86,7 @@ export async function listLibrary(
     estado: query.estado,
     tipo: query.tipo,
     biblioteca: query.biblioteca,
+    etiqueta: query.etiqueta,
     sort,
     limit: limit + 1,
     after: query.cursor ? decodeCursor(sort, query.cursor) : undefined,

@@ -38,6 +38,8 @@ export function presentDocument(
     ...(opts.duplicado && { duplicado: true }),
     ...(row.estado === 'error' && { error: row.error ?? 'Error desconocido.' }),
     ...(row.estado === 'listo' && row.aviso && { aviso: row.aviso }),
+    ...(row.etiquetas?.length && { etiquetas: row.etiquetas }),
+    ...(row.solo_referencia && { solo_referencia: true }),
     creado: row.created.toISOString(),
     enlace: urls.enlace,
     texto_url: urls.texto_url,

@@ -85,6 +85,13 @@ export async function readText(
 ): Promise<Texto> {
   const row = await findDocument(deps.db, userId, id);
   if (!row) throw notFound();
+  if (row.solo_referencia) {
+    throw new AppError('conflicto', {
+      mensaje: 'El documento es solo una referencia: no tiene archivo ni texto.',
+      message: 'The document is a reference only: it has no file and no text.',
+      detalles: { estado: row.estado, solo_referencia: true },
+    });
+  }
   if (row.estado !== 'listo' || row.unidades === 0) {
     const why =
       row.estado === 'error'

@@ -23,6 +23,13 @@ export async function rereadDocument(
       detalles: { estado: row.estado },
     });
   }
+  if (row.solo_referencia) {
+    throw new AppError('conflicto', {
+      mensaje: 'El documento es solo una referencia: no tiene archivo que leer.',
+      message: 'The document is a reference only: it has no file to read.',
+      detalles: { solo_referencia: true },
+    });
+  }
   if (!row.blob_key && !row.url) {
     throw new AppError('conflicto', {
       mensaje: 'No se guarda el original ni su dirección: no se puede volver a leer.',

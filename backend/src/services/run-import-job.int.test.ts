@@ -43,17 +43,24 @@ describe.skipIf(!hasFixture(PDFS))('an import job cut off mid-way and retried', 
       const done = await (await ctx.server.request(`/api/v1/importaciones/${id}`, { headers: auth(key) })).json();
       expect(done.estado).toBe('listo');
       // The item the first attempt made is reported as new, not as imported before.
-      expect(done.informe.resumen).toEqual({ nuevo: 3, ya_estaba: 0, sin_cambios: 0, omitido: 3 });
+      expect(done.informe.resumen).toEqual({
+        nuevo: 3,
+        ya_estaba: 0,
+        referencia: 3,
+        archivo_nuevo: 0,
+        sin_cambios: 0,
+        omitido: 0,
+      });
       expect(done.elementos.find((e: { clave: string }) => e.clave === madeFirst[0]!.clave)).toMatchObject({
         resultado: 'nuevo',
         documento: madeFirst[0]!.documento,
       });
-      expect(await documents()).toBe(3);
+      expect(await documents()).toBe(6);
       expect((await findImportJobForWorker(deps.db, id))!.archivo_blob).toBeNull();
 
       // A late attempt of a finished job does nothing.
       await runImportJob(deps, id, { retryCount: 2, retryLimit: 3, signal: new AbortController().signal });
-      expect(await documents()).toBe(3);
+      expect(await documents()).toBe(6);
     },
   );
 
@@ -73,7 +80,14 @@ describe.skipIf(!hasFixture(PDFS))('an import job cut off mid-way and retried', 
     await deps.db.query('DELETE FROM import_job_items WHERE job_id = $1', [id]);
     await runImportJob(deps, id, { retryCount: 1, retryLimit: 3, signal: new AbortController().signal });
     const done = await (await ctx.server.request(`/api/v1/importaciones/${id}`, { headers: auth(key) })).json();
-    expect(done.informe.resumen).toEqual({ nuevo: 3, ya_estaba: 0, sin_cambios: 0, omitido: 3 });
+    expect(done.informe.resumen).toEqual({
+      nuevo: 3,
+      ya_estaba: 0,
+      referencia: 3,
+      archivo_nuevo: 0,
+      sin_cambios: 0,
+      omitido: 0,
+    });
   });
 
   it('an attempt past the last retry ends the job in error with a message, keeping nothing of the upload', async () => {

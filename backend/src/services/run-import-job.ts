@@ -4,6 +4,7 @@ import type { Deps } from '../context';
 import {
   findImportJobForWorker,
   importJobItems,
+  noOutcomes,
   updateImportJob,
   type ImportJobItemRow,
   type ImportJobRow,
@@ -65,7 +66,7 @@ export async function runImportJob(
     });
     await progress.flush();
     const items = await importJobItems(deps.db, id);
-    const resumen = { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 };
+    const resumen = noOutcomes();
     for (const item of items) resumen[item.resultado]++;
     const informe: ImportSummary = {
       origen: report.origen,

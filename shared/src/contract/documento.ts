@@ -195,6 +195,20 @@ export const Documento = z
         'searchable was found in it (pages that are images, with OCR off or finding no words), or pages ' +
         'whose text layer is garbled (fonts that map to the wrong characters) were left out of search.',
     ),
+    etiquetas: extension(
+      z.array(z.string()).optional(),
+      'Tags of the document, in the order first given: those its item had in the library it was imported from ' +
+        '(Zotero, BibTeX `keywords`), and as the user edits them. Absent when it has none. `GET /documentos` ' +
+        'filters by one with `etiqueta`.',
+    ),
+    solo_referencia: extension(
+      z.boolean().optional(),
+      'True for a reference without a file (an item of a library imported from Zotero or a bibliography that ' +
+        'brought none): `listo` from the start with `unidades` 0, cite-able and exported with the library, with ' +
+        'no text (`texto_url` answers 409 conflicto) and no passages (search, ask, cite and verify never find it). ' +
+        '`tipo` is `documento`; the kind of work is `detalles_bibliograficos.tipo_obra`. An import that later ' +
+        'finds its file reads it into this same document, and the field is then absent.',
+    ),
     creado: z.iso.datetime(),
     enlace: z.url(),
     texto_url: z.url(),

@@ -9,7 +9,15 @@ import { Esperar } from './requests';
  */
 
 /** What happened to one item of the imported library. */
-export const RESULTADOS_IMPORTACION = ['nuevo', 'ya_estaba', 'sin_cambios', 'omitido'] as const;
+export const RESULTADOS_IMPORTACION = [
+  'nuevo',
+  'ya_estaba',
+  'referencia',
+  'archivo_nuevo',
+  'sin_cambios',
+  'omitido',
+] as const;
+export type ResultadoImportacion = (typeof RESULTADOS_IMPORTACION)[number];
 
 export const ElementoImportado = z
   .object({
@@ -19,7 +27,9 @@ export const ElementoImportado = z
       .enum(RESULTADOS_IMPORTACION)
       .describe(
         'nuevo: its file became a new document, read by the queue. ya_estaba: its file was already in the library; ' +
-          'that document took the fields its user had left empty. sin_cambios: imported by an earlier import of the ' +
+          'that document took the fields its user had left empty. referencia: it has no file in the upload; a new ' +
+          'document with its reference only (`solo_referencia`), cite-able and exported, with no text. archivo_nuevo: ' +
+          'imported before as a reference only, its file is here now and is read into that same document. sin_cambios: imported by an earlier import of the ' +
           'same library; left as it is. omitido: not imported, `motivo` says why.',
       ),
     documento: z.string().optional().describe('The document it became or was.'),
@@ -33,7 +43,14 @@ export const InformeImportacion = z
   .object({
     origen: z.string().describe("What the reader could tell of the source: 'Zotero RDF', 'BibLaTeX (JabRef 5)'."),
     resumen: z
-      .object({ nuevo: z.int(), ya_estaba: z.int(), sin_cambios: z.int(), omitido: z.int() })
+      .object({
+        nuevo: z.int(),
+        ya_estaba: z.int(),
+        referencia: z.int(),
+        archivo_nuevo: z.int(),
+        sin_cambios: z.int(),
+        omitido: z.int(),
+      })
       .describe('Items by outcome.'),
     archivos_que_faltan: z
       .array(z.object({ clave: z.string(), ruta: z.string() }))
@@ -41,7 +58,6 @@ export const InformeImportacion = z
     dejado_fuera: z
       .object({
         otros_adjuntos: z.int().describe('Attachments of an item besides the one read.'),
-        etiquetas: z.int(),
         notas: z.int(),
         otras_colecciones: z.int().describe('Collections of an item besides its first.'),
       })

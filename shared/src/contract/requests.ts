@@ -72,6 +72,10 @@ export const ListarQuery = z.object({
   estado: z.enum(ESTADOS).optional(),
   biblioteca: extension(z.string().max(200).optional(), 'Only the documents of this named collection.'),
   tipo: extension(z.enum(TIPOS_DOCUMENTO).optional(), 'Only the documents of this type.'),
+  etiqueta: extension(
+    z.string().max(200).optional(),
+    'Only the documents with this tag (`etiquetas`), written as the document has it (case matters).',
+  ),
   orden: extension(
     z.enum(['anadido', 'titulo', 'autor', 'anio']).optional(),
     'The order of the list: anadido (default, newest first), titulo (A to Z), autor (by the first author, ' +
@@ -83,7 +87,7 @@ export const ListarQuery = z.object({
   formato: FormatoExportable.optional().describe(
     'markdown: this page as text/markdown. bibtex, ris, csljson (an extension of the contract): every matching ' +
       'document (all pages, honouring ' +
-      '`q`, `estado` and `biblioteca`; `limite` and `cursor` are ignored) as one file of references.',
+      '`q`, `estado`, `biblioteca` and `etiqueta`; `limite` and `cursor` are ignored) as one file of references.',
   ),
 });
 
@@ -179,6 +183,10 @@ export const CorregirDocumento = z
       .nullable()
       .optional()
       .describe("Language, BCP 47 ('es', 'en-GB')."),
+    etiquetas: extension(
+      z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+      'The tags, as a whole list that replaces the one before ([] clears them); repeats are kept once.',
+    ),
   })
   .refine((body) => Object.keys(body).length > 0, {
     message: 'give at least one field to correct',

@@ -50,6 +50,14 @@ describe('documentListMarkdown', () => {
     expect(md).toBe('# Biblioteca (1 documento)\n\n- **Una página** (s. f.) · web · listo · `d1`\n');
   });
 
+  it('says a reference without a file is one, in place of its tipo', () => {
+    const md = documentListMarkdown({
+      documentos: [doc({ tipo: 'documento', unidades: 0, solo_referencia: true, titulo: 'Sin su PDF' })],
+      total: 1,
+    });
+    expect(md).toBe('# Biblioteca (1 documento)\n\n- **Sin su PDF** — Eco (1962) · solo referencia · listo · `d1`\n');
+  });
+
   it('names the cursor of the next page', () => {
     const md = documentListMarkdown({ documentos: [doc({})], total: 120, siguiente: 'c_50' });
     expect(md).toMatch(/^# Biblioteca \(120 documentos\)\n/);

@@ -3,7 +3,8 @@ import { blocks, inline } from './inline';
 
 /**
  * The Markdown form of a library page (`GET /documentos` with `formato=markdown`): a heading with the total,
- * one line per document — `- **Título** — Autores (año) · tipo · estado · \`id\`` — and, when there is
+ * one line per document — `- **Título** — Autores (año) · tipo · estado · \`id\`` (a reference without a file
+ * says 'solo referencia' for its tipo) — and, when there is
  * a next page, the cursor to ask for it. An empty page says 'No hay documentos.'.
  */
 export function documentListMarkdown(lista: ListaDocumentos): string {
@@ -17,5 +18,6 @@ function item(doc: Documento): string {
   const authors = doc.autores.map(inline).filter((name) => name !== '');
   const byline = authors.length > 0 ? ` — ${authors.join('; ')}` : '';
   const year = doc.anio === undefined ? 's. f.' : String(doc.anio);
-  return `- **${inline(doc.titulo) || 'Sin título'}**${byline} (${year}) · ${doc.tipo} · ${doc.estado} · \`${doc.id}\``;
+  const tipo = doc.solo_referencia ? 'solo referencia' : doc.tipo;
+  return `- **${inline(doc.titulo) || 'Sin título'}**${byline} (${year}) · ${tipo} · ${doc.estado} · \`${doc.id}\``;
 }

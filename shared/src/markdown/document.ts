@@ -18,6 +18,7 @@ export function documentMarkdown(doc: Documento): string {
     ['Idioma', doc.idioma],
     ['URL', doc.url],
     ['Biblioteca', doc.biblioteca],
+    ['Solo referencia', doc.solo_referencia ? 'sí: sin archivo ni texto' : undefined],
     ...details(doc),
     ['Duplicado', doc.duplicado === undefined ? undefined : doc.duplicado ? 'sí' : 'no'],
     ['Error', doc.error],

@@ -176,7 +176,7 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
         'skips a document. `q` matches title or author ignoring accents and case. In lists `autores` holds ' +
         'surnames only. ' +
         'Export (an extension of the contract): `formato=bibtex`, `ris` or `csljson` answers every matching ' +
-        'document (all pages; `q`, `estado` and `biblioteca` apply, `limite` and `cursor` do not) as one file of ' +
+        'document (all pages; `q`, `estado`, `biblioteca` and `etiqueta` apply, `limite` and `cursor` do not) as one file of ' +
         'references, with `Content-Disposition: attachment`, built from the same fields as each `referencia`.',
       tags: TAG,
       scope: 'lectura',
@@ -246,7 +246,8 @@ export function documentRoutes(app: OpenAPIHono<AppEnv>, ctx: OperationContext):
       description:
         'Extension of the contract. The user’s corrections: `titulo`, `autores` (array of ' +
         "'Surname, Given'), `anio` and the fields references need (`tipo_obra`, `contenedor`, `editores`, `genero`, " +
-        '`volumen`, `numero`, `paginas`, `editorial`, `lugar`, `edicion`, `doi`, `isbn`, `url`, `idioma`). All optional, at least one; ' +
+        '`volumen`, `numero`, `paginas`, `editorial`, `lugar`, `edicion`, `doi`, `isbn`, `url`, `idioma`), and the tags ' +
+        '(`etiquetas`, the whole list). All optional, at least one; ' +
         'unknown fields are refused; `null` clears a field. The values are the user’s: they win over what the ' +
         'file or page says and are kept when the document is read again. They are in force at once, without a ' +
         're-read, in `cita`, `referencia`, search, ask, cite, the MCP tools and `q`. The answer is the updated ' +

@@ -45,6 +45,7 @@ function readerDocument(row: DocumentRow): ReaderDocument {
     referencia: row.referencia,
     unidades: row.unidades,
     archivo: row.blob_key != null,
+    soloReferencia: row.solo_referencia === true,
   };
 }
 

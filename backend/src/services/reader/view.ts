@@ -34,6 +34,8 @@ export interface ReaderDocument {
   unidades: number;
   /** The original file is stored (`/leer/:id/archivo` answers). */
   archivo: boolean;
+  /** A reference without a file: nothing to read; its page is the document's. */
+  soloReferencia: boolean;
 }
 
 /** The place the page opens at, as a citation would name it: '(Pérez Canul, 2021, p. 45)'. */

@@ -134,9 +134,16 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
         'autores',
       )}
       ${item(t.t('f_anio'), d.anio != null ? String(d.anio) : t.t('none'), 'anio')}
-      ${item(t.t('f_tipo'), label(s, 'tipo', d.tipo))}
+      ${
+        d.solo_referencia
+          ? item(
+              t.t('f_tipo'),
+              html`<span class="badge solo-referencia" id="solo-referencia">${t.t('solo_referencia')}</span>`,
+            )
+          : item(t.t('f_tipo'), label(s, 'tipo', d.tipo))
+      }
       ${det.tipo_obra ? item(t.t('f_tipo_obra'), label(s, 'tipo_obra', det.tipo_obra)) : ''}
-      ${item(extentLabel, extentValue)}
+      ${d.solo_referencia ? '' : item(extentLabel, extentValue)}
       ${item(
         t.t('f_estado'),
         html`<span class="badge estado-${d.estado}" id="estado-documento" data-estado="${d.estado}"
@@ -150,6 +157,18 @@ function metadata(s: Strings, t: DocumentStrings, p: DocumentPageData): Markup {
       ${DETAIL_FIELDS.map(([f, key]) => (det[f] ? item(t.t(key), det[f]) : ''))}
       ${d.url ? item(t.t('f_url'), html`<a class="url" href="${d.url}" rel="noreferrer">${d.url}</a>`) : ''}
       ${row.sha256 ? item(t.t('f_huella'), html`<code class="huella">${row.sha256}</code>`) : ''}
+      ${
+        d.etiquetas?.length
+          ? item(
+              t.t('f_etiquetas'),
+              html`<ul class="etiquetas" id="etiquetas">
+                ${d.etiquetas.map(
+                  (tag) => html`<li><a href="/biblioteca?etiqueta=${encodeURIComponent(tag)}">${tag}</a></li>`,
+                )}
+              </ul>`,
+            )
+          : ''
+      }
       ${item(t.t('f_creado'), html`<time datetime="${d.creado}">${s.date(d.creado)}</time>`)}
     </dl>
     ${
@@ -233,6 +252,12 @@ function reference(t: DocumentStrings, p: DocumentPageData): Markup {
 }
 
 function units(t: DocumentStrings, p: DocumentPageData): Markup {
+  if (p.doc.solo_referencia) {
+    return html`<section class="card" aria-labelledby="unidades-titulo">
+      <h2 id="unidades-titulo">${t.t('solo_referencia')}</h2>
+      <p class="muted" id="solo-referencia-nota">${t.t('solo_referencia_nota')}</p>
+    </section>`;
+  }
   const id = encodeURIComponent(p.doc.id);
   const keep = new URLSearchParams({ estilo: p.estilo, idioma: p.idioma });
   const at = (desde: string) => {
@@ -274,10 +299,14 @@ function actions(t: DocumentStrings, p: DocumentPageData): Markup {
   const id = encodeURIComponent(d.id);
   const finished = d.estado === 'listo' || d.estado === 'error';
   return html`<div class="doc-acciones" role="group" aria-label="${t.t('actions')}">
-    ${d.estado === 'listo' ? html`<a class="button-link primary" href="${sitePath(d.enlace)}">${t.t('read')}</a>` : ''}
+    ${
+      d.estado === 'listo' && !d.solo_referencia
+        ? html`<a class="button-link primary" href="${sitePath(d.enlace)}">${t.t('read')}</a>`
+        : ''
+    }
     ${p.row.blob_key ? html`<a class="button-link" href="/leer/${id}/archivo" download>${t.t('original')}</a>` : ''}
     ${
-      finished
+      finished && !d.solo_referencia
         ? html`<form method="post" action="/biblioteca/documentos/${id}/releer">
             ${csrfField(p.csrf)}
             <button type="submit" title="${t.t('reread_hint')}">${t.t('reread')}</button>

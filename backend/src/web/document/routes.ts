@@ -161,7 +161,7 @@ async function documentPage(c: Context<AppEnv>): Promise<Response> {
       data.textoError = t.t('units_failed', { reason: errorText(t, err) });
       if (status === 200) status = err.estado;
     }
-  } else {
+  } else if (!row.solo_referencia) {
     data.textoError = t.t('units_none');
   }
   const aviso = c.req.query('aviso');

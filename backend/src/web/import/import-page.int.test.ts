@@ -82,7 +82,7 @@ describe('/importar', () => {
       expect(page.text).toContain('Importación terminada');
       // Counts, each item left out with its reason, the missing files, and links to the new documents.
       expect(page.text).toMatch(/<dt>Nuevos<\/dt>\s*<dd>3<\/dd>/);
-      expect(page.text).toMatch(/<dt>No importados<\/dt>\s*<dd>3<\/dd>/);
+      expect(page.text).toMatch(/<dt>Solo referencia<\/dt>\s*<dd>3<\/dd>/);
       expect(page.text).toContain('Un libro cuyo archivo falta');
       expect(page.text).toContain('<code>no-esta.pdf</code>');
       for (const p of LIBRARY_PDFS) expect(page.text).toContain(p.title);
@@ -106,7 +106,14 @@ describe('/importar', () => {
       expect(json.status).toBe(200);
       const view = await json.json();
       expect(view).toMatchObject({ estado: 'listo', progreso: { hechos: 6, total: 6 } });
-      expect(view.cuentas).toEqual({ nuevo: 0, ya_estaba: 3, sin_cambios: 0, omitido: 3 });
+      expect(view.cuentas).toEqual({
+        nuevo: 0,
+        ya_estaba: 6,
+        referencia: 0,
+        archivo_nuevo: 0,
+        sin_cambios: 0,
+        omitido: 0,
+      });
       expect(view.recientes).toHaveLength(6);
     },
   );
@@ -139,7 +146,14 @@ describe('/importar', () => {
     expect(text).toContain('No está su archivo.');
     const json = await (await web.request(`/importar/${id}`, { headers: { accept: 'application/json' } })).json();
     expect(json).toMatchObject({ estado: 'procesando', progreso: { hechos: 2, total: 4 } });
-    expect(json.cuentas).toEqual({ nuevo: 1, ya_estaba: 0, sin_cambios: 0, omitido: 1 });
+    expect(json.cuentas).toEqual({
+      nuevo: 1,
+      ya_estaba: 0,
+      referencia: 0,
+      archivo_nuevo: 0,
+      sin_cambios: 0,
+      omitido: 1,
+    });
     expect(json.recientes.map((e: { titulo: string }) => e.titulo)).toEqual(['Primero', 'Segundo']);
   });
 

@@ -1,4 +1,4 @@
-import type { ElementoImportado, Importacion } from '@folio/shared';
+import { RESULTADOS_IMPORTACION, type ElementoImportado, type Importacion } from '@folio/shared';
 import { html } from 'hono/html';
 import type { ImportJobRow } from '../../db/import-jobs.repo';
 import type { Strings } from '../i18n';
@@ -12,7 +12,7 @@ const FOLDED_OVER = 12;
 /** Items of a running import shown as they complete, the latest first. */
 export const RECENT_ITEMS = 30;
 
-const OUTCOMES = ['nuevo', 'ya_estaba', 'sin_cambios', 'omitido'] as const;
+const OUTCOMES = RESULTADOS_IMPORTACION;
 
 /** A size as people read it: '4 GB', '500 MB'. */
 const size = (bytes: number) =>
@@ -119,7 +119,7 @@ function counts(t: ImportT, resumen: Record<(typeof OUTCOMES)[number], number>) 
 /** A running import: its progress (a `progress` bar and counts) and the latest items done. */
 export function importWorkingBody(t: ImportT, v: Importacion, refreshSeconds: number) {
   const total = v.progreso.total;
-  const resumen = { nuevo: 0, ya_estaba: 0, sin_cambios: 0, omitido: 0 };
+  const resumen = Object.fromEntries(OUTCOMES.map((k) => [k, 0])) as Record<(typeof OUTCOMES)[number], number>;
   for (const e of v.elementos) resumen[e.resultado]++;
   const status =
     v.estado === 'en_cola'
@@ -201,7 +201,6 @@ export function importReportBody(t: ImportT, v: Importacion, collections: string
   const leftOut = (
     [
       ['otros_adjuntos', d.otros_adjuntos],
-      ['etiquetas', d.etiquetas],
       ['notas', d.notas],
       ['otras_colecciones', d.otras_colecciones],
     ] as const
@@ -254,6 +253,8 @@ export function importReportBody(t: ImportT, v: Importacion, collections: string
         : ''
     }
     ${reportList(t, { id: 'nuevos', title: t('new_docs'), items: of('nuevo') })}
+    ${reportList(t, { id: 'archivos-nuevos', title: t('file_now_docs'), items: of('archivo_nuevo') })}
+    ${reportList(t, { id: 'referencias', title: t('reference_docs'), items: of('referencia') })}
     ${reportList(t, { id: 'ya-estaban', title: t('existing_docs'), items: of('ya_estaba') })}
     ${reportList(t, { id: 'sin-cambios', title: t('unchanged_docs'), items: of('sin_cambios') })}`;
 }

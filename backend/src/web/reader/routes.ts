@@ -113,6 +113,8 @@ async function showReader(
       </main>`,
     });
   }
+  // A reference without a file has nothing to read: its reference is on the document's page.
+  if (view.doc.soloReferencia) return c.redirect(`/biblioteca/documentos/${encodeURIComponent(view.doc.id)}`, 303);
   const folios = view.kind === 'pdf' ? await pageFolios(c.var.deps, view.doc.id, view.paginas) : undefined;
   const ready = view.doc.estado === 'listo' && view.doc.unidades > 0;
   return readerPage(c, s, {

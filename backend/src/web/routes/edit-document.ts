@@ -29,7 +29,7 @@ import type { StringKey } from '../strings/es';
 const TEXT_FIELDS = ['contenedor', 'volumen', 'numero', 'paginas', 'editorial', 'lugar', 'edicion', 'genero'] as const;
 const ID_FIELDS = ['doi', 'isbn', 'url', 'idioma'] as const;
 type FieldName =
-  'titulo' | 'autores' | 'anio' | 'tipo_obra' | (typeof TEXT_FIELDS)[number] | (typeof ID_FIELDS)[number];
+  'titulo' | 'autores' | 'anio' | 'tipo_obra' | 'etiquetas' | (typeof TEXT_FIELDS)[number] | (typeof ID_FIELDS)[number];
 
 /** What the form shows: the stored values, or what the user just sent. */
 type FormValues = Record<FieldName, string>;
@@ -52,6 +52,7 @@ function valuesOf(d: Documento): FormValues {
     autores: d.autores.join('\n'),
     anio: d.anio === undefined ? '' : String(d.anio),
     idioma: d.idioma ?? '',
+    etiquetas: (d.etiquetas ?? []).join('\n'),
   } as FormValues;
   for (const key of ['tipo_obra', ...TEXT_FIELDS, 'doi', 'isbn', 'url'] as const) values[key] = det[key] ?? '';
   return values;
@@ -76,6 +77,8 @@ function changesOf(sent: FormValues, before: FormValues): Record<string, unknown
   if (autores.join('\n') !== before.autores) body.autores = autores;
   const anio = sent.anio.trim();
   if (anio !== before.anio) body.anio = anio === '' ? null : /^-?\d{1,4}$/.test(anio) ? Number(anio) : anio;
+  const etiquetas = lines(sent.etiquetas);
+  if (etiquetas.join('\n') !== before.etiquetas) body.etiquetas = etiquetas;
   for (const key of ['tipo_obra', ...TEXT_FIELDS, ...ID_FIELDS] as const) {
     const value = sent[key].trim();
     if (value !== before[key]) body[key] = value === '' ? null : value;
@@ -134,6 +137,7 @@ function editPage(
   const autores = described('autores', true);
   const anio = described('anio', true);
   const tipo = described('tipo_obra', false);
+  const etiquetas = described('etiquetas', true);
   return renderPage(c, s, {
     title: s.t('edit_title', { title: d.titulo }),
     user: c.var.webUser,
@@ -169,6 +173,9 @@ function editPage(
           ${tipo.error} ${TEXT_FIELDS.map((name) => input(name))} ${input('doi', 'text', 'edit_hint_doi')}
           ${input('isbn')} ${input('url', 'url')} ${input('idioma', 'text', 'edit_hint_idioma')}
         </fieldset>
+        <label for="etiquetas">${s.t('edit_field_etiquetas')}</label>
+        <textarea id="etiquetas" name="etiquetas" rows="3" ${etiquetas.attrs}>${values.etiquetas}</textarea>
+        ${hint('etiquetas', 'edit_hint_etiquetas')} ${etiquetas.error}
         <div class="actions">
           <a href="${toDocument ? `/biblioteca/documentos/${encodeURIComponent(d.id)}` : '/biblioteca'}"
             >${s.t('cancel')}</a

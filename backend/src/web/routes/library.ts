@@ -72,12 +72,20 @@ export function documentRow(s: Strings, d: Documento, csrf: string | undefined) 
             >`
           : ''
       }
+      ${(d.etiquetas ?? []).map(
+        (tag) =>
+          html`<a class="tag etiqueta" href="/biblioteca?etiqueta=${encodeURIComponent(tag)}"
+            ><span class="visually-hidden">${s.t('lib_tag')}: </span>#${tag}</a
+          >`,
+      )}
       ${d.estado === 'error' && d.error ? html`<p class="doc-error">${d.error}</p>` : ''}
     </th>
     <td class="authors">
       ${d.autores.join('; ')}${d.anio != null ? html` <span class="year">(${d.anio})</span>` : ''}
     </td>
-    <td class="type">${label(s, 'tipo', d.tipo)}</td>
+    <td class="type">
+      ${d.solo_referencia ? html`<span class="badge solo-referencia">${s.t('tipo_solo_referencia')}</span>` : label(s, 'tipo', d.tipo)}
+    </td>
     <td class="state"><span class="badge estado-${d.estado}">${label(s, 'estado', d.estado)}</span></td>
     <td class="progress-cell">
       ${
@@ -142,6 +150,7 @@ interface Filters {
   tipo?: TipoDocumento;
   estado?: Estado;
   biblioteca?: string;
+  etiqueta?: string;
   cursor?: string;
 }
 
@@ -152,10 +161,10 @@ interface Filters {
 function readFilters(c: Context<AppEnv>): { filters: Filters; problems: string[] } {
   const problems: string[] = [];
   const filters: Filters = { orden: 'anadido' };
-  const fields = ['q', 'orden', 'tipo', 'estado', 'biblioteca', 'cursor'] as const;
+  const fields = ['q', 'orden', 'tipo', 'estado', 'biblioteca', 'etiqueta', 'cursor'] as const;
   for (const field of fields) {
     const raw = c.req.query(field);
-    const value = field === 'q' ? raw?.trim() : raw;
+    const value = field === 'q' || field === 'etiqueta' ? raw?.trim() : raw;
     if (!value) continue;
     const parsed = ListarQuery.shape[field].safeParse(value);
     // eslint-disable-next-line no-control-regex
@@ -176,6 +185,7 @@ function hrefOf(f: Partial<Filters>): string {
   if (f.tipo) params.set('tipo', f.tipo);
   if (f.estado) params.set('estado', f.estado);
   if (f.biblioteca) params.set('biblioteca', f.biblioteca);
+  if (f.etiqueta) params.set('etiqueta', f.etiqueta);
   if (f.cursor) params.set('cursor', f.cursor);
   const query = params.toString();
   return query ? `/biblioteca?${query}` : '/biblioteca';
@@ -461,6 +471,17 @@ function filtersForm(s: Strings, filters: Filters, collections: CollectionRow[],
         }
       </select>
     </div>
+    <div>
+      <label for="etiqueta">${s.t('lib_tag')}</label>
+      <input
+        id="etiqueta"
+        name="etiqueta"
+        type="search"
+        value="${filters.etiqueta ?? ''}"
+        maxlength="200"
+        autocomplete="off"
+      />
+    </div>
     <div class="filter-actions">
       <button type="submit">${s.t('lib_apply')}</button>
       ${filtered ? html`<a href="${hrefOf({ orden: filters.orden })}">${s.t('lib_clear')}</a>` : ''}
@@ -495,7 +516,7 @@ async function libraryPage(c: Context<AppEnv>) {
   const lista = await listPage(c, s, filters, problems);
   const collections = await listCollections(deps, user.userId);
   const here = hrefOf(filters);
-  const filtered = Boolean(filters.q || filters.tipo || filters.estado || filters.biblioteca);
+  const filtered = Boolean(filters.q || filters.tipo || filters.estado || filters.biblioteca || filters.etiqueta);
   return renderPage(c, s, {
     title: s.t('library_title'),
     user,

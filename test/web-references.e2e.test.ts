@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { hasChromium, launchPlain, noChromium } from './support/browser';
+import { cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+
+const EMAIL = 'bibliotecaria@example.org';
+const PASSWORD = 'una frase de paso para las referencias';
+
+const title = 'an imported bibliography in Chromium: references without a file and tags';
+
+describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
+  let store: TestStore;
+  let server: FolioProcess;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let dir: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    store = await createTestStore();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
+    expect((await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL)).code).toBe(0);
+    // A JabRef-style export: a thesis with its PDF and keywords, and an article whose PDF is not there.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-refs-'));
+    fs.mkdirSync(path.join(dir, 'pdfs'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'), path.join(dir, 'pdfs', 'muestra.pdf'));
+    fs.writeFileSync(
+      path.join(dir, 'refs.bib'),
+      [
+        '@book{perez2021,',
+        "  author = {P{\\'e}rez Canul, Luc{\\'i}a},",
+        "  title = {Cuaderno de campo del acu{\\'i}fero de Yucat{\\'a}n},",
+        '  year = {2021},',
+        '  keywords = {cenotes, trabajo de campo},',
+        '  file = {:muestra.pdf:PDF},',
+        '}',
+        '@article{silva2020,',
+        '  author = {Silva, Jo{\\~a}o and Quispe Mamani, Rosa},',
+        "  title = {Acu{\\'i}feros k{\\'a}rsticos de la pen{\\'i}nsula},",
+        "  journal = {Revista de Hidrolog{\\'i}a},",
+        '  volume = {12},',
+        '  pages = {45--67},',
+        '  year = {2020},',
+        '  doi = {10.1234/karst.2020},',
+        '  keywords = {cenotes, por leer},',
+        '  file = {:silva2020.pdf:PDF},',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const run = await cli(
+      env,
+      'import',
+      'bibtex',
+      path.join(dir, 'refs.bib'),
+      '--files',
+      path.join(dir, 'pdfs'),
+      '--user',
+      EMAIL,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Solo referencia \(sin archivo\): 1\./);
+    server = await startServe(env, port);
+    browser = await launchPlain();
+    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    await signIn(page, base, EMAIL, PASSWORD);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await store?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the reference as such, with the tags of both as links to their filter', async () => {
+    await page.goto(`${base}/biblioteca`);
+    const ref = page.locator('#documentos tr', { hasText: 'Acuíferos kársticos de la península' });
+    expect((await ref.locator('.type').textContent())?.trim()).toBe('Solo referencia');
+    expect(await ref.locator('a.etiqueta').allTextContents()).toEqual(['Etiqueta: #cenotes', 'Etiqueta: #por leer']);
+    const read = page.locator('#documentos tr', { hasText: 'Cuaderno de campo' });
+    expect(await read.getAttribute('data-estado')).toBe('listo');
+    await shootBothWidths(page, 'web-referencias-biblioteca');
+    await expectAccessible(page);
+
+    await Promise.all([
+      page.waitForURL(/etiqueta=cenotes/),
+      ref.getByRole('link', { name: 'Etiqueta: #cenotes' }).click(),
+    ]);
+    expect(await page.locator('#documentos tr[data-id]').count()).toBe(2);
+    await page.goto(`${base}/biblioteca?etiqueta=${encodeURIComponent('por leer')}`);
+    expect(await page.locator('#documentos tr[data-id]').count()).toBe(1);
+  });
+
+  it('shows the reference with its tags and no reader on its page', async () => {
+    await page.goto(`${base}/biblioteca`);
+    await Promise.all([
+      page.waitForURL(/\/biblioteca\/documentos\//),
+      page.getByRole('link', { name: 'Acuíferos kársticos de la península', exact: true }).click(),
+    ]);
+    expect(await page.locator('#solo-referencia').textContent()).toBe('Solo referencia');
+    expect(await page.locator('#solo-referencia-nota').textContent()).toMatch(/sin archivo/);
+    expect(await page.locator('#referencia-entrada').textContent()).toContain(
+      'Silva, J. y Quispe Mamani, R. (2020). Acuíferos kársticos de la península. Revista de Hidrología, 12, 45-67.',
+    );
+    expect(await page.locator('#etiquetas a').allTextContents()).toEqual(['cenotes', 'por leer']);
+    expect(await page.getByRole('link', { name: 'Leer', exact: true }).count()).toBe(0);
+    await shootBothWidths(page, 'web-referencias-documento');
+    await expectAccessible(page);
+    // Its reader link leads back here.
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.goto(`${base}/leer/${id}`);
+    expect(new URL(page.url()).pathname).toBe(`/biblioteca/documentos/${id}`);
+    expect(problems).toEqual([]);
+  });
+});
