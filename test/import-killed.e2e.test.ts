@@ -73,7 +73,14 @@ describe('an import when the server is killed mid-way', () => {
       done = await client.importJob(job.id, { esperar: 120 });
     }
     expect(done.estado).toBe('listo');
-    expect(done.informe!.resumen).toEqual({ nuevo: ITEMS, ya_estaba: 0, sin_cambios: 0, omitido: 0 });
+    expect(done.informe!.resumen).toEqual({
+      nuevo: ITEMS,
+      ya_estaba: 0,
+      referencia: 0,
+      archivo_nuevo: 0,
+      sin_cambios: 0,
+      omitido: 0,
+    });
     const ids = done.elementos.map((e) => e.documento);
     expect(new Set(ids).size).toBe(ITEMS);
     expect((await client.list({ limite: 1 })).total).toBe(ITEMS);
