@@ -128,6 +128,8 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
     expect(text).toContain('perdido.pdf');
     expect(text).toContain('Tesis / Capítulo 2');
     expect(await page.locator('.import-count-nuevo dd').textContent()).toBe(String(NOTES + 3));
+    // The entries whose file is not in the upload are kept as references only.
+    expect(await page.locator('.import-count-referencia dd').textContent()).toBe('2');
     await shootBothWidths(page, 'web-importar-informe');
     await expectAccessible(page);
     // A long list starts folded; unfolded, a new document's link opens it, with the export's title.
@@ -152,7 +154,7 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
         await p.reload();
       }
       // The same library again: nothing new.
-      expect(await p.locator('.import-count-sin_cambios dd').textContent()).toBe(String(NOTES + 3));
+      expect(await p.locator('.import-count-sin_cambios dd').textContent()).toBe(String(NOTES + 5));
       expect(await p.locator('.import-count-nuevo dd').textContent()).toBe('0');
       await shootBothWidths(p, 'web-importar-sin-js');
     } finally {
