@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZip } from '../backend/src/formats/write-zip';
+import { writeZoteroRdfExport } from '../backend/src/import/zotero-rdf/testing/zotero-rdf-export';
 import { IMPORT_PDFS, LIBRARY_PDFS } from '../backend/src/import/testing/bibtex-upload';
 import { hasFixture } from '../backend/src/testing/fixtures';
 import { createTestStore, type TestStore } from '../backend/src/testing/harness';
 import { hasChromium, launchPlain, noChromium } from './support/browser';
 import { cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { buildSamplePdf } from './fixtures/sample-pdf';
 import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
 
 const EMAIL = 'investigadora@example.org';
@@ -48,6 +50,53 @@ function jabrefLibrary(): string {
 2 StaticGroup:Capítulo 2\;0\;1\;\;\;\;;
 }`,
   ].join('\n\n');
+}
+
+/** Items of the Zotero library: each an article with its own PDF, whose words no other item has. */
+const ZOTERO_ITEMS = 220;
+
+/**
+ * A Zotero library exported as Zotero does it (Export Library… → Zotero RDF, with Export Files) and zipped as
+ * a user would: the folder 'Exported Items' with its .rdf and files/<id>/<name>.pdf, in nested collections.
+ */
+function zoteroRdfZip(dir: string): Uint8Array {
+  const root = path.join(dir, 'zotero');
+  const items = Array.from({ length: ZOTERO_ITEMS }, (_, i) => ({
+    id: 2 * i + 1,
+    itemType: 'journalArticle',
+    fields: { title: `Estudio ${i + 1} del acuífero`, date: `${1990 + (i % 30)}`, publicationTitle: 'Revista Andina' },
+    creators: [
+      { creatorType: 'author', lastName: `Mamani${i + 1}`, firstName: 'Rosa' },
+      { creatorType: 'author', lastName: 'Núñez', firstName: 'Íñigo' },
+    ],
+    tags: ['acuífero'],
+    attachments: [
+      {
+        id: 2 * i + 2,
+        linkMode: 0 as const,
+        title: 'Full Text PDF',
+        contentType: 'application/pdf',
+        fileName: `estudio-${i + 1}.pdf`,
+        content: Buffer.from(
+          buildSamplePdf({
+            title: `Estudio ${i + 1}`,
+            pages: [[`El estudio trata del marcador acuifero${i + 1}x y de sus pozos.`, 'Segunda línea.']],
+          }),
+        ),
+      },
+    ],
+  }));
+  writeZoteroRdfExport(path.join(root, 'Exported Items'), items, [
+    { id: 1, name: 'Tesis', children: [{ id: 2, name: 'Capítulo 1', children: items.map((it) => it.id) }] },
+  ]);
+  const entries = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const full = path.join(e.parentPath, e.name);
+      return { name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) };
+    });
+  return writeZip(entries);
 }
 
 function filesZip(): Uint8Array {
@@ -161,4 +210,29 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
       await plain.close();
     }
   }, 300_000);
+
+  it(`imports a Zotero RDF export of ${ZOTERO_ITEMS} items with their PDFs, zipped: Zotero's metadata, searchable`, async () => {
+    fs.writeFileSync(path.join(dir, 'Exported Items.zip'), zoteroRdfZip(dir));
+    await page.goto(`${base}/importar`);
+    await page.locator('#archivo').setInputFiles(path.join(dir, 'Exported Items.zip'));
+    await Promise.all([page.waitForURL(/\/importar\/\w+$/), page.getByRole('button', { name: 'Importar' }).click()]);
+    await page.getByRole('heading', { level: 1, name: 'Importación terminada' }).waitFor({ timeout: 240_000 });
+    expect(await page.locator('.import-count-nuevo dd').textContent()).toBe(String(ZOTERO_ITEMS));
+    expect(await page.locator('.import-count-omitido dd').textContent()).toBe('0');
+    expect((await page.locator('main').textContent()) ?? '').toContain('Tesis / Capítulo 1');
+    await shootBothWidths(page, 'web-importar-zotero-rdf');
+    // Each item's words are found in its own document once read, under Zotero's title and authors.
+    for (const n of [1, ZOTERO_ITEMS]) {
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${base}/buscar?q=${encodeURIComponent(`acuifero${n}x`)}`);
+            return (await page.locator('main').textContent()) ?? '';
+          },
+          { timeout: 240_000, interval: 2000 },
+        )
+        .toContain(`Estudio ${n} del acuífero`);
+      expect((await page.locator('main').textContent()) ?? '').toContain(`Mamani${n}`);
+    }
+  }, 600_000);
 });
