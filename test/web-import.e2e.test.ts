@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZip } from '../backend/src/formats/write-zip';
-import { writeZoteroRdfExport } from '../backend/src/import/zotero-rdf/testing/zotero-rdf-export';
+import { writeZoteroRdfExport, zipFolder } from '../backend/src/import/zotero-rdf/testing/zotero-rdf-export';
 import { IMPORT_PDFS, LIBRARY_PDFS } from '../backend/src/import/testing/bibtex-upload';
 import { hasFixture } from '../backend/src/testing/fixtures';
 import { createTestStore, type TestStore } from '../backend/src/testing/harness';
@@ -89,14 +89,7 @@ function zoteroRdfZip(dir: string): Uint8Array {
   writeZoteroRdfExport(path.join(root, 'Exported Items'), items, [
     { id: 1, name: 'Tesis', children: [{ id: 2, name: 'Capítulo 1', children: items.map((it) => it.id) }] },
   ]);
-  const entries = fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => {
-      const full = path.join(e.parentPath, e.name);
-      return { name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) };
-    });
-  return writeZip(entries);
+  return zipFolder(root);
 }
 
 function filesZip(): Uint8Array {

@@ -235,8 +235,7 @@ describe('POST /importaciones refusals', () => {
   });
 
   it('a Zotero RDF export (its folder zipped) comes in with its files; links out of it are not followed', async () => {
-    const { writeZip } = await import('../formats/write-zip');
-    const { writeZoteroRdfExport } = await import('../import/zotero-rdf/testing/zotero-rdf-export');
+    const { writeZoteroRdfExport, zipFolder } = await import('../import/zotero-rdf/testing/zotero-rdf-export');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-rdf-upload-'));
     try {
       const pdf = fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
@@ -261,14 +260,7 @@ describe('POST /importaciones refusals', () => {
         ],
         [{ id: 1, name: 'Tesis', children: [1] }],
       );
-      const entries = fs
-        .readdirSync(root, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => {
-          const full = path.join(e.parentPath, e.name);
-          return { name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) };
-        });
-      const zip = writeZip(entries);
+      const zip = zipFolder(root);
       const body = await importacion(await post(importForm({ name: 'Exported Items.zip', data: zip })));
       expect(body.estado).toBe('listo');
       const byTitle = Object.fromEntries(body.elementos.map((e) => [e.titulo, e]));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeZip } from '../../../formats/write-zip';
 
 /**
  * Writes a Zotero RDF export in the shape Zotero's 'Zotero RDF' translator (zotero/translators, `Zotero
@@ -303,4 +304,16 @@ export function writeZoteroRdfExport(
     fs.writeFileSync(file, a.content ?? MINIMAL_PDF);
   }
   return { rdfFile, resources };
+}
+
+/** The files under `root` as a zip, named by their paths from `root`: a folder zipped as a user would. */
+export function zipFolder(root: string): Uint8Array {
+  const entries = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const full = path.join(e.parentPath, e.name);
+      return { name: path.relative(root, full).split(path.sep).join('/'), data: fs.readFileSync(full) };
+    });
+  return writeZip(entries);
 }
