@@ -266,8 +266,8 @@ async function importItem(
     // A key still held is set aside at once (the item is tried again after the rest), not waited on here.
     0,
   );
-  if (collection) await insertCollection(deps.db, userId, collection);
   if (outcome === 'created') {
+    if (collection) await insertCollection(deps.db, userId, collection);
     const etiquetas = cleanTags(item.tags);
     if (etiquetas.length) await updateDocument(deps.db, row.id, { etiquetas });
     return { id: row.id, outcome: 'nuevo' };
