@@ -51,6 +51,44 @@ describe("settings → 'Claves de API'", () => {
     expect(usedRow).not.toContain('nunca'); // last use recorded
   });
 
+  it("starts a new key as the browser extension's: the form's defaults, posted as they are, save captures", async () => {
+    const web = await signedIn('eva@example.org');
+    const page = await web.page('/ajustes/claves');
+    // The inputs ticked as the page is served, in their order.
+    const checked = (name: string) =>
+      page.text
+        .split('<input')
+        .map((tag) => tag.slice(0, tag.indexOf('>')))
+        .filter((tag) => tag.includes(`name="${name}"`) && /\bchecked\b/.test(tag))
+        .map((tag) => /value="([a-z]+)"/.exec(tag)![1]!);
+    expect(checked('uso')).toEqual(['extension']);
+    expect(checked('alcance')).toEqual(['lectura', 'escritura']);
+    expect(page.text).toContain('Extensión del navegador');
+    expect(page.text).toContain('Agente / MCP');
+
+    // What a browser without the page's script posts: the ticked boxes.
+    const created = await web.post('/ajustes/claves', {
+      nombre: 'extensión',
+      uso: 'extension',
+      alcance: checked('alcance'),
+    });
+    const key = created.text.match(KEY)![0];
+    // A write the key may make (its scope is checked before the style is looked for): 404, not 403.
+    const write = await t.server.request('/api/v1/estilos/no-existe', { method: 'DELETE', headers: auth(key) });
+    expect(write.status).toBe(404);
+  });
+
+  it('keeps the scopes ticked by hand when the form is refused, and names their purpose', async () => {
+    const web = await signedIn('ines@example.org');
+    const r = await web.post('/ajustes/claves', { nombre: 'x'.repeat(101), alcance: ['lectura', 'mcp'] });
+    expect(r.res.status).toBe(400);
+    expect(r.text).toMatch(/name="uso"\s+value="agent"[^>]*checked/);
+    expect(r.text).toMatch(/name="alcance"\s+value="mcp"[^>]*checked/);
+    expect(r.text).not.toMatch(/name="alcance"\s+value="escritura"[^>]*checked/);
+    const odd = await web.post('/ajustes/claves', { nombre: 'x'.repeat(101), alcance: ['escritura'] });
+    expect(odd.text).toMatch(/name="uso" value="custom"[^>]*checked/);
+  });
+
   it('refuses a key without scopes', async () => {
     const web = await signedIn('mara@example.org');
     const r = await web.post('/ajustes/claves', { nombre: 'sin permisos' });

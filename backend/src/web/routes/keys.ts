@@ -14,6 +14,18 @@ import type { StringKey } from '../strings/es';
 
 const NAME_MAX = 100;
 
+/** A key's purposes, each with the scopes it needs; the first is the one a new key starts with. */
+export const KEY_PRESETS = [
+  { id: 'extension', scopes: ['lectura', 'escritura'] },
+  { id: 'agent', scopes: ['lectura', 'mcp'] },
+  { id: 'read', scopes: ['lectura'] },
+] as const satisfies readonly { id: string; scopes: readonly Scope[] }[];
+
+type PresetId = (typeof KEY_PRESETS)[number]['id'];
+
+const presetOf = (scopes: readonly Scope[]): PresetId | undefined =>
+  KEY_PRESETS.find((p) => p.scopes.length === scopes.length && p.scopes.every((x) => scopes.includes(x)))?.id;
+
 function keyRow(s: Strings, k: ApiKeyRow, csrf: string | undefined) {
   const name = k.name ?? s.t('key_unnamed');
   return html`<tr data-prefijo="${k.prefix}" class="${k.revoked ? 'revoked' : ''}">
@@ -54,7 +66,14 @@ async function keysPage(
   c: Context<AppEnv>,
   s: Strings,
   user: WebUser,
-  o: { created?: { key: string; name: string }; error?: string; notice?: string; status?: number; name?: string } = {},
+  o: {
+    created?: { key: string; name: string };
+    error?: string;
+    notice?: string;
+    status?: number;
+    name?: string;
+    scopes?: readonly Scope[];
+  } = {},
 ) {
   const csrf = sessionCsrfToken(c);
   const keys = ((await listKeysOf(c.var.deps.db, user.email)) ?? []).slice().reverse();
@@ -78,6 +97,9 @@ async function keysPage(
       </section>`
     : html``;
   const scopeKey = (scope: Scope) => `scope_${scope}` as StringKey;
+  // What the user ticked survives a refused form; a new form starts with the browser extension's scopes.
+  const ticked: readonly Scope[] = o.scopes ?? KEY_PRESETS[0].scopes;
+  const preset = presetOf(ticked);
   return renderPage(c, s, {
     title: s.t('keys_title'),
     user,
@@ -105,12 +127,33 @@ async function keysPage(
             value="${o.name ?? ''}"
           />
           <p id="nombre-ayuda" class="hint">${s.t('key_name_hint')}</p>
-          <fieldset>
+          <fieldset class="presets">
+            <legend>${s.t('key_purpose')}</legend>
+            ${KEY_PRESETS.map(
+              (p) =>
+                html`<label class="check"
+                  ><input
+                    type="radio"
+                    name="uso"
+                    value="${p.id}"
+                    data-alcances="${p.scopes.join(' ')}"
+                    ${p.id === preset ? 'checked' : ''}
+                  />
+                  ${s.t(`preset_${p.id}` as StringKey)} <span class="hint">(${p.scopes.join(' + ')})</span></label
+                >`,
+            )}
+            <label class="check"
+              ><input type="radio" name="uso" value="custom" ${preset ? '' : 'checked'} />
+              ${s.t('preset_custom')}</label
+            >
+          </fieldset>
+          <fieldset class="scopes">
             <legend>${s.t('key_scopes')}</legend>
+            <p class="hint">${s.t('key_scopes_hint')}</p>
             ${SCOPES.map(
               (scope) =>
                 html`<label class="check"
-                  ><input type="checkbox" name="alcance" value="${scope}" ${scope === 'lectura' ? 'checked' : ''} />
+                  ><input type="checkbox" name="alcance" value="${scope}" ${ticked.includes(scope) ? 'checked' : ''} />
                   <code>${scope}</code> — ${s.t(scopeKey(scope))}</label
                 >`,
             )}
@@ -165,7 +208,7 @@ export function keyRoutes(app: Hono<AppEnv>): void {
     const scopes = [...new Set(form.getAll('alcance'))].filter((x): x is Scope =>
       (SCOPES as readonly string[]).includes(x),
     );
-    const refuse = (key: StringKey) => keysPage(c, s, user, { error: s.t(key), status: 400, name });
+    const refuse = (key: StringKey) => keysPage(c, s, user, { error: s.t(key), status: 400, name, scopes });
     if (!scopes.length) return refuse('scopes_required');
     if ([...name].length > NAME_MAX) return refuse('key_name_too_long');
     const created = await createApiKey(c.var.deps.db, user.email, scopes, name || undefined);
