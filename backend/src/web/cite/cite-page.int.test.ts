@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCX_TYPE } from '../../cite/docx/cited-docx';
-import { insertCiteJob } from '../../db/cite-jobs.repo';
+import { findCiteJob, insertCiteJob } from '../../db/cite-jobs.repo';
 import { newId } from '../../ids';
 import { convertDocx } from '../../ingest/office/docx';
 import { DEFAULT_LIMITS } from '../../ingest/converter';
@@ -213,6 +213,13 @@ describe('Cite page', () => {
     expect(item).not.toMatch(/\b0 %/);
     expect(item).not.toContain('<blockquote>');
     expect(text).toContain('1 de 2 citadas');
+    // Its best passage is stored, at 0 %: not close, so no lexical judge's note about paraphrase either.
+    const { db } = t.server.runtime.deps;
+    const row = await findCiteJob(db, await userIdOf(db, 'autora@example.org'), id!);
+    const stored = row!.resultado!.afirmaciones!.find((a) => a.afirmacion === CALDERON.slice(0, -1));
+    expect(stored?.mejor?.respaldo).toBe(0);
+    expect(text).not.toContain('no reconoce una paráfrasis');
+    expect(text).not.toContain('quedó sin cita');
     const en = await web.page(`/citar/${id}?lang=en`);
     expect(claimItemOf(en.text, CALDERON.slice(0, -1))).toContain('Nothing in your library backs this claim.');
     await web.page('/citar?lang=es');

@@ -1,7 +1,7 @@
 import { citeMarkdown, NLI_PULL_COMMAND, type Cita, type ListaEstilos } from '@folio/shared';
 import { html } from 'hono/html';
 import type { CiteJobRow, ClaimOutcome } from '../../db/cite-jobs.repo';
-import { presentCite } from '../../services/present-cite';
+import { closestPassage, presentCite } from '../../services/present-cite';
 import { csrfField } from '../layout';
 import type { CiteT } from './strings';
 
@@ -141,7 +141,7 @@ function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number, lex
       </p>
     </li>`;
   }
-  const closest = a.mejor && pct(a.mejor.respaldo) > 0 ? a.mejor : undefined;
+  const closest = closestPassage(a);
   const passage = (m: NonNullable<ClaimOutcome['mejor']>) =>
     html`<blockquote>${excerpt(m.pasaje)}</blockquote>
       <p class="claim-cite">
