@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocx } from '../backend/src/ingest/office/docx';
 import { DEFAULT_LIMITS } from '../backend/src/ingest/converter';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { fixturePath, hasFixture, titleNeeding } from '../backend/src/testing/fixtures';
 import { hasChromium, launchPlain, noChromium } from './support/browser';
 import { API_KEY, cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
@@ -16,6 +17,11 @@ const NITRATOS = 'En Homún la concentración de nitratos del agua de los cenote
 const ACUIFERO = 'El acuífero kárstico de Yucatán corre bajo la península y aflora en los cenotes.';
 const PARAMO = 'El páramo es un ecosistema de alta montaña que regula el agua de las ciudades andinas.';
 const CUENCAS = 'Las cuencas estudiadas se sitúan entre los 3200 y los 4100 metros de altitud.';
+/** Shares one word ('alcanzó') with the library: its best passage backs it 0 %. */
+const CALDERON = 'El teatro barroco español alcanzó su apogeo con Calderón de la Barca.';
+/** A Word document from python-docx's tests (outside material): Latin filler nothing in the library backs. */
+const LOREM_DOCX = 'office/docx/pydocx-blk-paras-and-tables.docx';
+const NOTHING_BACKS = 'Nada en tu biblioteca respalda esta afirmación.';
 
 const title = 'Ask and Cite pages in Chromium against `folio serve`';
 
@@ -146,25 +152,36 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await shootBothWidths(page, 'web-preguntar-nada');
   }, 90_000);
 
-  it('cites a pasted paragraph: a claim cited, the Markdown copied', async () => {
+  it('cites a pasted text: a claim cited, one nothing backs, a heading left alone, the Markdown copied', async () => {
     await page.goto(`${base}/citar`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Citar');
     await shootBothWidths(page, 'web-citar');
     await expectAccessible(page);
     await page
       .getByLabel('Texto', { exact: true })
-      .fill(`Los cenotes atraen a muchos turistas cada verano. ${NITRATOS} ¿Qué harán las autoridades con el agua?`);
+      .fill(
+        '# Agua de los cenotes\n\n' +
+          `Los cenotes atraen a muchos turistas cada verano. ${NITRATOS} ${CALDERON} ` +
+          '¿Qué harán las autoridades con el agua?',
+      );
     await page.getByLabel('Umbral de respaldo').fill('0.7');
     await Promise.all([
       page.waitForURL(/\/citar\/[^/]+$/, { timeout: 60_000 }),
       page.getByRole('button', { name: 'Citar', exact: true }).click(),
     ]);
     await page.getByRole('heading', { name: 'Texto citado' }).waitFor();
+    expect(await page.locator('.intro').first().textContent()).toMatch(/Estilo: APA Style 7th edition\s*\(apa\)/);
     const cited = page.locator('.claim-cited');
     expect(await cited.count()).toBe(1);
     expect(await cited.textContent()).toContain('(Pérez Canul, 2021, Calidad del agua, párr. 1)');
-    expect(await page.locator('.claim-uncited').count()).toBe(2);
+    // The heading is no claim; the question and the claim nothing backs are uncited, each saying why.
+    expect(await page.locator('.claim-text').allTextContents()).not.toContain('Agua de los cenotes');
+    expect(await page.locator('.claim-uncited').count()).toBe(3);
     expect(await page.locator('.claim-uncited').last().textContent()).toContain('Es una pregunta');
+    const calderon = page.locator('.claim-uncited', { hasText: 'Calderón de la Barca' });
+    expect(await calderon.locator('.why').textContent()).toBe(NOTHING_BACKS);
+    expect(await calderon.textContent()).not.toMatch(/\b0 %/);
+    expect(await calderon.locator('blockquote').count()).toBe(0);
     await page.getByRole('button', { name: 'Copiar el Markdown' }).click();
     await page.getByRole('button', { name: 'Copiado' }).waitFor();
     const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
@@ -185,6 +202,12 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     ]);
     await page.getByRole('heading', { name: 'Texto citado' }).waitFor();
     expect(await page.locator('.claim-cited').first().textContent()).toContain('(Castañeda Ruiz, 2019');
+    // The document's title, headings and contents (Word styles) are no claims.
+    const claims = await page.locator('.claim-text').allTextContents();
+    expect(claims).toContain(PARAMO.slice(0, -1));
+    for (const heading of ['Aguas del páramo andino', 'Índice', 'Introducción', 'Área de estudio', 'Métodos']) {
+      expect(claims).not.toContain(heading);
+    }
     await shootBothWidths(page, 'web-citar-docx');
     await expectAccessible(page);
     const [download] = await Promise.all([
@@ -204,6 +227,50 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it.skipIf(!hasFixture(LOREM_DOCX))(
+    titleNeeding('cites a .docx nothing backs in a note style: no empty references, each claim says so', LOREM_DOCX),
+    async () => {
+      await page.goto(`${base}/citar`);
+      await page.getByLabel('Estilo', { exact: true }).selectOption('chicago-note-bibliography');
+      await page.getByLabel('Un documento .docx').setInputFiles(fixturePath(LOREM_DOCX));
+      await Promise.all([
+        page.waitForURL(/\/citar\/[^/]+$/, { timeout: 60_000 }),
+        page.getByRole('button', { name: 'Citar', exact: true }).click(),
+      ]);
+      await page.getByRole('heading', { name: 'Texto citado' }).waitFor();
+      expect(await page.locator('.intro').first().textContent()).toMatch(
+        /Estilo: Chicago Manual of Style 17th edition \(note, short notes\)\s*\(chicago-note-bibliography\)/,
+      );
+      expect(await page.locator('.claim-cited').count()).toBe(0);
+      const uncited = page.locator('.claim-uncited');
+      expect(await uncited.count()).toBeGreaterThan(0);
+      for (const why of await uncited.locator('.why').allTextContents()) expect(why).toBe(NOTHING_BACKS);
+      expect(await page.locator('.claims').textContent()).not.toMatch(/\b0 %/);
+      const markdown = (await page.locator('#markdown').textContent())!;
+      expect(markdown).toContain('Lorem ipsum dolor sit amet');
+      expect(markdown).not.toContain('Referencias');
+      expect(markdown).toContain('> Ningún pasaje de tu biblioteca respalda el texto.');
+      await shootBothWidths(page, 'web-citar-docx-sin-respaldo');
+      await expectAccessible(page);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Descargar el .docx citado' }).click(),
+      ]);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-docx-'));
+      try {
+        const file = path.join(dir, 'citado.docx');
+        await download.saveAs(file);
+        const { unidades } = await convertDocx({ path: file }, { limits: DEFAULT_LIMITS });
+        const text = unidades.map((u) => u.texto).join('\n');
+        expect(text).toContain('Lorem ipsum dolor sit amet');
+        expect(text).not.toContain('Referencias');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('registers a CSL style from a file and cites with it; a broken one is a message', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-csl-'));
@@ -236,7 +303,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
         page.getByRole('button', { name: 'Citar', exact: true }).click(),
       ]);
       expect(await page.locator('.claim-cited').first().textContent()).toMatch(/\[1\b/);
-      expect(await page.locator('.intro').first().textContent()).toContain('Estilo: mi-ieee');
+      expect(await page.locator('.intro').first().textContent()).toMatch(/Estilo: Mi IEEE\s*\(mi-ieee\)/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

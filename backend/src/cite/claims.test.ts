@@ -94,4 +94,47 @@ describe('splitClaims', () => {
   it('leaves out fragments too short to claim anything', () => {
     expect(texts('Sí. No lo sé. Gracias por todo.')).toEqual([]);
   });
+
+  it('takes a short unpunctuated line that heads a paragraph as a heading, not a claim', () => {
+    const text = [
+      'Aguas del páramo andino y sus turberas',
+      '',
+      'Regulación hídrica en la cordillera',
+      '',
+      'El páramo es un ecosistema de alta montaña que regula el agua. Las turberas guardan carbono.',
+      '',
+      '## Métodos de campo',
+      '',
+      'Se midieron los caudales de dos cuencas entre 2015 y 2018.',
+    ].join('\n');
+    expect(texts(text)).toEqual([
+      'El páramo es un ecosistema de alta montaña que regula el agua',
+      'Las turberas guardan carbono',
+      'Se midieron los caudales de dos cuencas entre 2015 y 2018',
+    ]);
+  });
+
+  it('keeps as claims a lone unpunctuated line, notes typed without full stops, list items and lead-ins', () => {
+    expect(texts('El páramo regula el agua de Bogotá')).toEqual(['El páramo regula el agua de Bogotá']);
+    expect(texts('El páramo regula el agua de Bogotá\n\nLas turberas guardan mucho carbono')).toEqual([
+      'El páramo regula el agua de Bogotá',
+      'Las turberas guardan mucho carbono',
+    ]);
+    expect(texts('- El páramo regula el agua de Bogotá\n\nLas turberas guardan mucho carbono.')).toEqual([
+      'El páramo regula el agua de Bogotá',
+      'Las turberas guardan mucho carbono',
+    ]);
+    expect(
+      texts('Se usaron estos dos instrumentos de campo:\n\nvertederos triangulares y sensores de presión.'),
+    ).toEqual(['Se usaron estos dos instrumentos de campo', 'vertederos triangulares y sensores de presión']);
+  });
+
+  it('does not take a long unpunctuated line as a heading', () => {
+    const long =
+      'La precipitación anual en las cuencas altas del páramo supera con holgura los mil quinientos milímetros';
+    expect(texts(`${long}\n\nLas turberas guardan mucho carbono.`)).toEqual([
+      long,
+      'Las turberas guardan mucho carbono',
+    ]);
+  });
 });

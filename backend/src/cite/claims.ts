@@ -4,7 +4,9 @@
  * where it was. Spanish and English. A full stop does not end a sentence inside a number ('44.9'), after an
  * initial ('J. R. Tolkien'), after an abbreviation ('p. 45', 'et al.', 'EE. UU.', 'e.g.'), or when the next
  * word starts in lower case. Markdown structure counts: headings, code, tables and block markers are never
- * claims, and a list item or a blank line always ends a sentence.
+ * claims, and a list item or a blank line always ends a sentence. A paragraph that looks like a heading is no
+ * claim either: one short line with no sentence end, heading prose (see {@link isHeadingLike}), as a title
+ * pasted from a word processor or a .docx paragraph set as a heading by hand.
  */
 
 /** One claim: a sentence, or a clause of one. Offsets are UTF-16 indexes into the text. */
@@ -78,7 +80,14 @@ function isAbbreviation(text: string, dot: number, next: string | undefined): bo
 interface Block {
   start: number;
   end: number;
+  /** It started with a list or quote marker. */
+  marked?: boolean;
 }
+
+/** Words a heading-like line may have at most. */
+const MAX_HEADING_WORDS = 12;
+/** A sentence's end: terminal punctuation (or ':' ';' ',' that lead on), maybe followed by closers. */
+const ENDS_SENTENCE = /[.!?…。:;,]["'”’»)\]]*$/;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#{1,6}(?:\s|$)/;
@@ -119,7 +128,7 @@ function proseBlocks(text: string): Block[] {
     if (structural) close();
     const start = lineStart + marker.length;
     if (current) current.end = lineEnd;
-    else current = { start, end: lineEnd };
+    else current = { start, end: lineEnd, ...(structural && { marked: true }) };
   }
   close();
   return blocks;
@@ -232,10 +241,32 @@ function withoutConjunction(c: Claim): Claim {
   return { ...c, text: c.text.slice(skip), start: c.start + skip };
 }
 
-/** The sentences of a text with their clauses; fragments too short to claim anything are left out. */
+/**
+ * Which blocks are headings written as plain paragraphs: one line of at most {@link MAX_HEADING_WORDS} words,
+ * no list or quote marker, not ending as a sentence does ('.', '?', ':' …), and followed by what a heading
+ * heads, a paragraph ending as a sentence or another such heading. A lone line, or one before more unpunctuated
+ * lines (notes typed without full stops), stays a claim.
+ */
+function isHeadingLike(text: string, blocks: Block[]): boolean[] {
+  const out = blocks.map(() => false);
+  const endsSentence = (b: Block) => ENDS_SENTENCE.test(text.slice(b.start, b.end).trimEnd());
+  for (let i = blocks.length - 2; i >= 0; i--) {
+    const b = blocks[i]!;
+    const line = text.slice(b.start, b.end).trim();
+    if (b.marked || line.includes('\n') || wordCount(line) > MAX_HEADING_WORDS || endsSentence(b)) continue;
+    const next = blocks[i + 1]!;
+    out[i] = out[i + 1]! || endsSentence(next);
+  }
+  return out;
+}
+
+/** The sentences of a text with their clauses; headings and fragments too short to claim anything are left out. */
 export function splitClaims(text: string): Sentence[] {
   const sentences: Sentence[] = [];
-  for (const block of proseBlocks(text)) {
+  const blocks = proseBlocks(text);
+  const headings = isHeadingLike(text, blocks);
+  for (const [i, block] of blocks.entries()) {
+    if (headings[i]) continue;
     let from = block.start;
     for (const to of sentenceEnds(text, block)) {
       const s = claimIn(text, from, to);

@@ -131,6 +131,7 @@ describe('POST /citar', () => {
     const md = await (await cite({ texto }, '?formato=markdown')).text();
     expect(md).toContain('Ningún pasaje de tu biblioteca dice con las mismas palabras lo que afirma el texto.');
     expect(md).not.toContain('respalda el texto');
+    expect(md).not.toContain('## Referencias');
     expect(md).toContain(`> ${body.nota}`);
 
     // With the NLI model answering, the same outcome keeps the plain words.
@@ -142,7 +143,7 @@ describe('POST /citar', () => {
       expect(nli).toMatchObject({ estado: 'listo', citas: [], juez: 'nli' });
       expect(nli.nota).toBeUndefined();
       const plain = await (await cite({ texto }, '?formato=markdown')).text();
-      expect(plain).toContain('Ningún pasaje de tu biblioteca respalda el texto.');
+      expect(plain).toBe(`${texto}\n\n> Ningún pasaje de tu biblioteca respalda el texto.\n`);
       expect(plain).not.toContain('models pull nli');
     } finally {
       engines.support = lexical;

@@ -253,6 +253,12 @@ describe('the MCP server over Streamable HTTP, with an API key that has the mcp 
     const foreign = await call(theirs, 'cite', { trabajo: citado.id });
     expect(foreign.isError).toBe(true);
     expect(textOf(foreign)).toContain('no_encontrado');
+    // Nothing backed: the text as it was, no empty references section, and the rule not to cite from memory.
+    const bare = await call(client, 'cite', { texto: 'El teatro barroco español alcanzó su apogeo con Calderón.' });
+    expect(bare.structuredContent.citas).toEqual([]);
+    expect(textOf(bare)).not.toContain('Referencias');
+    expect(textOf(bare)).toContain('> Ningún pasaje de tu biblioteca');
+    expect(textOf(bare)).toContain(NOTHING_FOUND);
     const none = await call(client, 'cite', {});
     expect(none.isError).toBe(true);
     expect(textOf(none)).toContain('Error peticion_invalida [texto]');

@@ -1,9 +1,17 @@
 import { lexicalCiteNote, type Citado } from '@folio/shared';
-import type { CiteJobRow, CiteResult } from '../db/cite-jobs.repo';
+import type { CiteJobRow, CiteResult, ClaimOutcome } from '../db/cite-jobs.repo';
+
+/**
+ * The closest passage of an uncited claim, when it gives the claim some support: below the job's `umbral`
+ * nothing backs the claim, and a passage that backs it 0 % (as a whole percent, as it is shown) is not even
+ * close, so neither the page nor the lexical judge's `nota` treats it as one.
+ */
+export function closestPassage(a: ClaimOutcome): ClaimOutcome['mejor'] {
+  return a.cita === undefined && !a.pregunta && a.mejor && Math.round(a.mejor.respaldo * 100) > 0 ? a.mejor : undefined;
+}
 
 /** Uncited claims (not questions) for which a passage was close, though below the threshold. */
-const closeButUncited = (r: CiteResult) =>
-  (r.afirmaciones ?? []).filter((a) => a.cita === undefined && !a.pregunta && a.mejor).length;
+const closeButUncited = (r: CiteResult) => (r.afirmaciones ?? []).filter((a) => closestPassage(a)).length;
 
 /**
  * A cite job as the contract shows it: the result when done, where to poll while working, why it failed.

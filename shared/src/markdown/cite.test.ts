@@ -14,9 +14,15 @@ const done = (over: Partial<Citado> = {}): Citado => ({
 });
 
 describe('citeMarkdown', () => {
-  it('says plainly that nothing backs the text when no claim came close', () => {
+  it('with nothing cited, keeps the text, adds no references heading and says nothing backs it', () => {
     const md = citeMarkdown(done({ juez: 'lexico' }));
-    expect(md).toContain('## Referencias\n\nNingún pasaje de tu biblioteca respalda el texto.');
+    expect(md).toBe('Las ranas cantan de noche.\n\n> Ningún pasaje de tu biblioteca respalda el texto.\n');
+    expect(md).not.toContain('Referencias');
+  });
+
+  it('with references, the text, the heading Referencias and the list', () => {
+    const md = citeMarkdown(done({ texto: 'Las ranas cantan (Quispe, 2015).', bibliografia: ['Quispe, A. (2015).'] }));
+    expect(md).toBe('Las ranas cantan (Quispe, 2015).\n\n## Referencias\n\n- Quispe, A. (2015).\n');
   });
 
   it('with the lexical judge’s note, says no passage states it in the same words and adds the note', () => {
@@ -24,6 +30,7 @@ describe('citeMarkdown', () => {
     const md = citeMarkdown(done({ juez: 'lexico', nota }));
     expect(md).toContain('Ningún pasaje de tu biblioteca dice con las mismas palabras lo que afirma el texto.');
     expect(md).not.toContain('respalda el texto');
+    expect(md).not.toContain('Referencias');
     expect(md).toContain(`> ${nota}`);
   });
 

@@ -37,6 +37,8 @@ export interface CharSource {
 export interface BodyParagraph {
   /** Paragraph style id (`w:pStyle`), when it has one. */
   style?: string;
+  /** Outline level set on the paragraph itself (`w:outlineLvl`, 0-9; 9 is body text), when it has one. */
+  outline?: number;
   text: string;
   /** One entry per character of `text`; undefined for characters that are not text in a `w:t` (tabs, breaks). */
   chars: (CharSource | undefined)[];
@@ -148,6 +150,9 @@ export function readBodyText(xml: string): BodyText {
       } else if (name === 'pStyle' && paragraph) {
         const val = new RegExp(`${w}:val\\s*=\\s*["']([^"']*)["']`).exec(whole)?.[1];
         if (val) paragraph.style = val;
+      } else if (name === 'outlineLvl' && paragraph && !run) {
+        const val = Number(new RegExp(`${w}:val\\s*=\\s*["']([0-9]+)["']`).exec(whole)?.[1]);
+        if (Number.isInteger(val)) paragraph.outline = val;
       } else if (name === 'r' && paragraph && !isSelfClosing) {
         run = { start: at, end: -1, openTag: whole, rPr: '' };
         runDepth = depth;

@@ -5,7 +5,7 @@ import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../..
 import { parseXml, xmlAttr, xmlChildren, type XmlElement } from '../../formats/xml';
 import { resolveEntryPath, withZip } from '../../formats/zip';
 import type { RichText } from '../csl/rich-text';
-import { readBodyText, type BodyText, type CharSource } from './body-text';
+import { readBodyText, type BodyParagraph, type BodyText, type CharSource } from './body-text';
 import { writeZip } from '../../formats/write-zip';
 
 /**
@@ -75,23 +75,46 @@ function relationshipTargets(relsXml: string | undefined, part: string): Map<str
   return out;
 }
 
+/** Subtitles are no running text either; the shared style names count them as neither heading nor title. */
+const SUBTITLE_NAME = /^(?:subtitle|subt[ií]tulo|sous-titre|untertitel|sottotitolo|ondertitel)$/iu;
+
+/** What a style name alone says: a heading, the title or subtitle, or a table of contents. */
+const namedAsHeading = (name: string) =>
+  headingLevelOfStyleName(name) !== undefined || isTitleStyleName(name) || SUBTITLE_NAME.test(name.trim());
+
+/** A paragraph style as declared: its outline level, whether its name makes it a heading, what it is based on. */
+interface DeclaredStyle {
+  outline?: number;
+  heading: boolean;
+  toc: boolean;
+  basedOn?: string;
+}
+
 function styleIds(stylesXml: string | undefined): StyleIds {
   const ids: StyleIds = { body: new Map() };
   if (!stylesXml) return ids;
+  const declared = new Map<string, DeclaredStyle>();
   for (const style of xmlChildren(parseXml(stylesXml))) {
     if (!isW(style, 'style')) continue;
     const id = wAttr(style, 'styleId');
     if (!id) continue;
-    const nameEl = xmlChildren(style).find((c) => isW(c, 'name'));
+    const child = (local: string) => xmlChildren(style).find((c) => isW(c, local));
+    const nameEl = child('name');
     const name = (nameEl && wAttr(nameEl, 'val')) ?? id;
     const type = wAttr(style, 'type');
     const lower = name.toLowerCase();
     if (type === 'paragraph') {
-      const pPr = xmlChildren(style).find((c) => isW(c, 'pPr'));
-      const outline = pPr && xmlChildren(pPr).find((c) => isW(c, 'outlineLvl'));
-      const level = outline ? Number(wAttr(outline, 'val')) + 1 : headingLevelOfStyleName(name);
-      const heading = (level !== undefined && level >= 1 && level <= 9) || isTitleStyleName(name);
-      ids.body.set(id, !heading && !isTocStyleName(name));
+      const pPr = child('pPr');
+      const outlineEl = pPr && xmlChildren(pPr).find((c) => isW(c, 'outlineLvl'));
+      const outline = outlineEl ? Number(wAttr(outlineEl, 'val')) : undefined;
+      const basedOnEl = child('basedOn');
+      declared.set(id, {
+        ...(Number.isInteger(outline) && { outline }),
+        heading: namedAsHeading(name),
+        toc: isTocStyleName(name),
+        ...(basedOnEl && { basedOn: wAttr(basedOnEl, 'val') }),
+      });
+      const level = outline !== undefined ? outline + 1 : headingLevelOfStyleName(name);
       if (level === 1 && !ids.heading1) ids.heading1 = id;
       if (lower === 'bibliography' || lower === 'bibliografía') ids.bibliography ??= id;
       if (lower === 'footnote text') ids.footnoteText ??= id;
@@ -99,7 +122,28 @@ function styleIds(stylesXml: string | undefined): StyleIds {
       ids.footnoteReference ??= id;
     }
   }
+  // A style is a heading by its own outline level (0-8; 9 is body text), else by its name, else as the style
+  // it is based on is ('Mi capítulo' based on 'heading 1' heads too).
+  const isHeading = (id: string, seen: Set<string>): boolean => {
+    const d = declared.get(id);
+    if (!d || seen.has(id)) return false;
+    seen.add(id);
+    if (d.outline !== undefined) return d.outline >= 0 && d.outline <= 8;
+    return d.heading || (d.basedOn !== undefined && isHeading(d.basedOn, seen));
+  };
+  for (const [id, d] of declared) ids.body.set(id, !isHeading(id, new Set()) && !d.toc);
   return ids;
+}
+
+/**
+ * Whether a paragraph is running text, the document's own styles first: an outline level set on the paragraph
+ * (0-8) makes it a heading; else its style decides as declared in the styles part; a style id the styles part
+ * does not declare is read as a name ('Heading1', 'Title', 'TOC1').
+ */
+function isRunningText(p: BodyParagraph, styles: StyleIds): boolean {
+  if (p.outline !== undefined && p.outline <= 8) return false;
+  if (p.style === undefined) return true;
+  return styles.body.get(p.style) ?? !(namedAsHeading(p.style) || isTocStyleName(p.style));
 }
 
 /** Opens a .docx under the zip limits and reads its body text. Broken or encrypted files are ConversionErrors. */
@@ -126,7 +170,7 @@ export async function readDocx(
       let joined = '';
       const starts: DocxDocument['starts'] = [];
       body.paragraphs.forEach((p, i) => {
-        if (p.style !== undefined && styles.body.get(p.style) === false) return;
+        if (!isRunningText(p, styles)) return;
         if (p.text.trim() === '') return;
         if (joined) joined += '\n\n';
         starts.push({ paragraph: i, start: joined.length });

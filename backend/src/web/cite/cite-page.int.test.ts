@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCX_TYPE } from '../../cite/docx/cited-docx';
-import { insertCiteJob } from '../../db/cite-jobs.repo';
+import { findCiteJob, insertCiteJob } from '../../db/cite-jobs.repo';
 import { newId } from '../../ids';
 import { convertDocx } from '../../ingest/office/docx';
 import { DEFAULT_LIMITS } from '../../ingest/converter';
@@ -20,6 +20,8 @@ const NITRATOS = 'En Homún la concentración de nitratos del agua de los cenote
 const ACUIFERO = 'El acuífero kárstico de Yucatán corre bajo la península y aflora en los cenotes.';
 const PARAMO = 'El páramo es un ecosistema de alta montaña que regula el agua de las ciudades andinas.';
 const CUENCAS = 'Las cuencas estudiadas se sitúan entre los 3200 y los 4100 metros de altitud.';
+/** Shares one word ('alcanzó') with the library: its best passage backs it 0 %. */
+const CALDERON = 'El teatro barroco español alcanzó su apogeo con Calderón de la Barca.';
 const SECRETO = 'Los murciélagos del cenote Xbatún polinizan el agave azul durante las noches de luna nueva.';
 const TEXTO =
   'Los cenotes atraen a muchos turistas cada verano. ' +
@@ -60,6 +62,15 @@ function citeForm(
     file?.name ?? '',
   );
   return form;
+}
+
+/** The list item of one claim on the result page. */
+function claimItemOf(page: string, claim: string): string {
+  const item = [...page.matchAll(/<li class="claim[^"]*">([\s\S]*?)<\/li>/g)].find((m) =>
+    m[1]!.includes(`<p class="claim-text">${claim}</p>`),
+  );
+  expect(item, claim).toBeDefined();
+  return item![1]!;
 }
 
 /** Posts the form and follows the redirect to the result page. */
@@ -149,7 +160,10 @@ describe('Cite page', () => {
       web,
       citeForm(web, { texto: NITRATOS, estilo: 'chicago-fullnote-bibliography', idioma: 'en-US', umbral: '0.5' }),
     );
-    expect(text).toContain('Estilo: chicago-fullnote-bibliography');
+    // The style's title, with its id as a detail.
+    expect(text).toMatch(
+      /Estilo: Chicago Manual of Style 17th edition \(full note\)\s*<span class="style-id">\(<code>chicago-fullnote-bibliography<\/code>\)<\/span>/,
+    );
     const markdown = /<pre id="markdown"[^>]*>([\s\S]*?)<\/pre>/.exec(text)![1]!;
     expect(markdown).toMatch(/2019\.\[\^1\]/);
     expect(markdown).toMatch(/\[\^1\]: .*Pérez Canul/);
@@ -168,6 +182,12 @@ describe('Cite page', () => {
     );
     expect(text).toContain(`href="/citar/${id}/docx"`);
     expect(text).toContain('(Castañeda Ruiz, 2019');
+    // The title, headings and contents are no claims; the running text is.
+    const claimTexts = [...text.matchAll(/<p class="claim-text">([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(claimTexts).toContain(PARAMO.slice(0, -1));
+    for (const heading of ['Aguas del páramo andino', 'Introducción', 'Área de estudio', 'Clima', 'Métodos']) {
+      expect(claimTexts).not.toContain(heading);
+    }
     const download = await web.request(`/citar/${id}/docx`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe(DOCX_TYPE);
@@ -180,6 +200,102 @@ describe('Cite page', () => {
     // Not for someone else, and not for a text job.
     const other = await signedIn('otra@example.org');
     expect((await other.request(`/citar/${id}/docx`)).status).toBe(404);
+  });
+
+  it('says nothing in the library backs a claim whose best passage scores 0 %, and shows no 0 % passage', async () => {
+    const web = await signedIn('autora@example.org');
+    const { text, id } = await cite(
+      web,
+      citeForm(web, { texto: `${NITRATOS} ${CALDERON}`, estilo: 'apa', idioma: 'es-ES', umbral: '0.7' }),
+    );
+    const item = claimItemOf(text, CALDERON.slice(0, -1));
+    expect(item).toContain('Nada en tu biblioteca respalda esta afirmación.');
+    expect(item).not.toMatch(/\b0 %/);
+    expect(item).not.toContain('<blockquote>');
+    expect(text).toContain('1 de 2 citadas');
+    // Its best passage is stored, at 0 %: not close, so no lexical judge's note about paraphrase either.
+    const { db } = t.server.runtime.deps;
+    const row = await findCiteJob(db, await userIdOf(db, 'autora@example.org'), id!);
+    const stored = row!.resultado!.afirmaciones!.find((a) => a.afirmacion === CALDERON.slice(0, -1));
+    expect(stored?.mejor?.respaldo).toBe(0);
+    expect(text).not.toContain('no reconoce una paráfrasis');
+    expect(text).not.toContain('quedó sin cita');
+    const en = await web.page(`/citar/${id}?lang=en`);
+    expect(claimItemOf(en.text, CALDERON.slice(0, -1))).toContain('Nothing in your library backs this claim.');
+    await web.page('/citar?lang=es');
+  });
+
+  it('with a model judging, says nothing backs an uncited claim and shows the closest passage below that', async () => {
+    const web = await signedIn('autora@example.org');
+    const engines = t.server.runtime.deps.engines;
+    const lexical = engines.support;
+    engines.support = { name: 'modelo-nli (local, q8) (NLI) + comprobaciones', judge: lexical.judge };
+    try {
+      const turistas = 'Los cenotes atraen a muchos turistas cada verano.';
+      const { text } = await cite(
+        web,
+        citeForm(web, { texto: `${turistas} ${CALDERON}`, estilo: 'apa', idioma: 'es-ES', umbral: '0.7' }),
+      );
+      const close = claimItemOf(text, turistas.slice(0, -1));
+      expect(close).toContain('Nada en tu biblioteca respalda esta afirmación.');
+      expect(close).toMatch(/El pasaje más cercano la respalda un [1-9]\d? % \(umbral: 70 %\):/);
+      expect(close).toContain('<blockquote>');
+      const none = claimItemOf(text, CALDERON.slice(0, -1));
+      expect(none).toContain('Nada en tu biblioteca respalda esta afirmación.');
+      expect(none).not.toContain('<blockquote>');
+    } finally {
+      engines.support = lexical;
+    }
+  });
+
+  it('leaves headings of a pasted text uncited and out of the claims', async () => {
+    const web = await signedIn('autora@example.org');
+    const texto = `# Calidad del agua en Yucatán\n\nNitratos en los cenotes de Homún\n\n${NITRATOS}`;
+    const { text } = await cite(web, citeForm(web, { texto, estilo: 'apa', idioma: 'es-ES', umbral: '0.7' }));
+    const claimTexts = [...text.matchAll(/<p class="claim-text">([^<]*)<\/p>/g)].map((m) => m[1]);
+    expect(claimTexts).toEqual([NITRATOS.slice(0, -1)]);
+    expect(text).toContain('1 de 1 citadas');
+  });
+
+  it('with nothing cited, adds no empty references section: page, API (text and .docx) and download agree', async () => {
+    // Her library holds nothing about the páramo or Calderón.
+    const web = await signedIn('otra@example.org');
+    const { text } = await cite(web, citeForm(web, { texto: CALDERON, estilo: 'apa', idioma: 'es-ES', umbral: '' }));
+    const markdown = /<pre id="markdown"[^>]*>([\s\S]*?)<\/pre>/.exec(text)![1]!;
+    expect(markdown).toContain(CALDERON);
+    expect(markdown).not.toContain('Referencias');
+    expect(markdown).toContain('&gt; Ningún pasaje de tu biblioteca respalda el texto.');
+    const key = await t.server.key('otra@example.org');
+    const api = await t.server.request('/api/v1/citar?formato=markdown', {
+      method: 'POST',
+      body: JSON.stringify({ texto: CALDERON }),
+      headers: auth(key, { 'Content-Type': 'application/json' }),
+    });
+    const md = await api.text();
+    expect(md).toBe(`${CALDERON}\n\n> Ningún pasaje de tu biblioteca respalda el texto.\n`);
+
+    const fixture = await readFile(path.join(REPO_ROOT, 'test/fixtures/office/aguas-paramo.docx'));
+    const docx = await cite(
+      web,
+      citeForm(web, { texto: '' }, { name: 'aguas-paramo.docx', bytes: fixture, type: DOCX_TYPE }),
+    );
+    const docxMarkdown = /<pre id="markdown"[^>]*>([\s\S]*?)<\/pre>/.exec(docx.text)![1]!;
+    expect(docxMarkdown).toContain('El páramo es un ecosistema');
+    expect(docxMarkdown).not.toContain('Referencias');
+    expect(docx.text).toContain('0 de ');
+    const download = await web.request(`/citar/${docx.id}/docx`);
+    const file = await tmp.write('sin-citas.docx', new Uint8Array(await download.arrayBuffer()));
+    const { unidades } = await convertDocx({ path: file }, { limits: DEFAULT_LIMITS });
+    expect(unidades.map((u) => u.texto).join('\n')).not.toContain('Referencias');
+    const apiDocx = await t.server.request('/api/v1/citar?formato=markdown', {
+      method: 'POST',
+      body: fixture,
+      headers: auth(key, { 'Content-Type': DOCX_TYPE }),
+    });
+    expect(apiDocx.status).toBe(200);
+    const apiDocxMd = await apiDocx.text();
+    expect(apiDocxMd).toContain('El páramo es un ecosistema');
+    expect(apiDocxMd).not.toContain('Referencias');
   });
 
   it('registers a CSL style from a file; it is listed and cites; a broken one is a message', async () => {

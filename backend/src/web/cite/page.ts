@@ -1,7 +1,7 @@
 import { citeMarkdown, NLI_PULL_COMMAND, type Cita, type ListaEstilos } from '@folio/shared';
 import { html } from 'hono/html';
 import type { CiteJobRow, ClaimOutcome } from '../../db/cite-jobs.repo';
-import { presentCite } from '../../services/present-cite';
+import { closestPassage, presentCite } from '../../services/present-cite';
 import { csrfField } from '../layout';
 import type { CiteT } from './strings';
 
@@ -123,9 +123,10 @@ ${NEWLINE}${v.texto ?? ''}</textarea>
 }
 
 /**
- * One claim: its citation, or why it has none (its best passage and backing, or that it is a question).
- * `lexical`: the lexical judge weighed it, so a best passage below the threshold is said not to state the
- * claim in the same words, rather than not to back it.
+ * One claim: its citation, or why it has none. Uncited under the threshold the job cited at (`umbral`), nothing
+ * backs it, and the page says so; the closest passage is shown below that only when it gives some support (a
+ * passage at 0 % is no evidence of anything). `lexical`: the lexical judge weighed it, so a close passage is said
+ * not to state the claim in the same words (it cannot see a paraphrase), rather than not to back it.
  */
 function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number, lexical: boolean) {
   const cita = a.cita !== undefined ? citas[a.cita] : undefined;
@@ -140,18 +141,26 @@ function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number, lex
       </p>
     </li>`;
   }
+  const closest = closestPassage(a);
+  const passage = (m: NonNullable<ClaimOutcome['mejor']>) =>
+    html`<blockquote>${excerpt(m.pasaje)}</blockquote>
+      <p class="claim-cite">
+        ${m.cita} · ${m.titulo} —
+        <a href="${m.enlace}">${t('open_reader')}</a>
+      </p>`;
+  const vars = closest && { pct: pct(closest.respaldo), umbral: pct(umbral) };
   const why = a.pregunta
     ? html`<p class="why">${t('question')}</p>`
-    : a.mejor
-      ? html`<p class="why">
-            ${t(lexical ? 'below_lexical' : 'below', { pct: pct(a.mejor.respaldo), umbral: pct(umbral) })}
-          </p>
-          <blockquote>${excerpt(a.mejor.pasaje)}</blockquote>
-          <p class="claim-cite">
-            ${a.mejor.cita} · ${a.mejor.titulo} —
-            <a href="${a.mejor.enlace}">${t('open_reader')}</a>
-          </p>`
-      : html`<p class="why">${t('nothing_backs')}</p>`;
+    : closest && lexical
+      ? html`<p class="why">${t('below_lexical', vars)}</p>
+          ${passage(closest)}`
+      : html`<p class="why nothing">${t('nothing_backs')}</p>
+          ${
+            closest
+              ? html`<p class="closest">${t('closest', vars)}</p>
+                  ${passage(closest)}`
+              : ''
+          }`;
   return html`<li class="claim claim-uncited">
     <span class="badge badge-uncited">${t('not_cited')}</span>
     <p class="claim-text">${a.afirmacion}</p>
@@ -159,8 +168,11 @@ function claimItem(t: CiteT, a: ClaimOutcome, citas: Cita[], umbral: number, lex
   </li>`;
 }
 
-/** The result of a finished cite job: claims, the Markdown with a copy button, the bibliography, the .docx. */
-export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string) {
+/**
+ * The result of a finished cite job: claims, the Markdown with a copy button, the bibliography, the .docx.
+ * `styleTitle`: the style's title (its CSL `<title>`), shown with the id the job stored as a detail.
+ */
+export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string, styleTitle?: string) {
   const citado = presentCite(row, publicUrl);
   const citas = citado.citas ?? [];
   const claims: ClaimOutcome[] =
@@ -170,7 +182,11 @@ export function citeResultBody(t: CiteT, row: CiteJobRow, publicUrl: string) {
   const lexical = citado.juez === 'lexico';
   // Only when some uncited claim had a close passage: the same test as the API's `nota`.
   const doubt = citado.nota !== undefined;
-  return html`<p class="intro">${t('style_used', { estilo: row.estilo })} · <a href="/citar">${t('again')}</a></p>
+  const style =
+    styleTitle && styleTitle !== row.estilo
+      ? html`${t('style_used', { estilo: styleTitle })} <span class="style-id">(<code>${row.estilo}</code>)</span>`
+      : t('style_used', { estilo: row.estilo });
+  return html`<p class="intro cite-style">${style} · <a href="/citar">${t('again')}</a></p>
     ${
       row.entrada === 'docx' && row.output_blob
         ? html`<p><a class="button-link" id="descargar" href="/citar/${row.id}/docx" download>${t('download')}</a></p>`

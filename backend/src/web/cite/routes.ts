@@ -219,11 +219,14 @@ export function citeRoutes(app: Hono<AppEnv>): void {
       c.header('Refresh', String(REFRESH_SECONDS));
       return renderPage(c, s, { ...base, title: t('working_title'), body: citeWorkingBody(t, row) });
     }
+    // The style's title as the style list gives it (bundled or the caller's own); a style since removed keeps its id.
+    const estilos = await listStyles(c.var.deps, c.var.webUser!.userId);
+    const styleTitle = estilos.estilos.find((e) => e.id === row.estilo)?.titulo;
     return renderPage(c, s, {
       ...base,
       title: t('result_title'),
       scripts: ['cite.js'],
-      body: citeResultBody(t, row, c.var.deps.config.publicUrl),
+      body: citeResultBody(t, row, c.var.deps.config.publicUrl, styleTitle),
     });
   });
 

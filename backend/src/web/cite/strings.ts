@@ -38,8 +38,8 @@ const es = {
   cited: 'Citada',
   not_cited: 'Sin cita',
   support: 'Respaldo: {pct} %',
-  below: 'Su mejor pasaje la respalda un {pct} %, por debajo del umbral ({umbral} %):',
-  nothing_backs: 'Ningún pasaje de tu biblioteca la respalda.',
+  closest: 'El pasaje más cercano la respalda un {pct} % (umbral: {umbral} %):',
+  nothing_backs: 'Nada en tu biblioteca respalda esta afirmación.',
   below_lexical:
     'Ningún pasaje la dice con las mismas palabras; el más cercano la respalda un {pct} % (umbral: {umbral} %):',
   lexical_note:
@@ -107,8 +107,8 @@ const en: Record<CiteStringKey, string> = {
   cited: 'Cited',
   not_cited: 'Not cited',
   support: 'Backing: {pct} %',
-  below: 'Its best passage backs it {pct} %, below the threshold ({umbral} %):',
-  nothing_backs: 'No passage of your library backs it.',
+  closest: 'The closest passage backs it {pct} % (threshold: {umbral} %):',
+  nothing_backs: 'Nothing in your library backs this claim.',
   below_lexical: 'No passage states it in the same words; the closest backs it {pct} % (threshold: {umbral} %):',
   lexical_note:
     'The uncited claims were judged by the lexical judge (no model): it compares words and cannot recognise a paraphrase, so if a passage states them in other words, it cannot see it. The NLI model judges paraphrase; install it with',
