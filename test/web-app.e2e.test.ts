@@ -75,12 +75,29 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.evaluate('document.cookie')).not.toContain('folio_sesion');
   });
 
-  it('creates a key with lectura, shown once, that works as a bearer key', async () => {
-    await page.getByLabel('Nombre').fill('curl de prueba');
-    const lectura = page.getByRole('checkbox', { name: /lectura/ });
-    const escritura = page.getByRole('checkbox', { name: /escritura/ });
-    expect(await lectura.isChecked()).toBe(true);
-    expect(await escritura.isChecked()).toBe(false);
+  it('creates a key for the browser extension by default, shown once, that reads and writes as a bearer key', async () => {
+    await page.getByLabel('Nombre').fill('extensión de prueba');
+    const ticked = async () =>
+      Promise.all(
+        ['lectura', 'escritura', 'mcp'].map((scope) =>
+          page.getByRole('checkbox', { name: new RegExp(scope) }).isChecked(),
+        ),
+      );
+    const purpose = (name: string) => page.getByRole('radio', { name });
+    // A new key starts as the extension's; each purpose ticks its scopes; ticking by hand is 'A medida'.
+    expect(await purpose('Extensión del navegador (lectura + escritura)').isChecked()).toBe(true);
+    expect(await ticked()).toEqual([true, true, false]);
+    await purpose('Agente / MCP (lectura + mcp)').check();
+    expect(await ticked()).toEqual([true, false, true]);
+    await purpose('Solo lectura (lectura)').check();
+    expect(await ticked()).toEqual([true, false, false]);
+    await page.getByRole('checkbox', { name: /escritura/ }).check();
+    expect(await purpose('Extensión del navegador (lectura + escritura)').isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /mcp/ }).check();
+    expect(await purpose('A medida').isChecked()).toBe(true);
+    await page.getByRole('checkbox', { name: /mcp/ }).uncheck();
+    expect(await ticked()).toEqual([true, true, false]);
+    await shootBothWidths(page, 'web-clave-nueva');
     await page.getByRole('button', { name: 'Crear clave' }).click();
     await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
     key = await page.locator('#clave-nueva').inputValue();
@@ -94,6 +111,12 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     const res = await api(key);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ documentos: [], total: 0 });
+    // It may write, as the extension's captures need: a style it names is looked for (404), not refused (403).
+    const write = await fetch(`${base}/api/v1/estilos/no-existe`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(write.status).toBe(404);
 
     // Shown once: the list has its prefix, never the key.
     await page.goto(`${base}/ajustes/claves`);
@@ -102,7 +125,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     const prefix = key.split('_')[1]!;
     const row = page.locator(`tr[data-prefijo="${prefix}"]`);
     expect(await row.textContent()).toContain(`folio_${prefix}_…`);
-    expect(await row.textContent()).toContain('lectura');
+    expect(await row.textContent()).toContain('lectura, escritura');
   });
 
   it('revokes the key in the UI after a confirmation dialog; the same call then answers 401', async () => {
@@ -112,7 +135,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await row.getByRole('button', { name: /Revocar/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('¿Revocar la clave «curl de prueba»');
+    expect(await dialog.textContent()).toContain('¿Revocar la clave «extensión de prueba»');
     await page.screenshot({ path: path.join(ARTIFACTS, 'web-clave-confirmar.png') });
     // Cancelling keeps it.
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -177,7 +200,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Biblioteca');
   });
 
-  it("corrects a document's title, authors and year from its Editar page, and the library shows them", async () => {
+  it("corrects a document's title, authors and year from its Editar page, lands on it told what changed, and the library shows them", async () => {
     await page.locator('#documentos tr[data-id] a', { hasText: 'Editar' }).first().click();
     await page.waitForURL(/\/biblioteca\/documentos\/.+\/editar$/);
     expect(await page.locator('#titulo').inputValue()).toBe('Cuaderno de campo del acuífero de Yucatán');
@@ -187,7 +210,15 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.locator('#autores').fill('Pérez Canul, Lucía\nChan May, Jorge Alberto');
     await page.locator('#anio').fill('2020');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.waitForURL(`${base}/biblioteca`);
+    await page.waitForURL(/\/biblioteca\/documentos\/[^/]+$/);
+    const notice = (await page.locator('p.notice').textContent()) ?? '';
+    expect(notice).toContain(
+      'Título: «Cuaderno de campo del acuífero de Yucatán» → «Cuaderno de campo del acuífero kárstico de Yucatán»',
+    );
+    expect(notice).toContain('Año:');
+    expect(notice).toContain('→ «2020»');
+    await shootBothWidths(page, 'web-editar-guardado');
+    await page.goto(`${base}/biblioteca`);
     const row = page.locator('#documentos tr[data-id]').first();
     expect(await row.textContent()).toContain('Cuaderno de campo del acuífero kárstico de Yucatán');
     expect(await row.textContent()).toContain('Pérez Canul; Chan May (2020)');

@@ -99,10 +99,20 @@ describe('the correction form of a document', () => {
       paginas: '45-67',
     });
     expect(res.res.status).toBe(303);
-    expect(res.res.headers.get('location')).toBe('/biblioteca');
-    const list = await web.page('/biblioteca');
-    expect(list.text).toContain('Se guardaron los datos de «Nitratos en los cenotes».');
-    expect(list.text).toContain('Pérez Canul; Smith');
+    // Back on the document corrected, told what changed: old → new, as stored (the authors' spaces tidied).
+    expect(res.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}`);
+    const shown = await web.page(`/biblioteca/documentos/${id}`);
+    const notice = /<p class="notice">([\s\S]*?)<\/p>/.exec(shown.text)?.[1] ?? '';
+    expect(notice).toContain('Cambios guardados. ');
+    expect(notice).toContain('Título: «Cenotes» → «Nitratos en los cenotes»');
+    expect(notice).toContain('Autores: «Equivocado, Autor» → «Pérez Canul, Lucía; Smith, John»');
+    expect(notice).toContain('Año: — → «2021»');
+    expect(notice).toContain('Tipo de obra: — → «Artículo de revista»');
+    expect(notice).toContain('Publicado en: — → «Hidrobiológica»');
+    expect(notice).not.toContain('ISBN');
+    // Told once: the notice is gone on the next visit.
+    expect((await web.page(`/biblioteca/documentos/${id}`)).text).not.toContain('Cambios guardados');
+    expect((await web.page('/biblioteca')).text).toContain('Pérez Canul; Smith');
     const doc = await apiDoc();
     expect(doc).toMatchObject({
       titulo: 'Nitratos en los cenotes',
@@ -128,7 +138,7 @@ describe('the correction form of a document', () => {
     // Saving again with nothing changed says so; clearing the year clears it.
     const again = await web.page(`/biblioteca/documentos/${id}/editar`);
     expect((await web.post(`/biblioteca/documentos/${id}/editar`, formFields(again.text))).res.status).toBe(303);
-    expect((await web.page('/biblioteca')).text).toContain('No había nada que cambiar');
+    expect((await web.page(`/biblioteca/documentos/${id}`)).text).toContain('No había nada que cambiar');
     await web.post(`/biblioteca/documentos/${id}/editar`, { ...formFields(again.text), anio: '' });
     expect((await apiDoc()).anio).toBeUndefined();
   });

@@ -86,6 +86,39 @@ function changesOf(sent: FormValues, before: FormValues): Record<string, unknown
   return body;
 }
 
+const FIELD_ORDER: readonly FieldName[] = [
+  'titulo',
+  'autores',
+  'anio',
+  'tipo_obra',
+  ...TEXT_FIELDS,
+  ...ID_FIELDS,
+  'etiquetas',
+];
+const SHOWN_CHANGES = 6;
+const SHOWN_VALUE = 80;
+
+/**
+ * What a saved correction changed, as one line for the notice on the document page: each field's label, its
+ * value before and after («—» for empty), read from the document as stored after the save (so a value the
+ * schema normalised shows as kept). Values and the list are cut short: the line travels in a cookie.
+ */
+function describeChanges(s: Strings, before: FormValues, after: FormValues): string {
+  const shown = (name: FieldName, value: string) => {
+    if (value === '') return '—';
+    const text = name === 'tipo_obra' ? s.t(`tipo_obra_${value}` as StringKey) : lines(value).join('; ');
+    return `«${text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE - 1)}…` : text}»`;
+  };
+  const label = (name: FieldName) => s.t(`edit_field_${name}` as StringKey).replace(/\s*\(.*\)$/, '');
+  const changed = FIELD_ORDER.filter((name) => before[name] !== after[name]);
+  const parts = changed
+    .slice(0, SHOWN_CHANGES)
+    .map((name) => `${label(name)}: ${shown(name, before[name])} → ${shown(name, after[name])}`);
+  if (changed.length > SHOWN_CHANGES)
+    parts.push(s.t('edit_more_changes', { n: String(changed.length - SHOWN_CHANGES) }));
+  return parts.join(' · ');
+}
+
 /** One message per field from the schema's issues (the first issue of each field). */
 function fieldErrors(s: Strings, error: z.ZodError): Partial<Record<FieldName, string>> {
   const out: Partial<Record<FieldName, string>> = {};
@@ -234,9 +267,9 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
       (Object.keys(before) as FieldName[]).map((k) => [k, form.get(k) ?? before[k]]),
     ) as FormValues;
     const body = changesOf(sent, before);
-    // Reached from a value to check on the document page: back there, to see the value and its mark.
+    // Back to the document corrected, to see the values saved (the edit form's 'Cancelar' leads where it came from).
     const toDocument = form.get('volver') === 'documento';
-    const back = toDocument ? `/biblioteca/documentos/${encodeURIComponent(d.id)}` : '/biblioteca';
+    const back = `/biblioteca/documentos/${encodeURIComponent(d.id)}`;
     if (Object.keys(body).length === 0) {
       flash(c, 'edit_unchanged', { title: d.titulo });
       return c.redirect(back, 303);
@@ -244,7 +277,9 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
     const parsed = CorregirDocumento.safeParse(body);
     if (!parsed.success) return editPage(c, s, d, sent, fieldErrors(s, parsed.error), 400, toDocument);
     const row = await correctDocument(c.var.deps, c.var.webUser!.userId, d.id, parsed.data);
-    flash(c, 'edit_saved', { title: row.titulo });
+    const after = valuesOf(presentDocument(row, c.var.deps.config.publicUrl));
+    const changes = describeChanges(s, before, after);
+    flash(c, changes ? 'edit_saved_changes' : 'edit_unchanged', { title: row.titulo, changes });
     return c.redirect(back, 303);
   });
 }
