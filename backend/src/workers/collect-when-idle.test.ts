@@ -56,6 +56,23 @@ describe('a collection once the jobs stop', () => {
     expect(collected).toBe(1);
   });
 
+  it('counts a request as work like a job, and hands back its answer', async () => {
+    let collected = 0;
+    const collector = collectWhenIdle(50, () => collected++);
+    const request = collector.during(async () => {
+      await wait(100);
+      return 'respuesta';
+    });
+    await vi.advanceTimersByTimeAsync(90);
+    expect(collected).toBe(0);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(request).resolves.toBe('respuesta');
+    await vi.advanceTimersByTimeAsync(49);
+    expect(collected).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(collected).toBe(1);
+  });
+
   it('is cancelled by stop', async () => {
     let collected = 0;
     const collector = collectWhenIdle(40, () => collected++);
