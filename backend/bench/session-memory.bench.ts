@@ -18,7 +18,7 @@
  * the reference, measured in the same run: the same server restarted on the same library, idle. Each round
  * also times its searches and questions (median), so a change that gives memory back is seen not to slow
  * the common path. `--heap-snapshots DIR` writes a heap snapshot after the idle time (and of the reference)
- * for a look in Chrome's DevTools.
+ * for a look in Chrome's DevTools; `--node-flags "…"` adds node flags to the server's (both starts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +36,8 @@ const ROUNDS = Number(arg('rounds') ?? 3);
 const IDLE_MINUTES = Number(arg('idle-minutes') ?? 0.5);
 const IDLE_SECONDS = Number(arg('idle-seconds') ?? IDLE_MINUTES * 60 + 30);
 const SNAPSHOTS = arg('heap-snapshots');
+/** Node flags for the server beside `npm start`'s (`--node-flags "--a --b"`), to compare settings. */
+const NODE_FLAGS = arg('node-flags')?.split(' ').filter(Boolean) ?? [];
 const SHARED = path.join(REPO_ROOT, '..', 'shared', 'fixtures');
 const PROBE = path.join(REPO_ROOT, 'backend/bench/memory-probe.mjs');
 const EMAIL = 'recien-llegada@example.org';
@@ -187,7 +189,7 @@ async function main() {
     FOLIO_ENGINE_IDLE_MINUTES: String(IDLE_MINUTES),
     FOLIO_MEMORY_PROBE: probe,
   });
-  const nodeArgs = ['--import', PROBE];
+  const nodeArgs = [...NODE_FLAGS, '--import', PROBE];
   // The embedded store is one process at a time: the password and the key are made before the server starts.
   const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
   if (set.code !== 0) throw new Error(`password: ${set.stderr}`);

@@ -4,7 +4,8 @@ import type { JobHandler } from '../jobs/job-definition';
 
 /**
  * One full garbage collection once no work has run for `delayMs`: no job (ingest, cite, look-up) and no
- * request (searches, answers, reader pages, exports; `http/middleware/collect-when-idle.ts`). V8 collects
+ * request (searches, answers, reader pages, exports; counted in app.ts), and one each `delayMs` while work
+ * goes on without such a pause, between two pieces of work. V8 collects
  * when something allocates, and an idle server allocates nothing: after reading a batch, `folio serve` kept
  * ~130 MB of garbage in its heap (old space 156 MB, of which ~60 MB live) until the next request, so its
  * memory never came back down; after an hour of searching and reading with no job, the same (issue 35). The
@@ -26,23 +27,33 @@ export function collectWhenIdle(delayMs: number, collect: () => void = fullColle
   let inFlight = 0;
   let runs = 0;
   let timer: NodeJS.Timeout | undefined;
+  // When work began with no collection since: work that never pauses for `delayMs` (an hour of searching
+  // and reading) still gets one collection each `delayMs`, in a moment with nothing in flight.
+  let busySince: number | undefined;
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
   };
+  const run = () => {
+    if (inFlight > 0) return;
+    busySince = undefined;
+    runs++;
+    collect();
+  };
   const afterWork = () => {
     if (inFlight > 0) return;
+    // After the answer is sent, not before: the collection pauses the process.
+    if (busySince !== undefined && Date.now() - busySince >= delayMs) setImmediate(run).unref();
     // unref: a pending collection never keeps the process alive.
     timer = setTimeout(() => {
       timer = undefined;
-      if (inFlight > 0) return;
-      runs++;
-      collect();
+      run();
     }, delayMs).unref();
   };
   const during = async <R>(work: () => Promise<R>): Promise<R> => {
     cancel();
     inFlight++;
+    busySince ??= Date.now();
     try {
       return await work();
     } finally {
