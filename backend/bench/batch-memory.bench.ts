@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_KEY, freePort, serveEnv, startServe } from '../../test/support/folio-process';
 import { createTestStore, REPO_ROOT } from '../src/testing/harness';
-import { descendantsKb, rssKb } from './process-memory';
+import { descendantsKb, residentByKind, rssKb } from './process-memory';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -61,33 +61,6 @@ const rssMb = (pid: number) => rssKb(pid) / 1024;
 /** RSS of the processes `pid` started (its reader process), in MB. */
 const childrenMb = (pid: number) => descendantsKb(pid) / 1024;
 
-/** Resident MB by kind of mapping (see the file's comment). */
-function where(pid: number): { wasm: number; brk: number; native: number; files: number } {
-  const maps: { start: bigint; end: bigint; perm: string; name: string; rss: number }[] = [];
-  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^([0-9a-f]+)-([0-9a-f]+)\s+(\S+)\s+\S+\s+\S+\s+\d+\s*(.*)$/.exec(line);
-    if (head) {
-      const [, from, to, perm, name] = head;
-      maps.push({ start: BigInt(`0x${from}`), end: BigInt(`0x${to}`), perm: perm!, name: name!.trim(), rss: 0 });
-      continue;
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss && maps.length) maps.at(-1)!.rss = Number(rss[1]) / 1024;
-  }
-  const out = { wasm: 0, brk: 0, native: 0, files: 0 };
-  maps.forEach((m, i) => {
-    const next = maps[i + 1];
-    const file = m.name.startsWith('/');
-    // V8 maps a wasm32 memory as its accessible part followed by an inaccessible guard region of GBs.
-    const wasm = !file && next?.perm === '---p' && next.start === m.end && next.end - next.start >= 4n << 30n;
-    if (file) out.files += m.rss;
-    else if (wasm) out.wasm += m.rss;
-    else if (m.name === '[heap]') out.brk += m.rss;
-    else out.native += m.rss;
-  });
-  return out;
-}
-
 /** The lowest of `n` readings 1 s apart: a collection may be in flight. */
 async function settled(pid: number, n = 5): Promise<number> {
   let low = Infinity;
@@ -100,7 +73,7 @@ async function settled(pid: number, n = 5): Promise<number> {
 
 const fmt = (n: number) => `${n.toFixed(0)} MB`;
 const parts = (pid: number) => {
-  const w = where(pid);
+  const w = residentByKind(pid);
   return `wasm ${fmt(w.wasm)}, malloc [heap] ${fmt(w.brk)}, other anonymous ${fmt(w.native)}, files ${fmt(w.files)}`;
 };
 

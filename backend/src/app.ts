@@ -64,7 +64,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    await next();
+    // A request is work like a job: what it leaves is collected once work stops (workers/collect-when-idle.ts).
+    // A monitor's /health is not use, and polled often enough it would put the collection off for good.
+    if (deps.idle && c.req.path !== '/health') await deps.idle.during(next);
+    else await next();
   });
   // One limiter for the REST API and /mcp alike: the budget is per key, whichever way it is spent.
   const limiter = rateLimit(deps.config.rateLimitPerMinute);

@@ -7,6 +7,7 @@ import type { Logger } from './log';
 import type { BlobStore } from './storage/blob-store';
 import type { OutageLog } from './db/outage-log';
 import type { FileReader } from './ingest/read-apart/reader-process';
+import type { IdleCollector } from './workers/collect-when-idle';
 
 /** Everything services need, built once at startup (see runtime.ts) and passed down explicitly. */
 export interface Deps {
@@ -22,4 +23,9 @@ export interface Deps {
   reader?: FileReader;
   /** Says a database outage once, and its end (absent in tests that build their own deps). */
   outages?: OutageLog;
+  /**
+   * Counts jobs and requests as work and collects V8's garbage once they stop (absent in tests that build
+   * their own deps).
+   */
+  idle?: IdleCollector;
 }

@@ -142,7 +142,9 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       opts.workers && config.workers > 0 && config.readApart && opts.program
         ? readerProcess({ command: opts.program, idleMs: config.engineIdleMs, log })
         : undefined;
-    const deps: Deps = { config, db, blobs, queue, events, log, engines, outages, reader };
+    // Once the jobs and requests stop and the engines they used are released, their garbage goes too.
+    const collector = collectWhenIdle(config.engineIdleMs ? config.engineIdleMs + 1000 : 10_000);
+    const deps: Deps = { config, db, blobs, queue, events, log, engines, outages, reader, idle: collector };
     const job = ingestJob(config);
     const cite = citeJob(config);
     const imports = importJob(config);
@@ -154,8 +156,6 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
         (await queue.recoverAbandoned(imports));
       if (recovered) log.info(`requeued ${recovered} job(s) interrupted by the last stop`);
     }
-    // Once the jobs stop and the engines they used are released, their garbage goes too.
-    const collector = collectWhenIdle(config.engineIdleMs ? config.engineIdleMs + 1000 : 10_000);
     if (opts.workers && config.workers > 0) {
       await queue.work(job, config.workers, collector.around(ingestHandler(deps)));
       await queue.onDeadLetter(job, ingestDeadLetter(deps));

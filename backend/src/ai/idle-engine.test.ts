@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { idleEngine } from './idle-engine';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { idleEngine, idleValue } from './idle-engine';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,5 +61,42 @@ describe('idleEngine', () => {
     await expect(engine.use(async (n) => n)).rejects.toThrow('data missing');
     expect(engine.loaded()).toBe(false);
     expect(await engine.use(async (n) => n)).toBe(2);
+  });
+});
+
+describe('idleValue', () => {
+  // A faked clock: the test is about which comes first, the idle time or the next use.
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('builds on first use, is kept while used, dropped after the idle time, built again by the next use', async () => {
+    let built = 0;
+    const held = idleValue(
+      () => ({ n: ++built }),
+      () => 1000,
+    );
+    expect(held.loaded()).toBe(false);
+    expect(held.get().n).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(600); // used every 600 ms: never 1000 ms without use
+      expect(held.get().n).toBe(1);
+    }
+    await vi.advanceTimersByTimeAsync(999);
+    expect(held.loaded()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(held.loaded()).toBe(false);
+    expect(held.get().n).toBe(2);
+    held.drop();
+    expect(held.loaded()).toBe(false);
+  });
+
+  it('keeps the value for good with an idle time of 0', async () => {
+    const held = idleValue(
+      () => 'tabla',
+      () => 0,
+    );
+    held.get();
+    await vi.advanceTimersByTimeAsync(24 * 3600_000);
+    expect(held.loaded()).toBe(true);
   });
 });

@@ -95,3 +95,47 @@ export function idleModel<T extends { close?(): Promise<void> }>(
     failure: () => failed?.reason,
   };
 }
+
+/** A value held by `idleValue`. */
+export interface IdleValue<T> {
+  /** The value, built now when it is not held. */
+  get(): T;
+  /** Whether it is held now. */
+  loaded(): boolean;
+  /** Drops it now; the next `get` builds it again. */
+  drop(): void;
+}
+
+/**
+ * A value built synchronously on first use (a data table read from a file) and dropped after `idleMs()`
+ * without a `get`, like an engine: built again by the next `get`. A `get` only notes the time, so it may
+ * be called in a tight loop; one unref'd timer checks when the time is up. `idleMs()` of 0 keeps it.
+ */
+export function idleValue<T>(build: () => T, idleMs: () => number): IdleValue<T> {
+  let value: T | undefined;
+  let lastUse = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number) => {
+    timer = setTimeout(() => {
+      timer = undefined;
+      const left = lastUse + idleMs() - Date.now();
+      if (left > 0) arm(left);
+      else value = undefined;
+    }, ms).unref();
+  };
+  return {
+    get() {
+      value ??= build();
+      lastUse = Date.now();
+      const ms = idleMs();
+      if (ms > 0 && !timer) arm(ms);
+      return value;
+    },
+    loaded: () => value !== undefined,
+    drop() {
+      value = undefined;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import { createTransformersNli, findNliModel } from '../ai/transformers-nli';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createSupportScorer, LEXICAL_SCORER } from './scorer';
+import { keepStemPairsFor } from './stem-pairs';
 import type { SupportScorer } from './support';
 
 /**
@@ -44,6 +45,7 @@ export interface SupportEngine {
  * fails to load, the lexical-semantic scorer (lifted by `embedder` when there is one) plus the checks.
  */
 export async function createSupportEngine(config: Config, log: Logger, embedder?: Embedder): Promise<SupportEngine> {
+  keepStemPairsFor(config.engineIdleMs);
   const lexical = createSupportScorer({
     embedder,
     onEngineError: (engine, err) => log.error(`support scoring: ${engine} failed`, err),

@@ -1,12 +1,15 @@
 import path from 'node:path';
-import { readStemPairs } from './stem-pairs';
+import { heldStemPairs } from './stem-pairs';
 import { stemsOf } from './stems';
 import { contentWords } from './text';
 
 /** Antonym pairs of stems (written by backend/scripts/make-synonyms.ts from WordNet and a Spanish list). */
 const FILE = path.join(import.meta.dirname, 'antonyms.txt');
 
-let table: Map<string, Set<string>> | undefined;
+const table = heldStemPairs(FILE);
+
+/** Whether the antonym table is in memory now (it is read on first use and dropped when idle). */
+export const antonymsHeld = (): boolean => table.loaded();
 
 /**
  * A word of the claim whose opposite stands in `text` in its place ('lejanos' where the text says
@@ -14,7 +17,7 @@ let table: Map<string, Set<string>> | undefined;
  * the claim. Undefined when there is none.
  */
 export function opposedWords(claim: string, text: string): { claim: string; text: string } | undefined {
-  const antonyms = (table ??= readStemPairs(FILE));
+  const antonyms = table.get();
   const claimWords = contentWords(claim);
   const textWords = contentWords(text);
   const claimStems = new Set(claimWords.flatMap((w) => stemsOf(w.word)));

@@ -13,7 +13,7 @@ describe('a collection once the jobs stop', () => {
   it('runs once after the last of overlapping jobs, never while one is in flight', async () => {
     let collected = 0;
     let inJob = 0;
-    const collector = collectWhenIdle(60, () => {
+    const collector = collectWhenIdle(200, () => {
       expect(inJob).toBe(0);
       collected++;
     });
@@ -28,7 +28,7 @@ describe('a collection once the jobs stop', () => {
     expect(collected).toBe(0);
     await vi.advanceTimersByTimeAsync(10);
     await both;
-    await vi.advanceTimersByTimeAsync(59);
+    await vi.advanceTimersByTimeAsync(199);
     expect(collected).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(collected).toBe(1);
@@ -54,6 +54,51 @@ describe('a collection once the jobs stop', () => {
     expect(collected).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(collected).toBe(1);
+  });
+
+  it('counts a request as work like a job, and hands back its answer', async () => {
+    let collected = 0;
+    const collector = collectWhenIdle(100, () => collected++);
+    const request = collector.during(async () => {
+      await wait(40);
+      return 'respuesta';
+    });
+    await vi.advanceTimersByTimeAsync(30);
+    expect(collected).toBe(0);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(request).resolves.toBe('respuesta');
+    await vi.advanceTimersByTimeAsync(99);
+    expect(collected).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(collected).toBe(1);
+  });
+
+  it('collects each delay between requests that never pause that long, and once more after the last', async () => {
+    const at: number[] = [];
+    let inRequest = 0;
+    const start = Date.now();
+    const collector = collectWhenIdle(100, () => {
+      expect(inRequest).toBe(0);
+      at.push(Date.now() - start);
+    });
+    // A request every 30 ms for 450 ms, each taking 20: never 100 ms without one.
+    for (let t = 0; t < 450; t += 30) {
+      const request = collector.during(async () => {
+        inRequest++;
+        await wait(20);
+        inRequest--;
+      });
+      await vi.advanceTimersByTimeAsync(30);
+      await request;
+    }
+    expect(at.length).toBeGreaterThanOrEqual(3);
+    expect(at.length).toBeLessThanOrEqual(5);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(100);
+    const during = at.length;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(at.length).toBe(during + 1); // and the one after the last request
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(at.length).toBe(during + 1);
   });
 
   it('is cancelled by stop', async () => {

@@ -3,15 +3,20 @@ import vm from 'node:vm';
 import type { JobHandler } from '../jobs/job-definition';
 
 /**
- * One full garbage collection once no job has run for `delayMs`. V8 collects when something allocates, and
- * an idle server allocates nothing: after reading a batch, `folio serve` kept ~130 MB of garbage in its heap
- * (old space 156 MB, of which ~60 MB live) until the next request, so its memory never came back down. The
+ * One full garbage collection once no work has run for `delayMs`: no job (ingest, cite, look-up) and no
+ * request (searches, answers, reader pages, exports; counted in app.ts), and one each `delayMs` while work
+ * goes on without such a pause, between two pieces of work. V8 collects
+ * when something allocates, and an idle server allocates nothing: after reading a batch, `folio serve` kept
+ * ~130 MB of garbage in its heap (old space 156 MB, of which ~60 MB live) until the next request, so its
+ * memory never came back down; after an hour of searching and reading with no job, the same (issue 35). The
  * collection is V8's last-resort one, which also gives back the pages it keeps for reuse: an ordinary full
  * collection left the same batch at 457 MB RSS, this one at 300 (idle before: 266).
  */
 export interface IdleCollector {
   /** `handler`, counted as work: the collection waits until every job in flight has ended. */
   around<P>(handler: JobHandler<P>): JobHandler<P>;
+  /** `work` (a request), counted as work like a job. */
+  during<R>(work: () => Promise<R>): Promise<R>;
   /** How many collections it ran. */
   collections(): number;
   /** Cancels a collection still waiting (at shutdown). */
@@ -22,31 +27,43 @@ export function collectWhenIdle(delayMs: number, collect: () => void = fullColle
   let inFlight = 0;
   let runs = 0;
   let timer: NodeJS.Timeout | undefined;
+  // When work began with no collection since: work that never pauses for `delayMs` (an hour of searching
+  // and reading) still gets one collection each `delayMs`, in a moment with nothing in flight.
+  let busySince: number | undefined;
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
   };
+  const run = () => {
+    if (inFlight > 0) return;
+    busySince = undefined;
+    runs++;
+    collect();
+  };
   const afterWork = () => {
     if (inFlight > 0) return;
+    // After the answer is sent, not before: the collection pauses the process.
+    if (busySince !== undefined && Date.now() - busySince >= delayMs) setImmediate(run).unref();
     // unref: a pending collection never keeps the process alive.
     timer = setTimeout(() => {
       timer = undefined;
-      if (inFlight > 0) return;
-      runs++;
-      collect();
+      run();
     }, delayMs).unref();
   };
+  const during = async <R>(work: () => Promise<R>): Promise<R> => {
+    cancel();
+    inFlight++;
+    busySince ??= Date.now();
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+      afterWork();
+    }
+  };
   return {
-    around: (handler) => async (job) => {
-      cancel();
-      inFlight++;
-      try {
-        await handler(job);
-      } finally {
-        inFlight--;
-        afterWork();
-      }
-    },
+    around: (handler) => (job) => during(() => handler(job)),
+    during,
     collections: () => runs,
     stop: cancel,
   };

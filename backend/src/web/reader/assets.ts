@@ -50,23 +50,42 @@ const TYPES: Record<string, string> = {
   '.icc': 'application/vnd.iccprofile',
 };
 
-function cachedReader() {
-  const cache = new Map<string, Promise<Buffer | undefined>>();
-  return async (file: string): Promise<Buffer | undefined> => {
-    let bytes = cache.get(file);
-    if (!bytes) {
-      bytes = fsp.readFile(file).catch(() => undefined);
-      cache.set(file, bytes);
+/** What the reader's files cache holds at most: pdf.js's module, worker and viewer and the reader's own. */
+export const CACHED_ASSET_BYTES = 3 * 2 ** 20;
+
+/**
+ * Files read once and then served from memory, the most recently used first, up to `maxBytes`: every file a
+ * viewer may load (character maps, fonts, decoders) is ~9 MB, most of which a reader asks for once, so
+ * the cache keeps what every page loads rather than all that one page ever did (issue 35).
+ */
+export function cachedReader(maxBytes = CACHED_ASSET_BYTES) {
+  const cache = new Map<string, Buffer>();
+  let held = 0;
+  const read = async (file: string): Promise<Buffer | undefined> => {
+    const kept = cache.get(file);
+    if (kept) {
+      // Most recently used last: a Map iterates in insertion order.
+      cache.delete(file);
+      cache.set(file, kept);
+      return kept;
     }
-    const found = await bytes;
-    if (!found) cache.delete(file);
-    return found;
+    const bytes = await fsp.readFile(file).catch(() => undefined);
+    if (!bytes || bytes.length > maxBytes || cache.has(file)) return bytes;
+    cache.set(file, bytes);
+    held += bytes.length;
+    for (const [name, old] of cache) {
+      if (held <= maxBytes) break;
+      cache.delete(name);
+      held -= old.length;
+    }
+    return bytes;
   };
+  return Object.assign(read, { heldBytes: () => held, held: (file: string) => cache.has(file) });
 }
 
 /**
  * Serves pdf.js as npm ships it (its prebuilt ES modules, worker, stylesheet and data files) and the
- * reader's own scripts and stylesheet, from memory after the first read. Only known folders and plain file
+ * reader's own scripts and stylesheet, those every page loads from memory (`cachedReader`). Only known folders and plain file
  * names are served.
  */
 export function assetRoutes(app: Hono<AppEnv>): void {
