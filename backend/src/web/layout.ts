@@ -51,6 +51,9 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${o.title} · Folio</title>
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
+        <link rel="icon" href="/web/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/web/apple-touch-icon.png" />
         <link rel="stylesheet" href="/web/app.css" />
         ${(o.styles ?? []).map((href) => html`<link rel="stylesheet" href="/web/${href}" />`)}
         ${(o.scripts ?? []).map((src) => html`<script type="module" src="/web/${src}"></script>`)}
