@@ -24,7 +24,8 @@ export interface PageOptions {
   styles?: string[];
   /** The GET address of this page, for the language links (a POST result names its page). */
   path?: string;
-  notice?: string;
+  /** A line of text, or markup that brings its own `.notice` element (a list, say). */
+  notice?: string | Markup;
   error?: string;
   status?: number;
 }
@@ -94,7 +95,7 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
         <main id="contenido" tabindex="-1">
           <h1>${o.title}</h1>
           <div id="avisos" role="status" aria-live="polite">
-            ${o.notice ? html`<p class="notice">${o.notice}</p>` : ''}
+            ${!o.notice ? '' : typeof o.notice === 'string' ? html`<p class="notice">${o.notice}</p>` : o.notice}
           </div>
           ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''} ${o.body}
         </main>

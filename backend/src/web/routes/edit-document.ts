@@ -17,10 +17,11 @@ import { presentDocument } from '../../services/present-document';
 import { waitForDocument } from '../../services/wait-for-document';
 import { webCsrf } from '../csrf';
 import { doubtNote } from '../document/doubt';
+import { rememberSavedChanges, type SavedChange } from '../document/saved-changes';
 import { documentStrings } from '../document/strings';
 import { formOf } from '../form';
 import { pageStrings, type Strings } from '../i18n';
-import { csrfField, flash, renderMessage, renderPage } from '../layout';
+import { csrfField, renderMessage, renderPage } from '../layout';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import type { StringKey } from '../strings/es';
@@ -84,6 +85,26 @@ function changesOf(sent: FormValues, before: FormValues): Record<string, unknown
     if (value !== before[key]) body[key] = value === '' ? null : value;
   }
   return body;
+}
+
+/** The fields in the form's order, for the notice of what a save changed. */
+const FIELD_ORDER: readonly FieldName[] = [
+  'titulo',
+  'autores',
+  'anio',
+  'tipo_obra',
+  ...TEXT_FIELDS,
+  ...ID_FIELDS,
+  'etiquetas',
+];
+
+/** Each field whose value differs, with its value before and after. */
+function savedChanges(before: FormValues, after: FormValues): SavedChange[] {
+  return FIELD_ORDER.filter((name) => before[name] !== after[name]).map((name) => ({
+    campo: name,
+    antes: before[name],
+    despues: after[name],
+  }));
 }
 
 /** One message per field from the schema's issues (the first issue of each field). */
@@ -234,17 +255,19 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
       (Object.keys(before) as FieldName[]).map((k) => [k, form.get(k) ?? before[k]]),
     ) as FormValues;
     const body = changesOf(sent, before);
-    // Reached from a value to check on the document page: back there, to see the value and its mark.
+    // Back to the document corrected, to see what was saved (the form's 'Cancelar' leads where it came from).
     const toDocument = form.get('volver') === 'documento';
-    const back = toDocument ? `/biblioteca/documentos/${encodeURIComponent(d.id)}` : '/biblioteca';
+    const back = `/biblioteca/documentos/${encodeURIComponent(d.id)}`;
     if (Object.keys(body).length === 0) {
-      flash(c, 'edit_unchanged', { title: d.titulo });
+      rememberSavedChanges(c, d.titulo, []);
       return c.redirect(back, 303);
     }
     const parsed = CorregirDocumento.safeParse(body);
     if (!parsed.success) return editPage(c, s, d, sent, fieldErrors(s, parsed.error), 400, toDocument);
     const row = await correctDocument(c.var.deps, c.var.webUser!.userId, d.id, parsed.data);
-    flash(c, 'edit_saved', { title: row.titulo });
+    // Told from the document as stored, so a value the schema tidied shows as it was kept.
+    const after = valuesOf(presentDocument(row, c.var.deps.config.publicUrl));
+    rememberSavedChanges(c, row.titulo, savedChanges(before, after));
     return c.redirect(back, 303);
   });
 }
