@@ -25,16 +25,16 @@ const cut = (value: string) =>
  * Keeps what a saved correction changed, for the document page the save leads back to. Long values are cut
  * and a long list keeps its first fields and the count of the rest, so the cookie stays within its limits.
  */
-export function rememberSavedChanges(c: Context<AppEnv>, titulo: string, changes: readonly SavedChange[]): void {
+export function rememberSavedChanges(c: Context<AppEnv>, changes: readonly SavedChange[]): void {
   const shown: SavedChange[] = [];
-  let bytes = Buffer.byteLength(JSON.stringify(cut(titulo)));
+  let bytes = 0;
   for (const change of changes) {
     const next = { campo: change.campo, antes: cut(change.antes), despues: cut(change.despues) };
     bytes += Buffer.byteLength(JSON.stringify(next));
     if (bytes > LIST_BYTES) break;
     shown.push(next);
   }
-  const value = { titulo: cut(titulo), cambios: shown, mas: changes.length - shown.length };
+  const value = { cambios: shown, mas: changes.length - shown.length };
   setCookie(c, COOKIE, Buffer.from(JSON.stringify(value)).toString('base64url'), {
     httpOnly: true,
     sameSite: 'Lax',
@@ -59,18 +59,17 @@ function shown(s: Strings, campo: string, value: string) {
 }
 
 /**
- * The notice of the changes a correction saved, read once from its cookie: the title, then one line per
- * field, «before» → «after». Undefined when there is none (or it cannot be read).
+ * The notice of the changes a correction saved, read once from its cookie: one line per field, «before» →
+ * «after» (the page's heading names the document). Undefined when there is none (or it cannot be read).
  */
 export function takeSavedChanges(c: Context<AppEnv>, s: Strings): Markup | undefined {
   const raw = getCookie(c, COOKIE);
   if (raw === undefined) return undefined;
   deleteCookie(c, COOKIE, { path: '/' });
-  let value: { titulo: string; cambios: SavedChange[]; mas: number };
+  let value: { cambios: SavedChange[]; mas: number };
   try {
     value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as typeof value;
     const ok =
-      typeof value.titulo === 'string' &&
       Array.isArray(value.cambios) &&
       Number.isInteger(value.mas) &&
       value.cambios.every((x) => [x.campo, x.antes, x.despues].every((v) => typeof v === 'string'));
@@ -79,10 +78,10 @@ export function takeSavedChanges(c: Context<AppEnv>, s: Strings): Markup | undef
     return undefined;
   }
   if (value.cambios.length === 0 && value.mas <= 0) {
-    return html`<p class="notice">${s.t('edit_unchanged', { title: value.titulo })}</p>`;
+    return html`<p class="notice">${s.t('edit_unchanged')}</p>`;
   }
   return html`<div class="notice saved-changes">
-    <p>${s.t('edit_saved_changes', { title: value.titulo })}</p>
+    <p>${s.t('edit_saved_changes')}</p>
     <ul>
       ${value.cambios.map(
         (x) =>

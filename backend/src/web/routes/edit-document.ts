@@ -259,7 +259,7 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
     const toDocument = form.get('volver') === 'documento';
     const back = `/biblioteca/documentos/${encodeURIComponent(d.id)}`;
     if (Object.keys(body).length === 0) {
-      rememberSavedChanges(c, d.titulo, []);
+      rememberSavedChanges(c, []);
       return c.redirect(back, 303);
     }
     const parsed = CorregirDocumento.safeParse(body);
@@ -267,7 +267,7 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
     const row = await correctDocument(c.var.deps, c.var.webUser!.userId, d.id, parsed.data);
     // Told from the document as stored, so a value the schema tidied shows as it was kept.
     const after = valuesOf(presentDocument(row, c.var.deps.config.publicUrl));
-    rememberSavedChanges(c, row.titulo, savedChanges(before, after));
+    rememberSavedChanges(c, savedChanges(before, after));
     return c.redirect(back, 303);
   });
 }
