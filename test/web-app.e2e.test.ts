@@ -64,6 +64,10 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('El correo o la contraseña no son correctos.');
     await page.getByLabel('Contraseña').fill(PASSWORD);
+    // The tab's icon: linked from the page and served by `folio serve` (no 404 for /favicon.ico).
+    expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.ico');
+    const icon = await fetch(`${base}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/x-icon']);
     await shootBothWidths(page, 'web-entrar');
     await expectAccessible(page);
     await Promise.all([
