@@ -1,14 +1,20 @@
 import { defineConfig } from 'wxt';
 
+// Rendered from backend/src/web/static/icon.svg by scripts/render-icons.ts and committed (extension/public).
+const ICONS = Object.fromEntries([16, 32, 48, 96, 128].map((size) => [size, `icon/${size}.png`]));
+
 // The browser extension's build: MV3 for Chrome and Firefox (`wxt build`, `wxt build -b firefox --mv3`).
 // Auto-imports are off: every module says what it uses.
 export default defineConfig({
   srcDir: 'extension/src',
   outDir: '.output',
+  publicDir: 'extension/public',
   imports: false,
   manifest: ({ browser }) => ({
     name: 'Folio',
     description: 'Guarda lo que lees en tu biblioteca Folio y cita con la página exacta.',
+    icons: ICONS,
+    action: { default_icon: ICONS, default_title: 'Folio' },
     permissions: [
       'storage',
       'unlimitedStorage',

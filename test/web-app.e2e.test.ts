@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@folio/shared';
 import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
 import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
@@ -63,6 +64,10 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('El correo o la contraseña no son correctos.');
     await page.getByLabel('Contraseña').fill(PASSWORD);
+    // The tab's icon: linked from the page and served by `folio serve` (no 404 for /favicon.ico).
+    expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.ico');
+    const icon = await fetch(`${base}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/x-icon']);
     await shootBothWidths(page, 'web-entrar');
     await expectAccessible(page);
     await Promise.all([
@@ -75,29 +80,33 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.evaluate('document.cookie')).not.toContain('folio_sesion');
   });
 
-  it('creates a key for the browser extension by default, shown once, that reads and writes as a bearer key', async () => {
-    await page.getByLabel('Nombre').fill('extensión de prueba');
-    const ticked = async () =>
-      Promise.all(
-        ['lectura', 'escritura', 'mcp'].map((scope) =>
-          page.getByRole('checkbox', { name: new RegExp(scope) }).isChecked(),
-        ),
-      );
+  it("creates a key for the browser extension (the form's first purpose), shown once, that reads and captures", async () => {
     const purpose = (name: string) => page.getByRole('radio', { name });
-    // A new key starts as the extension's; each purpose ticks its scopes; ticking by hand is 'A medida'.
+    const scope = (name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} —`) });
+    const ticked = async () => {
+      const out: string[] = [];
+      for (const name of ['lectura', 'escritura', 'mcp']) if (await scope(name).isChecked()) out.push(name);
+      return out;
+    };
+    // The name's hint suggests «extensión»: a new key starts as the extension's, which saves captures.
+    expect(await page.locator('#nombre-ayuda').textContent()).toContain('«extensión»');
     expect(await purpose('Extensión del navegador (lectura + escritura)').isChecked()).toBe(true);
-    expect(await ticked()).toEqual([true, true, false]);
+    expect(await ticked()).toEqual(['lectura', 'escritura']);
+    await shootBothWidths(page, 'web-claves-usos');
+    await expectAccessible(page);
+    // A purpose ticks its scopes; a scope ticked by hand is kept, and the purpose says the set is custom.
     await purpose('Agente / MCP (lectura + mcp)').check();
-    expect(await ticked()).toEqual([true, false, true]);
-    await purpose('Solo lectura (lectura)').check();
-    expect(await ticked()).toEqual([true, false, false]);
-    await page.getByRole('checkbox', { name: /escritura/ }).check();
-    expect(await purpose('Extensión del navegador (lectura + escritura)').isChecked()).toBe(true);
-    await page.getByRole('checkbox', { name: /mcp/ }).check();
+    expect(await ticked()).toEqual(['lectura', 'mcp']);
+    await scope('escritura').check();
+    expect(await ticked()).toEqual(['lectura', 'escritura', 'mcp']);
     expect(await purpose('A medida').isChecked()).toBe(true);
-    await page.getByRole('checkbox', { name: /mcp/ }).uncheck();
-    expect(await ticked()).toEqual([true, true, false]);
-    await shootBothWidths(page, 'web-clave-nueva');
+    await scope('mcp').uncheck();
+    expect(await purpose('Extensión del navegador (lectura + escritura)').isChecked()).toBe(true);
+    await purpose('Solo lectura (lectura)').check();
+    expect(await ticked()).toEqual(['lectura']);
+    await purpose('Extensión del navegador (lectura + escritura)').check();
+    expect(await ticked()).toEqual(['lectura', 'escritura']);
+    await page.getByLabel('Nombre').fill('extensión');
     await page.getByRole('button', { name: 'Crear clave' }).click();
     await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
     key = await page.locator('#clave-nueva').inputValue();
@@ -111,12 +120,25 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     const res = await api(key);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ documentos: [], total: 0 });
-    // It may write, as the extension's captures need: a style it names is looked for (404), not refused (403).
-    const write = await fetch(`${base}/api/v1/estilos/no-existe`, {
+    // What the extension checks when the key is saved in its Options, then a capture as it sends one.
+    const client = createClient({ baseUrl: base, apiKey: key });
+    expect(await client.checkKey()).toEqual({ lectura: true, escritura: true });
+    const captured = await client.upload({
+      body: '<!doctype html><html lang="es"><head><title>Cenotes</title></head><body><p>Agua.</p></body></html>',
+      nombre: 'cenotes.html',
+      contentType: 'text/html',
+      url: 'https://example.org/cenotes',
+      titulo: 'Cenotes',
+      idempotencyKey: 'captura-1',
+      esperar: 0,
+    });
+    expect(captured.id).toBeTruthy();
+    // Removed again with the same key: the library starts empty for the upload test below.
+    const removed = await fetch(`${base}/api/v1/documentos/${captured.id}`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${key}` },
     });
-    expect(write.status).toBe(404);
+    expect(removed.status).toBe(200);
 
     // Shown once: the list has its prefix, never the key.
     await page.goto(`${base}/ajustes/claves`);
@@ -135,7 +157,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     await row.getByRole('button', { name: /Revocar/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('¿Revocar la clave «extensión de prueba»');
+    expect(await dialog.textContent()).toContain('¿Revocar la clave «extensión»');
     await page.screenshot({ path: path.join(ARTIFACTS, 'web-clave-confirmar.png') });
     // Cancelling keeps it.
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -200,25 +222,47 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Biblioteca');
   });
 
-  it("corrects a document's title, authors and year from its Editar page, lands on it told what changed, and the library shows them", async () => {
+  it("corrects a document's title, authors and year from its Editar page, back on the document with what changed", async () => {
     await page.locator('#documentos tr[data-id] a', { hasText: 'Editar' }).first().click();
     await page.waitForURL(/\/biblioteca\/documentos\/.+\/editar$/);
+    const id = /\/documentos\/([^/]+)\/editar$/.exec(page.url())![1]!;
     expect(await page.locator('#titulo').inputValue()).toBe('Cuaderno de campo del acuífero de Yucatán');
+    const authorsBefore = await page.locator('#autores').inputValue();
+    const yearBefore = await page.locator('#anio').inputValue();
     await shootBothWidths(page, 'web-editar');
     await expectAccessible(page);
+    // A year that is not one stays on the form, with what was typed.
     await page.locator('#titulo').fill('Cuaderno de campo del acuífero kárstico de Yucatán');
+    await page.locator('#anio').fill('dos mil veinte');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/biblioteca/documentos/${id}/editar`);
+    expect(await page.locator('#titulo').inputValue()).toBe('Cuaderno de campo del acuífero kárstico de Yucatán');
+    expect(await page.locator('#anio-error').textContent()).toContain('Escribe el año en cifras');
+
     await page.locator('#autores').fill('Pérez Canul, Lucía\nChan May, Jorge Alberto');
     await page.locator('#anio').fill('2020');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.waitForURL(/\/biblioteca\/documentos\/[^/]+$/);
-    const notice = (await page.locator('p.notice').textContent()) ?? '';
-    expect(notice).toContain(
-      'Título: «Cuaderno de campo del acuífero de Yucatán» → «Cuaderno de campo del acuífero kárstico de Yucatán»',
+    await page.waitForURL(`${base}/biblioteca/documentos/${id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Cuaderno de campo del acuífero kárstico de Yucatán',
     );
-    expect(notice).toContain('Año:');
-    expect(notice).toContain('→ «2020»');
-    await shootBothWidths(page, 'web-editar-guardado');
-    await page.goto(`${base}/biblioteca`);
+    const said = (await page.locator('#avisos .notice li').allTextContents()).map((x) => x.replace(/\s+/g, ' ').trim());
+    const was = (v: string) => (v ? `«${v.split('\n').join('; ')}»` : '(vacío)');
+    expect(said).toEqual([
+      'Título: «Cuaderno de campo del acuífero de Yucatán» → «Cuaderno de campo del acuífero kárstico de Yucatán»',
+      `Autores: ${was(authorsBefore)} → «Pérez Canul, Lucía; Chan May, Jorge Alberto»`,
+      ...(yearBefore === '2020' ? [] : [`Año: ${was(yearBefore)} → «2020»`]),
+    ]);
+    await shootBothWidths(page, 'web-documento-guardado');
+    await expectAccessible(page);
+    // Told once; the library shows the corrected values.
+    await page.reload();
+    expect(await page.locator('#avisos .notice').count()).toBe(0);
+    await Promise.all([
+      page.waitForURL(`${base}/biblioteca`),
+      page.getByRole('link', { name: 'Biblioteca', exact: true }).click(),
+    ]);
     const row = page.locator('#documentos tr[data-id]').first();
     expect(await row.textContent()).toContain('Cuaderno de campo del acuífero kárstico de Yucatán');
     expect(await row.textContent()).toContain('Pérez Canul; Chan May (2020)');

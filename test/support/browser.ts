@@ -27,11 +27,11 @@ const QUIET = [
   '--disable-dev-shm-usage',
 ];
 
-/** Builds the Chrome MV3 extension with WXT into a folder of its own (not the developer's .output). */
-export async function buildExtension(outDir: string): Promise<string> {
+/** Builds the MV3 extension (Chrome's by default) with WXT into a folder of its own (not the developer's .output). */
+export async function buildExtension(outDir: string, browser: 'chrome' | 'firefox' = 'chrome'): Promise<string> {
   const { build } = await import('wxt');
-  await build({ root: REPO_ROOT, browser: 'chrome', manifestVersion: 3, outDir, logger: quietLogger() });
-  return path.join(outDir, 'chrome-mv3');
+  await build({ root: REPO_ROOT, browser, manifestVersion: 3, outDir, logger: quietLogger() });
+  return path.join(outDir, `${browser}-mv3`);
 }
 
 function quietLogger() {

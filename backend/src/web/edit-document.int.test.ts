@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../services/set-password';
 import { auth, useTestServer } from '../testing/harness';
@@ -17,6 +18,15 @@ async function signedIn(email: string) {
 }
 
 const apiDoc = async () => (await t.server.request(`/api/v1/documentos/${id}`, { headers: auth(key) })).json();
+
+/** The notice at the top of a page: its lines, as read. */
+function notice(page: string): string[] {
+  const { document } = parseHTML(page);
+  const box = document.querySelector('#avisos .notice');
+  if (!box) return [];
+  const items = [...box.querySelectorAll('p, li')];
+  return (items.length ? items : [box]).map((x) => (x.textContent ?? '').replace(/\s+/g, ' ').trim());
+}
 
 /** The form's fields as the page shows them, to post back like a browser with some changed. */
 function formFields(html: string): Record<string, string> {
@@ -83,6 +93,9 @@ describe('the correction form of a document', () => {
     expect(res.text).not.toContain('id="titulo-error"');
     expect(formFields(res.text)).toMatchObject({ titulo: 'Nuevo título', anio: 'dos mil', isbn: '123' });
     expect(await apiDoc()).toMatchObject({ titulo: 'Cenotes', autores: ['Equivocado, Autor'] });
+    // Nothing is kept to be told on the document page: no change was saved.
+    expect(res.res.headers.getSetCookie().join('\n')).not.toContain('folio_cambios');
+    expect(notice((await web.page(`/biblioteca/documentos/${id}`)).text)).toEqual([]);
   });
 
   it('saves a correction posted without scripts, in force at once through the API', async () => {
@@ -99,19 +112,21 @@ describe('the correction form of a document', () => {
       paginas: '45-67',
     });
     expect(res.res.status).toBe(303);
-    // Back on the document corrected, told what changed: old → new, as stored (the authors' spaces tidied).
+    // Back on the document corrected, which says what changed, each field before → after, as stored.
     expect(res.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}`);
     const shown = await web.page(`/biblioteca/documentos/${id}`);
-    const notice = /<p class="notice">([\s\S]*?)<\/p>/.exec(shown.text)?.[1] ?? '';
-    expect(notice).toContain('Cambios guardados. ');
-    expect(notice).toContain('Título: «Cenotes» → «Nitratos en los cenotes»');
-    expect(notice).toContain('Autores: «Equivocado, Autor» → «Pérez Canul, Lucía; Smith, John»');
-    expect(notice).toContain('Año: — → «2021»');
-    expect(notice).toContain('Tipo de obra: — → «Artículo de revista»');
-    expect(notice).toContain('Publicado en: — → «Hidrobiológica»');
-    expect(notice).not.toContain('ISBN');
-    // Told once: the notice is gone on the next visit.
-    expect((await web.page(`/biblioteca/documentos/${id}`)).text).not.toContain('Cambios guardados');
+    expect(notice(shown.text)).toEqual([
+      'Guardado. Cambió:',
+      'Título: «Cenotes» → «Nitratos en los cenotes»',
+      'Autores: «Equivocado, Autor» → «Pérez Canul, Lucía; Smith, John»',
+      'Año: (vacío) → «2021»',
+      'Tipo de obra: (vacío) → «Artículo de revista»',
+      'Publicado en: (vacío) → «Hidrobiológica»',
+      'Volumen: (vacío) → «31»',
+      'Páginas: (vacío) → «45-67»',
+    ]);
+    // Told once: a reload shows the page alone.
+    expect(notice((await web.page(`/biblioteca/documentos/${id}`)).text)).toEqual([]);
     expect((await web.page('/biblioteca')).text).toContain('Pérez Canul; Smith');
     const doc = await apiDoc();
     expect(doc).toMatchObject({
@@ -135,12 +150,18 @@ describe('the correction form of a document', () => {
       'volumen',
     ]);
 
-    // Saving again with nothing changed says so; clearing the year clears it.
+    // Saving again with nothing changed says so; clearing the year clears it, and says so in English too.
     const again = await web.page(`/biblioteca/documentos/${id}/editar`);
-    expect((await web.post(`/biblioteca/documentos/${id}/editar`, formFields(again.text))).res.status).toBe(303);
-    expect((await web.page(`/biblioteca/documentos/${id}`)).text).toContain('No había nada que cambiar');
+    const same = await web.post(`/biblioteca/documentos/${id}/editar`, formFields(again.text));
+    expect(same.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}`);
+    expect(notice((await web.page(`/biblioteca/documentos/${id}`)).text)).toEqual(['Sin cambios: nada que guardar.']);
     await web.post(`/biblioteca/documentos/${id}/editar`, { ...formFields(again.text), anio: '' });
     expect((await apiDoc()).anio).toBeUndefined();
+    expect(notice((await web.page(`/biblioteca/documentos/${id}?lang=en`)).text)).toEqual([
+      'Saved. What changed:',
+      'Year: “2021” → (empty)',
+    ]);
+    await web.page(`/biblioteca/documentos/${id}?lang=es`);
   });
 
   it('offers the library as BibTeX, RIS and CSL-JSON downloads, with the corrected values', async () => {
@@ -157,6 +178,43 @@ describe('the correction form of a document', () => {
     expect((await web.request('/biblioteca/exportar?formato=docx')).status).toBe(302);
     const stranger = await signedIn('vera@example.org');
     expect(await (await stranger.request('/biblioteca/exportar?formato=csljson')).json()).toEqual([]);
+  });
+
+  it('tells a long correction of many fields in a notice that fits its cookie: values cut, the rest counted', async () => {
+    const web = await signedIn(EMAIL);
+    const up = await t.server.request('/api/v1/documentos?nombre=largo.txt&titulo=Largo', {
+      method: 'POST',
+      body: 'Un documento para muchas correcciones.',
+      headers: auth(key, { 'Content-Type': 'text/plain' }),
+    });
+    const other = (await up.json()).id as string;
+    const page = await web.page(`/biblioteca/documentos/${other}/editar`);
+    // Four bytes a character (𠮷, of a Japanese name): the list is cut by its bytes, not its characters.
+    const long = (n: number) => `Ñandú ${n} ${'𠮷'.repeat(90)}`;
+    const fields = ['titulo', 'contenedor', 'editorial', 'lugar', 'genero', 'url'];
+    const res = await web.post(`/biblioteca/documentos/${other}/editar`, {
+      ...formFields(page.text),
+      ...Object.fromEntries(fields.map((f, i) => [f, long(i)])),
+      titulo: `${long(0)}${'𠮷'.repeat(60)}`,
+      url: `https://example.org/${'ñandú/'.repeat(60)}`,
+      volumen: '12',
+      numero: '3',
+      edicion: '2.ª',
+      autores: 'Chan May, Jorge',
+      etiquetas: Array.from({ length: 8 }, (_, i) => `水文地質 ${i} ${'帯水層'.repeat(12)}`).join('\n'),
+    });
+    expect(res.res.status).toBe(303);
+    const cookie = res.res.headers.getSetCookie().find((x) => x.startsWith('folio_cambios='))!;
+    expect(cookie.length).toBeLessThan(4000);
+    const lines = notice((await web.page(`/biblioteca/documentos/${other}`)).text);
+    expect(lines[0]).toBe('Guardado. Cambió:');
+    expect(lines[1]).toMatch(/^Título: «Largo» → «Ñandú 0 (𠮷){91}…»$/u); // cut at 100 characters
+    expect(lines[2]).toBe('Autores: (vacío) → «Chan May, Jorge»');
+    expect(lines.at(-1)).toMatch(/^Otros cambios: \d\.$/);
+    const told = lines.length - 2 + Number(/(\d)\.$/.exec(lines.at(-1)!)![1]);
+    // The fields sent, the four short ones and the tags, and the kind of work the stored document now has.
+    expect(lines[3]).toBe('Tipo de obra: (vacío) → «Artículo de revista»');
+    expect(told).toBe(fields.length + 5 + 1);
   });
 
   it('refuses a post without the CSRF token and keeps other users out', async () => {

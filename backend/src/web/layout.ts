@@ -24,7 +24,8 @@ export interface PageOptions {
   styles?: string[];
   /** The GET address of this page, for the language links (a POST result names its page). */
   path?: string;
-  notice?: string;
+  /** A line of text, or markup that brings its own `.notice` element (a list, say). */
+  notice?: string | Markup;
   error?: string;
   status?: number;
 }
@@ -51,6 +52,9 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${o.title} · Folio</title>
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
+        <link rel="icon" href="/web/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/web/apple-touch-icon.png" />
         <link rel="stylesheet" href="/web/app.css" />
         ${(o.styles ?? []).map((href) => html`<link rel="stylesheet" href="/web/${href}" />`)}
         ${(o.scripts ?? []).map((src) => html`<script type="module" src="/web/${src}"></script>`)}
@@ -91,7 +95,7 @@ export function renderPage(c: Context<AppEnv>, s: Strings, o: PageOptions): Resp
         <main id="contenido" tabindex="-1">
           <h1>${o.title}</h1>
           <div id="avisos" role="status" aria-live="polite">
-            ${o.notice ? html`<p class="notice">${o.notice}</p>` : ''}
+            ${!o.notice ? '' : typeof o.notice === 'string' ? html`<p class="notice">${o.notice}</p>` : o.notice}
           </div>
           ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''} ${o.body}
         </main>

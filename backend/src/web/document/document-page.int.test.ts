@@ -307,7 +307,7 @@ describe('document page', () => {
       expect(saved.res.status).toBe(303);
       expect(saved.res.headers.get('location')).toBe(`/biblioteca/documentos/${id}`);
       const after = dom((await web.page(`/biblioteca/documentos/${id}`)).text);
-      expect(after.querySelector('.notice')?.textContent).toContain('Cuaderno de campo');
+      expect(after.querySelector('.notice')?.textContent?.replace(/\s+/g, ' ')).toContain('Año: «2021» → «2020»');
       expect(after.querySelector('#dato-anio')).toBeNull();
       expect(after.querySelector('#dato-autores .duda-texto')).not.toBeNull();
     } finally {

@@ -17,6 +17,7 @@ import { renderMessage, renderPage, takeFlash } from '../layout';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import { documentBody, type DocumentPageData } from './page';
+import { takeSavedChanges } from './saved-changes';
 import { documentStrings, type DocumentStringKey, type DocumentStrings } from './strings';
 
 /** What a redirect back to the page says (`?aviso=`). */
@@ -172,7 +173,7 @@ async function documentPage(c: Context<AppEnv>): Promise<Response> {
     active: 'biblioteca',
     styles: ['document.css'],
     scripts: ['confirm.js'],
-    notice: NOTICES[aviso ?? ''] ? t.t(NOTICES[aviso ?? '']!) : takeFlash(c, s),
+    notice: NOTICES[aviso ?? ''] ? t.t(NOTICES[aviso ?? '']!) : (takeSavedChanges(c, s) ?? takeFlash(c, s)),
     status,
     body: documentBody(s, t, data),
   });

@@ -84,6 +84,8 @@ export function readerPage(c: Context<AppEnv>, s: ReaderStrings, o: ReaderPageOp
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>${o.title} · Folio</title>
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
+        <link rel="icon" href="/web/icon.svg" type="image/svg+xml" />
         ${(o.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}" />`)}
         <link rel="stylesheet" href="${ASSETS}/lector/lector.css" />
         ${(o.scripts ?? []).map((src) => html`<script type="module" src="${ASSETS}/lector/${src}"></script>`)}

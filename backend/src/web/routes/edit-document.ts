@@ -17,10 +17,11 @@ import { presentDocument } from '../../services/present-document';
 import { waitForDocument } from '../../services/wait-for-document';
 import { webCsrf } from '../csrf';
 import { doubtNote } from '../document/doubt';
+import { rememberSavedChanges, type SavedChange } from '../document/saved-changes';
 import { documentStrings } from '../document/strings';
 import { formOf } from '../form';
 import { pageStrings, type Strings } from '../i18n';
-import { csrfField, flash, renderMessage, renderPage } from '../layout';
+import { csrfField, renderMessage, renderPage } from '../layout';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { securityHeaders } from '../security-headers';
 import type { StringKey } from '../strings/es';
@@ -86,6 +87,7 @@ function changesOf(sent: FormValues, before: FormValues): Record<string, unknown
   return body;
 }
 
+/** The fields in the form's order, for the notice of what a save changed. */
 const FIELD_ORDER: readonly FieldName[] = [
   'titulo',
   'autores',
@@ -95,28 +97,14 @@ const FIELD_ORDER: readonly FieldName[] = [
   ...ID_FIELDS,
   'etiquetas',
 ];
-const SHOWN_CHANGES = 6;
-const SHOWN_VALUE = 80;
 
-/**
- * What a saved correction changed, as one line for the notice on the document page: each field's label, its
- * value before and after («—» for empty), read from the document as stored after the save (so a value the
- * schema normalised shows as kept). Values and the list are cut short: the line travels in a cookie.
- */
-function describeChanges(s: Strings, before: FormValues, after: FormValues): string {
-  const shown = (name: FieldName, value: string) => {
-    if (value === '') return '—';
-    const text = name === 'tipo_obra' ? s.t(`tipo_obra_${value}` as StringKey) : lines(value).join('; ');
-    return `«${text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE - 1)}…` : text}»`;
-  };
-  const label = (name: FieldName) => s.t(`edit_field_${name}` as StringKey).replace(/\s*\(.*\)$/, '');
-  const changed = FIELD_ORDER.filter((name) => before[name] !== after[name]);
-  const parts = changed
-    .slice(0, SHOWN_CHANGES)
-    .map((name) => `${label(name)}: ${shown(name, before[name])} → ${shown(name, after[name])}`);
-  if (changed.length > SHOWN_CHANGES)
-    parts.push(s.t('edit_more_changes', { n: String(changed.length - SHOWN_CHANGES) }));
-  return parts.join(' · ');
+/** Each field whose value differs, with its value before and after. */
+function savedChanges(before: FormValues, after: FormValues): SavedChange[] {
+  return FIELD_ORDER.filter((name) => before[name] !== after[name]).map((name) => ({
+    campo: name,
+    antes: before[name],
+    despues: after[name],
+  }));
 }
 
 /** One message per field from the schema's issues (the first issue of each field). */
@@ -267,19 +255,19 @@ export function editDocumentRoutes(app: Hono<AppEnv>): void {
       (Object.keys(before) as FieldName[]).map((k) => [k, form.get(k) ?? before[k]]),
     ) as FormValues;
     const body = changesOf(sent, before);
-    // Back to the document corrected, to see the values saved (the edit form's 'Cancelar' leads where it came from).
+    // Back to the document corrected, to see what was saved (the form's 'Cancelar' leads where it came from).
     const toDocument = form.get('volver') === 'documento';
     const back = `/biblioteca/documentos/${encodeURIComponent(d.id)}`;
     if (Object.keys(body).length === 0) {
-      flash(c, 'edit_unchanged', { title: d.titulo });
+      rememberSavedChanges(c, []);
       return c.redirect(back, 303);
     }
     const parsed = CorregirDocumento.safeParse(body);
     if (!parsed.success) return editPage(c, s, d, sent, fieldErrors(s, parsed.error), 400, toDocument);
     const row = await correctDocument(c.var.deps, c.var.webUser!.userId, d.id, parsed.data);
+    // Told from the document as stored, so a value the schema tidied shows as it was kept.
     const after = valuesOf(presentDocument(row, c.var.deps.config.publicUrl));
-    const changes = describeChanges(s, before, after);
-    flash(c, changes ? 'edit_saved_changes' : 'edit_unchanged', { title: row.titulo, changes });
+    rememberSavedChanges(c, savedChanges(before, after));
     return c.redirect(back, 303);
   });
 }
