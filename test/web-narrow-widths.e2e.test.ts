@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
+import { startWebServer, type WebServer } from './support/web-server';
+
+const FIXTURES = path.resolve(__dirname, '../../shared/fixtures');
+const hasFixtures = fs.existsSync(FIXTURES);
+const noFixtures = `../shared/fixtures not found at ${FIXTURES}: the real documents this walk reads are not here`;
+
+/**
+ * Real documents with long unbroken strings: an e-mail list written as one word, long URLs and DOIs, a dot
+ * leader; and an EPUB, a .docx and a slide deck for their own readers and previews.
+ */
+const DOCUMENTS = {
+  emails: 'metadata-dev/dev-052.pdf', // '(georgiana.dinu|marco.baroni)@unitn.it' under the title
+  urls: 'metadata-dev/dev-035.pdf', // 'http://business.monash.edu/econometrics-and-business-statistics/…'
+  dots: 'metadata-dev/dev-034.pdf', // a table of contents with dot leaders
+  doi: 'metadata-dev/dev-001.pdf', // 'http://dx.doi.org/10.1590/1982-3533.2024v33n3.282794'
+  epub: 'epub/WCAG.epub',
+  docx: 'office/docx/pydocx-par-hyperlinks.docx',
+} as const;
+
+/**
+ * What overflows the viewport sideways: the page's scroll width, and up to five visible elements whose right
+ * edge passes it, outside any box that scrolls on its own (a table in its scrolling wrapper is fine).
+ */
+const OVERFLOW = `(() => {
+  const width = window.innerWidth;
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if ((s.overflowX === 'auto' || s.overflowX === 'scroll' || s.overflowX === 'hidden' || s.overflowX === 'clip')
+        && p.getBoundingClientRect().right <= width + 1) return true;
+    }
+    return false;
+  };
+  const out = [];
+  const name = (el) =>
+    el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().replace(/\\s+/g, '.') : '');
+  const note = (el, right, text) => {
+    if (out.length < 5) out.push(name(el) + ' → ' + Math.round(right) + ' px: ' + text.replace(/\\s+/g, ' ').trim().slice(0, 60));
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || s.position === 'fixed' || scrolls(el)) continue;
+    note(el, r.right, el.textContent || '');
+  }
+  // Text runs past its box without moving the box: a long word in a narrow card.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const r = range.getBoundingClientRect();
+    if (r.width === 0 || r.right <= width + 1) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || s.position === 'fixed' || scrolls(node)) continue;
+    note(el, r.right, node.textContent);
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, out };
+})()`;
+
+const title = 'every web page at 360 and 390 px, with real documents, scrolls only down';
+
+describe.skipIf(!hasChromium || !hasFixtures)(
+  hasChromium && hasFixtures ? title : `${title} — skipped: ${hasChromium ? noFixtures : noChromium}`,
+  () => {
+    let w: WebServer;
+    const ids: Record<keyof typeof DOCUMENTS, string> = {} as never;
+    let citeResult = '';
+
+    beforeAll(async () => {
+      w = await startWebServer();
+      for (const [name, file] of Object.entries(DOCUMENTS)) {
+        ids[name as keyof typeof DOCUMENTS] = await w.upload(path.join(FIXTURES, file));
+      }
+    }, 300_000);
+
+    afterAll(async () => {
+      await w?.stop();
+    });
+
+    /** Loads `url` (or runs `reach`) at each width; checks nothing passes the right edge; a 390 px shot. */
+    async function walk(name: string, reach: string | ((page: Page) => Promise<void>)) {
+      const { page } = w;
+      const found: string[] = [];
+      for (const width of [390, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        if (typeof reach === 'string') await page.goto(`${w.base}${reach}`);
+        else await reach(page);
+        await page.waitForLoadState('networkidle');
+        const { scrollWidth, out } = (await page.evaluate(OVERFLOW)) as { scrollWidth: number; out: string[] };
+        if (scrollWidth > width || out.length)
+          found.push(`${width} px: scrollWidth ${scrollWidth}; ${out.join(' | ')}`);
+        if (width === 390) {
+          fs.mkdirSync(ARTIFACTS, { recursive: true });
+          await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-390.png`), fullPage: true });
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      expect(found, `${name} overflows sideways`).toEqual([]);
+    }
+
+    it('the library, filtered and searched', { timeout: 240_000 }, async () => {
+      await walk('biblioteca', '/biblioteca');
+      await walk('biblioteca-filtrada', '/biblioteca?tipo=pdf&q=econometrics');
+      await walk('importar', '/importar');
+    });
+
+    it('each document page and its edit form', { timeout: 240_000 }, async () => {
+      for (const [name, id] of Object.entries(ids)) await walk(`documento-${name}`, `/biblioteca/documentos/${id}`);
+      await walk('editar', `/biblioteca/documentos/${ids.emails}/editar`);
+      await walk('documento-inexistente', '/biblioteca/documentos/doc_no_existe');
+    });
+
+    it('the readers: PDF, EPUB and .docx', { timeout: 240_000 }, async () => {
+      await walk('leer-pdf', `/leer/${ids.emails}`);
+      await walk('leer-pdf-urls', `/leer/${ids.urls}`);
+      await walk('leer-epub', `/leer/${ids.epub}`);
+      await walk('leer-docx', `/leer/${ids.docx}`);
+    });
+
+    it('search, ask, verify and cite with their results', { timeout: 240_000 }, async () => {
+      await walk('buscar', '/buscar?q=word+embeddings+unitn');
+      await walk('buscar-url', '/buscar?q=econometrics+business+statistics');
+      await walk('preguntar', async (page) => {
+        await page.goto(`${w.base}/preguntar`);
+        await page.getByLabel('Pregunta').fill('¿Qué modelos de semántica distribucional se comparan?');
+        await page.getByRole('button', { name: 'Preguntar' }).click();
+        await page.locator('#fuentes-bloque').waitFor({ state: 'visible', timeout: 90_000 });
+      });
+      await walk('verificar', async (page) => {
+        await page.goto(`${w.base}/verificar`);
+        await page
+          .locator('textarea')
+          .first()
+          .fill('Los modelos predictivos superan a los modelos de conteo en semántica distribucional.');
+        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Verificar' }).click()]);
+      });
+      await walk('citar', async (page) => {
+        if (citeResult) return void (await page.goto(citeResult));
+        await page.goto(`${w.base}/citar`);
+        await page
+          .getByLabel('Texto', { exact: true })
+          .fill(
+            'Context-predicting models outperform count-based models on semantic relatedness benchmarks. Econometrics research is published as working papers.',
+          );
+        await Promise.all([
+          page.waitForURL(/\/citar\/[^/?]+/, { timeout: 120_000 }),
+          page.getByRole('button', { name: 'Citar', exact: true }).click(),
+        ]);
+        citeResult = page.url();
+      });
+    });
+
+    it('settings with a key shown once, and the pages of a visitor', { timeout: 240_000 }, async () => {
+      await walk('claves', '/ajustes/claves');
+      await walk('clave-creada', async (page) => {
+        await page.goto(`${w.base}/ajustes/claves`);
+        await page.locator('#nombre').fill('una clave con un nombre bastante largo para un teléfono estrecho');
+        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Crear clave' }).click()]);
+        await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
+      });
+      const visitor = await w.browser.newContext({ locale: 'es-ES' });
+      const { page } = w;
+      try {
+        w.page = await visitor.newPage();
+        await walk('entrar', '/entrar');
+        await walk('registro', '/registro');
+        await walk('no-encontrada', '/no-existe/en/folio');
+      } finally {
+        await w.page.close();
+        w.page = page;
+        await visitor.close();
+      }
+    });
+  },
+);
