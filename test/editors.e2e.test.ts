@@ -10,9 +10,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Pasaje } from '@folio/shared';
+import { QUOTATION_BUDGET } from '@folio/shared/text/quotation';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEditorPages } from './fixtures/editors/build';
+import { ARTIFACTS } from './support/browser';
 
 const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
@@ -45,6 +47,29 @@ const LINK = /<a [^>]*href="http:\/\/127\.0\.0\.1:8787\/leer\/eco77\?pagina=47"[
 const START = 'Como dice el autor';
 const CITED = 'Como dice el autor (Eco, 1977, p. 45)';
 const QUOTED = `${START} “${ECO.texto}” (Eco, 1977, p. 45)`;
+/** Real prose for a long passage: the SRE book's Bigtable case (shared fixtures; the test skips without them). */
+const SRE = path.resolve(import.meta.dirname, '../../shared/fixtures/readability/google-sre-book-1/expected.html');
+if (!fs.existsSync(SRE)) console.warn(`editors.e2e: the long-quotation case skipped — no ${SRE} (../shared absent)`);
+
+/** The Bigtable section's first two paragraphs as text, line breaks between them, as a page's passage. */
+function bigtablePassage(): string {
+  const html = fs.readFileSync(SRE, 'utf8');
+  const from = html.indexOf('id="bigtable-sre-a-tale-of-over-alerting');
+  return [...html.slice(from).matchAll(/<p>([\s\S]*?)<\/p>/g)]
+    .slice(0, 2)
+    .map((m) =>
+      m[1]!
+        .replace(/<[^>]+>/g, '')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&')
+        .trim(),
+    )
+    .join('\n');
+}
+
+const sentences = (text: string) =>
+  [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => s.segment.trim());
+
 const UNDO = process.platform === 'darwin' ? 'Meta+z' : 'Control+z';
 
 function serve(dir: string): Promise<http.Server> {
@@ -92,9 +117,9 @@ describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', (
   }
 
   /** Opens Folio's picker at the editor's caret, types a query and presses Enter (or Shift+Enter). */
-  async function cite(page: Page, opts: { quote?: boolean } = {}): Promise<void> {
-    await page.evaluate((p) => (globalThis as unknown as FixtureWindow).folio.openPicker(p), [ECO]);
-    await page.keyboard.type('semiótica');
+  async function cite(page: Page, opts: { quote?: boolean; pasaje?: Pasaje; query?: string } = {}): Promise<void> {
+    await page.evaluate((p) => (globalThis as unknown as FixtureWindow).folio.openPicker(p), [opts.pasaje ?? ECO]);
+    await page.keyboard.type(opts.query ?? 'semiótica');
     await page.waitForFunction('document.querySelector("folio-cita") !== null');
     await page.keyboard.press(opts.quote ? 'Shift+Enter' : 'Enter');
     await page.waitForFunction('document.querySelector("folio-cita") === null');
@@ -159,6 +184,33 @@ describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', (
     expect(await html(page)).not.toMatch(/<a /);
     await page.close();
   });
+
+  it.runIf(fs.existsSync(SRE))(
+    'contenteditable: Shift+Enter on a long passage quotes the whole sentences holding the words, under the budget',
+    async () => {
+      const texto = bigtablePassage();
+      const page = await open('contenteditable');
+      await page.setViewportSize({ width: 1280, height: 600 });
+      await cite(page, { quote: true, pasaje: { ...ECO, texto }, query: 'synthetic client worst requests slower' });
+      const text = await model(page);
+      const quote = /^Como dice el autor “(.*)” \(Eco, 1977, p\. 45\)$/.exec(text)?.[1];
+      expect(quote).toBeDefined();
+      expect(quote!.length).toBeLessThanOrEqual(QUOTATION_BUDGET);
+      expect(texto.length).toBeGreaterThan(2 * QUOTATION_BUDGET);
+      expect(quote).toMatch(/^\[…\] Many years ago,.* than the rest\. \[…\]$/);
+      // Whole sentences of the passage, verbatim, holding the typed words.
+      const passageSentences = sentences(texto.replace(/\s+/g, ' '));
+      const quoted = sentences(quote!.replaceAll('[…]', ' ').trim());
+      expect(quoted).toHaveLength(2);
+      for (const s of quoted) expect(passageSentences).toContain(s);
+      for (const w of ['synthetic', 'client', 'worst', 'requests', 'slower']) expect(quote).toContain(w);
+      expect(await html(page)).toMatch(LINK);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'editors-quote-1280.png') });
+      await page.setViewportSize({ width: 390, height: 700 });
+      await page.screenshot({ path: path.join(ARTIFACTS, 'editors-quote-390.png') });
+      await page.close();
+    },
+  );
 
   it('Google Docs stand-in: pasted through the text-event iframe as a link, undone by Docs', async () => {
     const page = await open('google-docs');

@@ -77,9 +77,9 @@ export function openCitationPicker(opts: CitationPickerOptions): Picker {
   const picker = openPicker(
     {
       search: opts.search,
-      async insert(pasaje, mode) {
+      async insert(pasaje, mode, consulta) {
         const record = () => opts.citedWorks.add(citedWorkOf(pasaje));
-        const outcome = await put(citationInsertion(pasaje, mode), 'La cita', record);
+        const outcome = await put(citationInsertion(pasaje, mode, consulta), 'La cita', record);
         record();
         return outcome;
       },

@@ -1,5 +1,5 @@
 import type { Pasaje } from '@folio/shared';
-import { singleLine } from '@folio/shared/text/whitespace';
+import { quotationOf } from '@folio/shared/text/quotation';
 
 /** What is inserted: the same content as rich text and as plain text. */
 export interface Insertion {
@@ -31,14 +31,19 @@ export function safeHref(url: string): string | undefined {
 
 /**
  * What a picked passage inserts. 'cita' gives `cita` as a link to `enlace` (plain `cita` where links are
- * impossible); 'textual' gives the literal `texto` in quotation marks, then that citation. Whitespace runs of
- * the stored text (line breaks of the page it was read from) become single spaces.
+ * impossible); 'textual' gives, in quotation marks, the whole sentences of `texto` that hold the words of
+ * `consulta` (`quotationOf`: at most two, about 360 characters, '[…]' where text is left out, verbatim but for
+ * whitespace and line-end hyphens), then that citation. The citation is the passage's, built from its anchor.
  */
-export function citationInsertion(p: Pick<Pasaje, 'cita' | 'enlace' | 'texto'>, mode: CitationMode): Insertion {
+export function citationInsertion(
+  p: Pick<Pasaje, 'cita' | 'enlace' | 'texto'>,
+  mode: CitationMode,
+  consulta = '',
+): Insertion {
   const href = safeHref(p.enlace);
   const citaHtml = href ? `<a href="${escapeHtml(href)}">${escapeHtml(p.cita)}</a>` : escapeHtml(p.cita);
   if (mode === 'cita') return { html: citaHtml, text: p.cita };
-  const quote = singleLine(p.texto);
+  const quote = quotationOf(p.texto, consulta);
   return { html: `“${escapeHtml(quote)}” ${citaHtml}`, text: `“${quote}” ${p.cita}` };
 }
 

@@ -84,12 +84,14 @@ describe('picker', () => {
     expect(picker!.closed).toBe(true);
     expect(picker!.host.isConnected).toBe(false);
 
-    const b = setup();
-    await b.type('signo');
+    const asked: string[] = [];
+    const b = setup({ insert: async (p, mode, consulta) => void asked.push(`${p.id} ${mode} ${consulta}`) });
+    await b.type('  signo ');
     await b.key('ArrowDown');
     await b.key('ArrowUp');
     await b.key('Enter', { shiftKey: true });
-    expect(b.inserted).toEqual([['eco77:47', 'textual']]);
+    // The quotation is cut to the words of the query these results answer.
+    expect(asked).toEqual(['eco77:47 textual signo']);
   });
 
   it('Enter typed before the search ran inserts from the new results', async () => {

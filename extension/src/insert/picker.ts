@@ -11,8 +11,11 @@ export { placement } from './picker-dom';
 export interface PickerDeps {
   /** Searches the library (the background's `search` message in the extension). */
   search(q: string): Promise<SearchAnswer>;
-  /** Inserts a passage; rejects with an InsertError whose Spanish message the picker shows. */
-  insert(pasaje: Pasaje, mode: CitationMode): Promise<InsertOutcome | void>;
+  /**
+   * Inserts a passage found for `consulta` (what the quotation is narrowed to); rejects with an InsertError
+   * whose Spanish message the picker shows.
+   */
+  insert(pasaje: Pasaje, mode: CitationMode, consulta: string): Promise<InsertOutcome | void>;
   /** The bibliography of the works cited in this page; without it the picker offers none. */
   bibliography?: {
     styles: readonly { id: string; nombre: string }[];
@@ -76,6 +79,8 @@ class PickerSession {
   closed = false;
   view: View = 'cita';
   private results: Pasaje[] = [];
+  /** The query `results` answer. */
+  private answered = '';
   private active = -1;
   private busy = false;
   /** The latest search asked for: an answer to an older one is dropped. */
@@ -221,7 +226,7 @@ class PickerSession {
     return this.track(
       searched.then(() => {
         const pasaje = this.results[index ?? Math.max(this.active, 0)];
-        return pasaje ? this.act(() => this.deps.insert(pasaje, mode)) : undefined;
+        return pasaje ? this.act(() => this.deps.insert(pasaje, mode, this.answered)) : undefined;
       }),
     );
   }
@@ -286,6 +291,7 @@ class PickerSession {
     input.setAttribute('aria-expanded', String(this.results.length > 0));
     // The host (outside the closed shadow root) says which query the list answers and how many passages
     // it shows, so a test or the page's automation can wait for the answer instead of guessing a delay.
+    this.answered = query.trim();
     host.dataset.consulta = query.trim();
     host.dataset.resultados = String(this.results.length);
     empty.hidden = this.results.length > 0;
