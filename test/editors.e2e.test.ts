@@ -13,6 +13,12 @@ import type { Pasaje } from '@folio/shared';
 import { QUOTATION_BUDGET } from '@folio/shared/text/quotation';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bigtablePassage,
+  hasSreChapter,
+  SRE_CHAPTER,
+  sentencesOf,
+} from '../extension/src/insert/testing/bigtable-passage';
 import { buildEditorPages } from './fixtures/editors/build';
 import { ARTIFACTS } from './support/browser';
 
@@ -47,28 +53,7 @@ const LINK = /<a [^>]*href="http:\/\/127\.0\.0\.1:8787\/leer\/eco77\?pagina=47"[
 const START = 'Como dice el autor';
 const CITED = 'Como dice el autor (Eco, 1977, p. 45)';
 const QUOTED = `${START} “${ECO.texto}” (Eco, 1977, p. 45)`;
-/** Real prose for a long passage: the SRE book's Bigtable case (shared fixtures; the test skips without them). */
-const SRE = path.resolve(import.meta.dirname, '../../shared/fixtures/readability/google-sre-book-1/expected.html');
-if (!fs.existsSync(SRE)) console.warn(`editors.e2e: the long-quotation case skipped — no ${SRE} (../shared absent)`);
-
-/** The Bigtable section's first two paragraphs as text, line breaks between them, as a page's passage. */
-function bigtablePassage(): string {
-  const html = fs.readFileSync(SRE, 'utf8');
-  const from = html.indexOf('id="bigtable-sre-a-tale-of-over-alerting');
-  return [...html.slice(from).matchAll(/<p>([\s\S]*?)<\/p>/g)]
-    .slice(0, 2)
-    .map((m) =>
-      m[1]!
-        .replace(/<[^>]+>/g, '')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .trim(),
-    )
-    .join('\n');
-}
-
-const sentences = (text: string) =>
-  [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => s.segment.trim());
+if (!hasSreChapter) console.warn(`editors.e2e: the long-quotation case skipped — no ${SRE_CHAPTER} (../shared absent)`);
 
 const UNDO = process.platform === 'darwin' ? 'Meta+z' : 'Control+z';
 
@@ -185,7 +170,7 @@ describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', (
     await page.close();
   });
 
-  it.runIf(fs.existsSync(SRE))(
+  it.runIf(hasSreChapter)(
     'contenteditable: Shift+Enter on a long passage quotes the whole sentences holding the words, under the budget',
     async () => {
       const texto = bigtablePassage();
@@ -199,8 +184,8 @@ describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', (
       expect(texto.length).toBeGreaterThan(2 * QUOTATION_BUDGET);
       expect(quote).toMatch(/^\[…\] Many years ago,.* than the rest\. \[…\]$/);
       // Whole sentences of the passage, verbatim, holding the typed words.
-      const passageSentences = sentences(texto.replace(/\s+/g, ' '));
-      const quoted = sentences(quote!.replaceAll('[…]', ' ').trim());
+      const passageSentences = sentencesOf(texto.replace(/\s+/g, ' '));
+      const quoted = sentencesOf(quote!.replaceAll('[…]', ' ').trim());
       expect(quoted).toHaveLength(2);
       for (const s of quoted) expect(passageSentences).toContain(s);
       for (const w of ['synthetic', 'client', 'worst', 'requests', 'slower']) expect(quote).toContain(w);

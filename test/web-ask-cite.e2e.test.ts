@@ -23,6 +23,24 @@ const CALDERON = 'El teatro barroco español alcanzó su apogeo con Calderón de
 const LOREM_DOCX = 'office/docx/pydocx-blk-paras-and-tables.docx';
 const NOTHING_BACKS = 'Nada en tu biblioteca respalda esta afirmación.';
 
+/** Downloads the cited .docx from the result page and reads its text back with Folio's own .docx reader. */
+async function citedDocxText(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Descargar el .docx citado' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^citado-.+\.docx$/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-docx-'));
+  try {
+    const file = path.join(dir, 'citado.docx');
+    await download.saveAs(file);
+    const { unidades } = await convertDocx({ path: file }, { limits: DEFAULT_LIMITS });
+    return unidades.map((u) => u.texto).join('\n');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const title = 'Ask and Cite pages in Chromium against `folio serve`';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
@@ -210,22 +228,9 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     }
     await shootBothWidths(page, 'web-citar-docx');
     await expectAccessible(page);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Descargar el .docx citado' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^citado-.+\.docx$/);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-docx-'));
-    try {
-      const file = path.join(dir, 'citado.docx');
-      await download.saveAs(file);
-      const { unidades } = await convertDocx({ path: file }, { limits: DEFAULT_LIMITS });
-      const text = unidades.map((u) => u.texto).join('\n');
-      expect(text).toContain('(Castañeda Ruiz, 2019');
-      expect(text).toContain('Referencias');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const text = await citedDocxText(page);
+    expect(text).toContain('(Castañeda Ruiz, 2019');
+    expect(text).toContain('Referencias');
   }, 120_000);
 
   it.skipIf(!hasFixture(LOREM_DOCX))(
@@ -253,21 +258,9 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       expect(markdown).toContain('> Ningún pasaje de tu biblioteca respalda el texto.');
       await shootBothWidths(page, 'web-citar-docx-sin-respaldo');
       await expectAccessible(page);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Descargar el .docx citado' }).click(),
-      ]);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-docx-'));
-      try {
-        const file = path.join(dir, 'citado.docx');
-        await download.saveAs(file);
-        const { unidades } = await convertDocx({ path: file }, { limits: DEFAULT_LIMITS });
-        const text = unidades.map((u) => u.texto).join('\n');
-        expect(text).toContain('Lorem ipsum dolor sit amet');
-        expect(text).not.toContain('Referencias');
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
+      const text = await citedDocxText(page);
+      expect(text).toContain('Lorem ipsum dolor sit amet');
+      expect(text).not.toContain('Referencias');
     },
     120_000,
   );

@@ -1,36 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { mendLineHyphens, OMISSION, QUOTATION_BUDGET, quotationOf } from '@folio/shared/text/quotation';
 import { describe, expect, it } from 'vitest';
 import { citationInsertion } from './content';
+import { bigtablePassage, hasSreChapter, SRE_CHAPTER, sentencesOf } from './testing/bigtable-passage';
 import { pasaje } from './testing/pasajes';
 
-/** The SRE book's chapter on monitoring (its Bigtable case): real prose, from the shared fixtures. */
-const SRE = path.resolve(
-  import.meta.dirname,
-  '../../../../shared/fixtures/readability/google-sre-book-1/expected.html',
-);
-const hasFixture = fs.existsSync(SRE);
-if (!hasFixture) console.warn(`quotation.test: real-passage cases skipped — no ${SRE} (../shared is absent)`);
-
-/** The Bigtable section's first two paragraphs as text, the way a page's passage holds them (line breaks kept). */
-function bigtablePassage(): string {
-  const html = fs.readFileSync(SRE, 'utf8');
-  const from = html.indexOf('id="bigtable-sre-a-tale-of-over-alerting');
-  const paragraphs = [...html.slice(from).matchAll(/<p>([\s\S]*?)<\/p>/g)].slice(0, 2);
-  return paragraphs
-    .map((m) =>
-      m[1]!
-        .replace(/<[^>]+>/g, '')
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .trim(),
-    )
-    .join('\n');
-}
-
-const sentencesOf = (text: string) =>
-  [...new Intl.Segmenter('en', { granularity: 'sentence' }).segment(text)].map((s) => s.segment.trim());
+const hasFixture = hasSreChapter;
+if (!hasFixture) console.warn(`quotation.test: real-passage cases skipped — no ${SRE_CHAPTER} (../shared is absent)`);
 
 describe.runIf(hasFixture)('quotationOf on a real passage', () => {
   it('quotes the whole sentence holding the query words, with […] for what is left out', () => {
