@@ -2,12 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture, titleNeeding } from '../backend/src/testing/fixtures';
 import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
 import { startWebServer, type WebServer } from './support/web-server';
-
-const FIXTURES = path.resolve(__dirname, '../../shared/fixtures');
-const hasFixtures = fs.existsSync(FIXTURES);
-const noFixtures = `../shared/fixtures not found at ${FIXTURES}: the real documents this walk reads are not here`;
 
 /**
  * Real documents with long unbroken strings: an e-mail list written as one word, long URLs and DOIs, a dot
@@ -67,8 +64,10 @@ const OVERFLOW = `(() => {
 
 const title = 'every web page at 360 and 390 px, with real documents, scrolls only down';
 
-describe.skipIf(!hasChromium || !hasFixtures)(
-  hasChromium && hasFixtures ? title : `${title} — skipped: ${hasChromium ? noFixtures : noChromium}`,
+const missing = Object.values(DOCUMENTS).find((file) => !hasFixture(file));
+
+describe.skipIf(!hasChromium || missing !== undefined)(
+  !hasChromium ? `${title} — skipped: ${noChromium}` : titleNeeding(title, missing),
   () => {
     let w: WebServer;
     const ids: Record<keyof typeof DOCUMENTS, string> = {} as never;
@@ -77,7 +76,7 @@ describe.skipIf(!hasChromium || !hasFixtures)(
     beforeAll(async () => {
       w = await startWebServer();
       for (const [name, file] of Object.entries(DOCUMENTS)) {
-        ids[name as keyof typeof DOCUMENTS] = await w.upload(path.join(FIXTURES, file));
+        ids[name as keyof typeof DOCUMENTS] = await w.upload(fixturePath(file));
       }
     }, 300_000);
 
