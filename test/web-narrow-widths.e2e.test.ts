@@ -7,16 +7,21 @@ import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
 import { startWebServer, type WebServer } from './support/web-server';
 
 /**
- * Real documents with long unbroken strings: an e-mail list written as one word, long URLs and DOIs, a dot
- * leader; and an EPUB, a .docx and a slide deck for their own readers and previews.
+ * Real documents with long unbroken strings: dev-080 prints its authors' e-mails as one word,
+ * '{mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br' (as the Bigtable paper does); dev-052 another such list;
+ * dev-035 a long URL; dev-001 and dev-031 DOIs; dev-034 dot leaders; a .docx with a footnote's hyperlink, an
+ * EPUB and a web page (the SRE book's chapter, Bigtable in its text) for their own readers and previews.
  */
 const DOCUMENTS = {
-  emails: 'metadata-dev/dev-052.pdf', // '(georgiana.dinu|marco.baroni)@unitn.it' under the title
-  urls: 'metadata-dev/dev-035.pdf', // 'http://business.monash.edu/econometrics-and-business-statistics/…'
-  dots: 'metadata-dev/dev-034.pdf', // a table of contents with dot leaders
-  doi: 'metadata-dev/dev-001.pdf', // 'http://dx.doi.org/10.1590/1982-3533.2024v33n3.282794'
+  correos: 'metadata-dev/dev-080.pdf',
+  emails: 'metadata-dev/dev-052.pdf',
+  urls: 'metadata-dev/dev-035.pdf',
+  dots: 'metadata-dev/dev-034.pdf',
+  doi: 'metadata-dev/dev-001.pdf',
+  doi2: 'metadata-dev/dev-031.pdf',
   epub: 'epub/WCAG.epub',
-  docx: 'office/docx/pydocx-par-hyperlinks.docx',
+  docx: 'office/docx/mammoth-footnote-hyperlink.docx',
+  web: 'readability/google-sre-book-1/source.html',
 } as const;
 
 /**
@@ -108,25 +113,33 @@ describe.skipIf(!hasChromium || missing !== undefined)(
     it('the library, filtered and searched', { timeout: 240_000 }, async () => {
       await walk('biblioteca', '/biblioteca');
       await walk('biblioteca-filtrada', '/biblioteca?tipo=pdf&q=econometrics');
+      await walk(
+        'biblioteca-vacia',
+        '/biblioteca?q=nada-con-este-nombre-largo-sin-espacios-que-no-cabe-en-un-telefono',
+      );
       await walk('importar', '/importar');
     });
 
     it('each document page and its edit form', { timeout: 240_000 }, async () => {
-      for (const [name, id] of Object.entries(ids)) await walk(`documento-${name}`, `/biblioteca/documentos/${id}`);
-      await walk('editar', `/biblioteca/documentos/${ids.emails}/editar`);
+      for (const [name, id] of Object.entries(ids)) {
+        await walk(`documento-${name}`, `/biblioteca/documentos/${id}`);
+        await walk(`editar-${name}`, `/biblioteca/documentos/${id}/editar`);
+      }
       await walk('documento-inexistente', '/biblioteca/documentos/doc_no_existe');
     });
 
-    it('the readers: PDF, EPUB and .docx', { timeout: 240_000 }, async () => {
-      await walk('leer-pdf', `/leer/${ids.emails}`);
-      await walk('leer-pdf-urls', `/leer/${ids.urls}`);
-      await walk('leer-epub', `/leer/${ids.epub}`);
-      await walk('leer-docx', `/leer/${ids.docx}`);
+    it('the readers: PDF, EPUB, .docx and a web page', { timeout: 240_000 }, async () => {
+      for (const name of ['correos', 'urls', 'epub', 'docx', 'web'] as const) {
+        await walk(`leer-${name}`, `/leer/${ids[name]}`);
+      }
     });
 
     it('search, ask, verify and cite with their results', { timeout: 240_000 }, async () => {
-      await walk('buscar', '/buscar?q=word+embeddings+unitn');
-      await walk('buscar-url', '/buscar?q=econometrics+business+statistics');
+      await walk('buscar', '/buscar');
+      await walk('buscar-correos', '/buscar?q=mariano+gerosa+denise+hugo+lucena');
+      await walk('buscar-url', '/buscar?q=business.monash.edu+econometrics+publications');
+      await walk('buscar-doi', '/buscar?q=doi+2318-0889202133e200068');
+      await walk('buscar-bigtable', '/buscar?q=Bigtable+Chubby');
       await walk('preguntar', async (page) => {
         await page.goto(`${w.base}/preguntar`);
         await page.getByLabel('Pregunta').fill('¿Qué modelos de semántica distribucional se comparan?');
@@ -136,9 +149,8 @@ describe.skipIf(!hasChromium || missing !== undefined)(
       await walk('verificar', async (page) => {
         await page.goto(`${w.base}/verificar`);
         await page
-          .locator('textarea')
-          .first()
-          .fill('Los modelos predictivos superan a los modelos de conteo en semántica distribucional.');
+          .getByLabel('Afirmación')
+          .fill('Los autores escriben a {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br');
         await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Verificar' }).click()]);
       });
       await walk('citar', async (page) => {
@@ -147,7 +159,9 @@ describe.skipIf(!hasChromium || missing !== undefined)(
         await page
           .getByLabel('Texto', { exact: true })
           .fill(
-            'Context-predicting models outperform count-based models on semantic relatedness benchmarks. Econometrics research is published as working papers.',
+            'Context-predicting models outperform count-based models on semantic relatedness benchmarks. ' +
+              'Los autores {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br publicaron su trabajo. ' +
+              'Véase http://business.monash.edu/econometrics-and-business-statistics/research/publications.',
           );
         await Promise.all([
           page.waitForURL(/\/citar\/[^/?]+/, { timeout: 120_000 }),
@@ -158,10 +172,10 @@ describe.skipIf(!hasChromium || missing !== undefined)(
     });
 
     it('settings with a key shown once, and the pages of a visitor', { timeout: 240_000 }, async () => {
-      await walk('claves', '/ajustes/claves');
+      await walk('ajustes', '/ajustes');
       await walk('clave-creada', async (page) => {
         await page.goto(`${w.base}/ajustes/claves`);
-        await page.locator('#nombre').fill('una clave con un nombre bastante largo para un teléfono estrecho');
+        await page.locator('#nombre').fill('una-clave-con-un-nombre-muy-largo-y-sin-espacios-para-el-script');
         await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Crear clave' }).click()]);
         await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
       });
