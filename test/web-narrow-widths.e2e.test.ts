@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium || missing !== undefined)(
       await w?.stop();
     });
 
-    /** Loads `url` (or runs `reach`) at each width; checks nothing passes the right edge; a 390 px shot. */
+    /** Loads `url` (or runs `reach`) at each width; checks nothing passes the right edge; shots at 390 and 1280 px. */
     async function walk(name: string, reach: string | ((page: Page) => Promise<void>)) {
       const { page } = w;
       const found: string[] = [];
@@ -106,7 +106,9 @@ describe.skipIf(!hasChromium || missing !== undefined)(
           await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-390.png`), fullPage: true });
         }
       }
+      // At a desk's width too, for a look that wrapping did not squeeze a wide page's columns.
       await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-1280.png`), fullPage: true });
       expect(found, `${name} overflows sideways`).toEqual([]);
     }
 

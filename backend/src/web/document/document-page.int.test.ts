@@ -180,6 +180,27 @@ describe('document page', () => {
     expect(second.querySelector('#unidades-titulo ~ nav a[rel="next"]')).toBeNull();
     // The style chosen is kept while paging.
     expect(next).toContain('estilo=apa');
+    // Page locators sit in the narrow column beside the text.
+    expect(first.querySelector('#unidades')!.getAttribute('class')).toBe('unidades');
+  });
+
+  it("sets a web page's section locators above their text, whole", async () => {
+    const key = await t.server.key(OWNER);
+    const page =
+      '<!doctype html><html lang="en"><head><title>Monitoring Distributed Systems</title></head><body><main>' +
+      '<h1>Monitoring Distributed Systems</h1><h2>Symptoms Versus Causes in a Distributed System</h2>' +
+      '<p>Your monitoring system should address two questions: what is broken, and why.</p></main></body></html>';
+    const res = await t.server.request('/api/v1/documentos?nombre=monitoring.html&esperar=60', {
+      method: 'POST',
+      body: page,
+      headers: auth(key, { 'Content-Type': 'text/html' }),
+    });
+    const doc = await res.json();
+    expect(doc.estado, doc.error).toBe('listo');
+    const d = dom((await web.page(`/biblioteca/documentos/${doc.id}`)).text);
+    const locators = [...d.querySelectorAll('#unidades .localizador')].map((a) => a.textContent ?? '');
+    expect(locators.some((l) => l.length > 16)).toBe(true);
+    expect(d.querySelector('#unidades')!.getAttribute('class')).toBe('unidades unidades-apiladas');
   });
 
   it('reads the document again: re-queued, back to the page with a notice, ready again', async () => {

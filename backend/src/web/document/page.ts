@@ -16,6 +16,9 @@ import { csrfField, type Markup } from '../layout';
 import { doubtNote, fixHref } from './doubt';
 import type { DocumentStringKey, DocumentStrings } from './strings';
 
+/** The longest locator the narrow column beside a unit's text holds on one line ('p. xxviii', '1:02:03–1:02:45'). */
+const LOCATOR_COLUMN_CHARS = 16;
+
 /** Everything the document page shows, gathered by the route through the API's services. */
 export interface DocumentPageData {
   doc: Documento;
@@ -266,12 +269,15 @@ function units(t: DocumentStrings, p: DocumentPageData): Markup {
     return `/biblioteca/documentos/${id}?${q}#unidades-titulo`;
   };
   const texto = p.texto;
+  // Page and time locators fit a narrow column beside the text; section names ('Chapter 6 - Monitoring
+  // Distributed Systems, párr. 41') are set above it instead, whole, as a heading would be.
+  const long = texto?.unidades.some((u) => u.localizador.length > LOCATOR_COLUMN_CHARS) ?? false;
   return html`<section class="card" aria-labelledby="unidades-titulo">
     <h2 id="unidades-titulo">${t.t('units')}</h2>
     ${p.textoError ? html`<p class="muted">${p.textoError}</p>` : ''}
     ${
       texto
-        ? html`<ol class="unidades" id="unidades">
+        ? html`<ol class="unidades${long ? ' unidades-apiladas' : ''}" id="unidades">
               ${texto.unidades.map(
                 (u) =>
                   html`<li data-posicion="${u.posicion}">
