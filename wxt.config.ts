@@ -10,7 +10,7 @@ export default defineConfig({
   outDir: '.output',
   publicDir: 'extension/public',
   imports: false,
-  manifest: ({ browser }) => ({
+  manifest: ({ browser, mode }) => ({
     // Name, description and shortcut labels in Spanish (the default) and English: extension/public/_locales.
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -46,6 +46,14 @@ export default defineConfig({
         description: '__MSG_cmdInsert__',
       },
     },
+    // Only in the end-to-end tests' Firefox build (`mode: 'e2e'`): WebDriver BiDi cannot open an add-on's own
+    // pages, so the test reaches them from a local page, which Firefox allows for web-accessible pages only.
+    // The stores' builds never have it.
+    ...(mode === 'e2e' && {
+      web_accessible_resources: [
+        { resources: ['options.html', 'popup.html', 'sidepanel.html'], matches: ['http://127.0.0.1/*'] },
+      ],
+    }),
     browser_specific_settings: {
       gecko: {
         id: 'folio@folio.extension',
