@@ -34,7 +34,8 @@ export async function buildExtension(outDir: string, browser: 'chrome' | 'firefo
   return path.join(outDir, `${browser}-mv3`);
 }
 
-function quietLogger() {
+/** A WXT logger that keeps errors only. */
+export function quietLogger() {
   const noop = () => {};
   return {
     debug: noop,
