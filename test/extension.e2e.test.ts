@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { createTestStore, type TestStore } from '../backend/src/testing/harness';
 import {
   ARTIFACTS,
   buildExtension,
@@ -13,9 +12,10 @@ import {
   noChromium,
   type ExtensionBrowser,
 } from './support/browser';
-import { buildEditorPages } from './fixtures/editors/build';
 import { buildPaddedPdf } from './fixtures/sample-pdf';
+import { EDITOR_DRAFT, startCaptureSite, type CaptureSite } from './support/capture-site';
 import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { libraryApi } from './support/library-api';
 
 /**
  * The built extension in Debian's Chromium against a real `folio serve`: options checked against the
@@ -23,57 +23,14 @@ import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './su
  * a capture made while the server is down reaching it exactly once, a citation inserted in a textarea
  * through the picker, and the side panel's search. Screenshots land in test/artifacts/ for review.
  */
-const CAPTURE_FIXTURES = path.join(REPO_ROOT, 'extension/src/capture/fixtures');
-
-/** The pages the browser visits, served from 127.0.0.1 (inside the extension's host permissions). */
-const PAGES: Record<string, { type: string; body: () => Buffer | string }> = {
-  '/articulo.html': {
-    type: 'text/html; charset=utf-8',
-    body: () => fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/capture/articulo-revista.html')),
-  },
-  '/charla.html': {
-    type: 'text/html; charset=utf-8',
-    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'video-charla.html')),
-  },
-  '/subtitulos/charla-es.vtt': {
-    type: 'text/vtt; charset=utf-8',
-    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'charla-es.vtt')),
-  },
-  '/subtitulos/charla-en.srt': {
-    type: 'text/plain; charset=utf-8',
-    body: () => fs.readFileSync(path.join(CAPTURE_FIXTURES, 'charla-en.srt')),
-  },
-  '/muestra.pdf': {
-    type: 'application/pdf',
-    body: () => fs.readFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf')),
-  },
-  '/nota.html': {
-    type: 'text/html; charset=utf-8',
-    body: () => `<!doctype html><html lang="es"><head><title>Nota sobre cenotes sin conexión</title></head><body><main>
-      <h1>Nota sobre cenotes sin conexión</h1>
-      <p>Los cenotes de Homún guardan agua dulce sobre una capa de agua salada que entra desde la costa.</p>
-      <p>Esta nota se guardó con el servidor apagado y debe llegar una sola vez cuando vuelva.</p>
-    </main></body></html>`,
-  },
-  '/editor.html': {
-    type: 'text/html; charset=utf-8',
-    body: () => `<!doctype html><html lang="es"><head><title>Mi borrador</title></head><body>
-      <label for="borrador">Borrador</label>
-      <textarea id="borrador" rows="6" cols="80">Los nitratos del acuífero superan la norma </textarea>
-    </body></html>`,
-  },
-};
-
 let store: TestStore;
 let folio: FolioProcess | undefined;
 let env: NodeJS.ProcessEnv;
 let apiPort: number;
 let key: string;
-let pages: http.Server;
-let site: string;
+let site: CaptureSite;
 let browser: ExtensionBrowser;
 let buildDir: string;
-let editorsDir: string;
 
 /** The extension APIs the tests call inside its service worker, and the page's DOM, as far as used here. */
 declare const chrome: {
@@ -86,30 +43,10 @@ declare const chrome: {
 };
 declare const document: { querySelector(selector: string): unknown };
 
-const api = (p: string, init: RequestInit = {}) =>
-  fetch(`http://127.0.0.1:${apiPort}/api/v1${p}`, {
-    ...init,
-    headers: { Authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
-  });
-
-interface Pasaje {
-  texto: string;
-  cita: string;
-  enlace: string;
-  ancla: Record<string, unknown>;
-  documento: { id: string; titulo: string };
-}
-
-async function search(q: string, k = 5): Promise<Pasaje[]> {
-  const res = await api(`/buscar?q=${encodeURIComponent(q)}&k=${k}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { pasajes: Pasaje[] }).pasajes;
-}
-
-async function documents(): Promise<{ id: string; titulo: string; tipo: string; estado: string; url?: string }[]> {
-  const res = await api('/documentos?limite=200');
-  return ((await res.json()) as { documentos: never[] }).documentos;
-}
+const { api, search, documents } = libraryApi(
+  () => apiPort,
+  () => key,
+);
 
 async function startFolio() {
   folio = await startServe(env, apiPort);
@@ -151,20 +88,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     env = serveEnv(store, apiPort, { FOLIO_FETCH_ALLOW_PRIVATE: '1' });
     const printed = await startFolio();
     key = API_KEY.exec(printed)![0];
-    editorsDir = await buildEditorPages(path.join(buildDir, 'editores'));
-    pages = http.createServer((req, res) => {
-      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      const editorFile = /^\/editores\/([\w-]+\.(?:html|js))$/.exec(pathname)?.[1];
-      if (editorFile && fs.existsSync(path.join(editorsDir, editorFile))) {
-        const type = editorFile.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
-        return res.writeHead(200, { 'Content-Type': type }).end(fs.readFileSync(path.join(editorsDir, editorFile)));
-      }
-      const page = PAGES[pathname];
-      if (!page) return res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': page.type }).end(page.body());
-    });
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    site = `http://127.0.0.1:${(pages.address() as { port: number }).port}`;
+    site = await startCaptureSite(buildDir);
     browser = await launchWithExtension(extensionDir);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 180_000);
@@ -172,7 +96,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await folio?.stop();
-    await new Promise((resolve) => pages?.close(resolve));
+    await site?.close();
     await store?.drop();
     if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
   });
@@ -198,7 +122,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   });
 
   it('captures a web page as the user sees it: web anchors with its address and metadata', async () => {
-    const url = `${site}/articulo.html`;
+    const url = `${site.url}/articulo.html`;
     const { popup, target } = await captureFromPopup(url);
     const entry = await readyEntry(popup, /Nitratos en el acuífero/);
     expect(await entry.locator('.detail').textContent()).toMatch(/Yucatán/);
@@ -247,7 +171,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   });
 
   it('captures a captioned video at its current second: time anchors and «Citar este momento»', async () => {
-    const { popup, target } = await captureFromPopup(`${site}/charla.html`);
+    const { popup, target } = await captureFromPopup(`${site.url}/charla.html`);
     const entry = await readyEntry(popup, /agua bajo Yucatán/);
     await expect(entry.getByRole('button', { name: 'Citar este momento' }).count()).resolves.toBe(1);
     const [doc] = (await documents()).filter((d) => /agua bajo Yucatán/.test(d.titulo));
@@ -260,7 +184,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   });
 
   it('captures a PDF tab as the PDF itself, with its origin address', async () => {
-    const url = `${site}/muestra.pdf`;
+    const url = `${site.url}/muestra.pdf`;
     const { popup, target } = await captureFromPopup(url);
     await readyEntry(popup, /muestra|\.pdf/i);
     const pdfs = (await documents()).filter((d) => d.url === url);
@@ -283,7 +207,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     await panel.locator('#resultados li').first().waitFor({ timeout: 20_000 });
     await folio!.stop();
     try {
-      const { popup, target } = await captureFromPopup(`${site}/nota.html`);
+      const { popup, target } = await captureFromPopup(`${site.url}/nota.html`);
       const entry = popup.locator('.capture', { hasText: /Nota sobre cenotes/ });
       await entry.locator('.state', { hasText: 'En cola' }).waitFor({ timeout: 20_000 });
       expect(await browser.worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('1');
@@ -306,9 +230,9 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
   }, 150_000);
 
   it('inserts a citation into a textarea through the picker (Alt+Shift+C, type, Enter)', async () => {
-    const draft = 'Los nitratos del acuífero superan la norma ';
+    const draft = EDITOR_DRAFT;
     const page = await browser.context.newPage();
-    await page.goto(`${site}/editor.html`);
+    await page.goto(`${site.url}/editor.html`);
     await page.click('#borrador');
     await page.keyboard.press('End');
     await page.keyboard.press('Alt+Shift+KeyC');
@@ -333,7 +257,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     'inserts the cita as a link to the reader into %s through the extension',
     async (name) => {
       const page = await browser.context.newPage();
-      await page.goto(`${site}/editores/${name}.html`);
+      await page.goto(`${site.url}/editores/${name}.html`);
       await page.evaluate(() => (globalThis as unknown as EditorWindow).placeCaretAtEnd());
       if (name === 'google-docs') {
         // Typing in Docs goes to its hidden text-event iframe, which then has the focus.
@@ -375,10 +299,9 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     // One page of text and ~120 MB of padding no page refers to: more than the server takes in one
     // request (95 MB), so it only arrives if the background sends it in parts, over fetch (a service
     // worker has no XMLHttpRequest for tus-js-client).
-    const pdf = buildPaddedPdf(120 * 1024 * 1024);
-    PAGES['/grande.pdf'] = { type: 'application/pdf', body: () => pdf };
+    site.add('/grande.pdf', 'application/pdf', buildPaddedPdf(120 * 1024 * 1024));
 
-    const url = `${site}/grande.pdf`;
+    const url = `${site.url}/grande.pdf`;
     const { popup, target } = await captureFromPopup(url);
     await readyEntry(popup, /Informe|grande/i, 240_000);
     const docs = (await documents()).filter((d) => d.url === url);
