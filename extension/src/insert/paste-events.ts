@@ -1,9 +1,15 @@
-import type { Insertion } from './content';
+/**
+ * Synthesized paste and beforeinput events carrying given clipboard entries (type → data), as a user's paste
+ * would: the events themselves, for whichever world dispatches them (see paste.ts for which one does).
+ */
+
+/** Clipboard entries: data by MIME type ('text/html', 'text/plain'). */
+export type ClipboardEntries = Record<string, string>;
 
 /** The clipboard data of a synthesized paste: the standard DataTransfer, or a stand-in where there is none. */
 type ClipboardData = Pick<DataTransfer, 'getData' | 'setData' | 'types'>;
 
-function dataTransfer(win: Window & typeof globalThis, entries: Record<string, string>): ClipboardData {
+function dataTransfer(win: Window & typeof globalThis, entries: ClipboardEntries): ClipboardData {
   if (typeof win.DataTransfer === 'function') {
     const dt = new win.DataTransfer();
     for (const [type, value] of Object.entries(entries)) dt.setData(type, value);
@@ -23,6 +29,18 @@ function dataTransfer(win: Window & typeof globalThis, entries: Record<string, s
   } as unknown as ClipboardData;
 }
 
+/**
+ * Makes sure the event's own data holds `entries`. Firefox's ClipboardEvent and InputEvent constructors
+ * ignore the DataTransfer they are given and make an empty, writable one of their own; a page's listener
+ * reads that one (an expando set from a content script would stay in the script's own view of the event).
+ */
+function fill(data: ClipboardData | null | undefined, entries: ClipboardEntries): void {
+  if (!data) return;
+  for (const [type, value] of Object.entries(entries)) {
+    if (data.getData(type) !== value) data.setData(type, value);
+  }
+}
+
 function withProperty<E extends Event>(event: E, name: string, value: unknown): E {
   if ((event as unknown as Record<string, unknown>)[name] == null) {
     Object.defineProperty(event, name, { value, enumerable: true });
@@ -35,20 +53,15 @@ export function windowOf(el: Element): Window & typeof globalThis {
   return (el.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
 }
 
-function entriesOf(ins: Insertion, html: boolean): Record<string, string> {
-  return html ? { 'text/html': ins.html, 'text/plain': ins.text } : { 'text/plain': ins.text };
-}
-
 /**
- * Dispatches a synthesized `paste` on `target` with clipboardData carrying text/plain (and text/html when
- * `html`), as a user's paste would. Editors that handle paste (ProseMirror, Quill, CKEditor 5, Lexical,
- * CodeMirror, Google Docs) insert it through their own model, so undo works, and cancel the event:
+ * Dispatches a synthesized `paste` on `target` whose clipboardData carries `entries`, as a user's paste
+ * would. Editors that handle paste (ProseMirror, Quill, CKEditor 5, Lexical, CodeMirror, Google Docs) insert it through their own model, so undo works, and cancel the event:
  * the return value says whether one did (defaultPrevented). An untrusted paste has no default action, so
  * nothing happens when no editor takes it.
  */
-export function dispatchPaste(target: Element, ins: Insertion, opts: { html: boolean }): boolean {
+export function pasteEvent(target: Element, entries: ClipboardEntries): boolean {
   const win = windowOf(target);
-  const data = dataTransfer(win, entriesOf(ins, opts.html));
+  const data = dataTransfer(win, entries);
   const init = { bubbles: true, cancelable: true, composed: true };
   let event: Event;
   if (typeof win.ClipboardEvent === 'function') {
@@ -57,6 +70,7 @@ export function dispatchPaste(target: Element, ins: Insertion, opts: { html: boo
     event = new win.Event('paste', init);
   }
   withProperty(event, 'clipboardData', data);
+  fill((event as ClipboardEvent).clipboardData, entries);
   target.dispatchEvent(event);
   return event.defaultPrevented;
 }
@@ -65,9 +79,9 @@ export function dispatchPaste(target: Element, ins: Insertion, opts: { html: boo
  * Dispatches a synthesized `beforeinput` of type insertFromPaste with the content as its dataTransfer, which
  * editors built on beforeinput (Slate, Lexical's plain-text mode) handle and cancel. Returns whether one did.
  */
-export function dispatchBeforeInputPaste(target: Element, ins: Insertion): boolean {
+export function beforeInputPasteEvent(target: Element, entries: ClipboardEntries): boolean {
   const win = windowOf(target);
-  const data = dataTransfer(win, entriesOf(ins, true));
+  const data = dataTransfer(win, entries);
   const event = new win.InputEvent('beforeinput', {
     bubbles: true,
     cancelable: true,
@@ -76,6 +90,7 @@ export function dispatchBeforeInputPaste(target: Element, ins: Insertion): boole
     dataTransfer: data as DataTransfer,
   });
   withProperty(event, 'dataTransfer', data);
+  fill(event.dataTransfer, entries);
   target.dispatchEvent(event);
   return event.defaultPrevented;
 }

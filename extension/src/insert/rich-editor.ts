@@ -2,7 +2,8 @@ import type { Insertion } from './content';
 import type { EditorFamily } from './detect-editor';
 import { isContentEditable } from './detect-editor';
 import { InsertError } from './errors';
-import { dispatchBeforeInputPaste, dispatchPaste, windowOf } from './paste';
+import { windowOf } from './paste-events';
+import { dispatchBeforeInputPaste, dispatchPaste } from './paste';
 
 /**
  * Inserts into a rich editor whose caret has been put back: a synthesized paste, which each of these editors

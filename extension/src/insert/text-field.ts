@@ -1,4 +1,4 @@
-import { windowOf } from './paste';
+import { windowOf } from './paste-events';
 import { InsertError } from './errors';
 
 /**
