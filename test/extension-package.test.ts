@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { REPO_ROOT } from '../backend/src/testing/harness';
 import { quietLogger } from './support/browser';
+import { startCaptureSite } from './support/capture-site';
+import { FIREFOX, hasFirefox, noFirefox } from './support/firefox';
 
 /** The names of a zip's entries. */
 function entriesOf(file: string): Promise<string[]> {
@@ -40,6 +42,11 @@ function readEntry(file: string, name: string): Promise<string> {
       zip.readEntry();
     });
   });
+}
+
+/** The manifest's content scripts that run in the page's own world. */
+function pageWorldScripts(manifest: Record<string, unknown>) {
+  return (manifest.content_scripts as { world?: string }[]).filter((s) => s.world === 'MAIN');
 }
 
 describe('the packages for the stores (npm run package)', () => {
@@ -97,10 +104,16 @@ describe('the packages for the stores (npm run package)', () => {
         expect(manifest.browser_specific_settings).toMatchObject({
           gecko: { id: 'folio@folio.extension', strict_min_version: '140.0' },
         });
-        expect(manifest.sidebar_action).toMatchObject({ default_panel: 'sidepanel.html' });
+        // The sidebar waits for the popup to open it, as Chrome's side panel does.
+        expect(manifest.sidebar_action).toMatchObject({ default_panel: 'sidepanel.html', open_at_install: false });
+        // Pastes go through the page's own world there (insert/paste-relay.ts), in every frame.
+        expect(pageWorldScripts(manifest)).toEqual([
+          expect.objectContaining({ js: ['content-scripts/paste-relay.js'], match_about_blank: true }),
+        ]);
       } else {
         expect(manifest.minimum_chrome_version).toBe('116');
         expect(manifest.side_panel).toMatchObject({ default_path: 'sidepanel.html' });
+        expect(pageWorldScripts(manifest)).toEqual([]);
       }
     },
   );
@@ -125,4 +138,41 @@ describe('the packages for the stores (npm run package)', () => {
     expect(result.errors.map((e) => `${e.code}: ${e.message}`)).toEqual([]);
     expect(result.summary.errors).toBe(0);
   });
+
+  it.skipIf(!hasFirefox)(
+    `the Firefox zip installs as a permanent add-on in Firefox ESR with signatures off, and runs on pages${hasFirefox ? '' : ` — skipped: ${noFirefox}`}`,
+    { timeout: 120_000 },
+    async () => {
+      // As a user installs the zip before it is signed: Firefox ESR honours xpinstall.signatures.required, and
+      // an add-on file in the profile's extensions/ folder, named by its id, is installed at start.
+      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-firefox-profile-'));
+      fs.mkdirSync(path.join(profile, 'extensions'));
+      fs.copyFileSync(zips.firefox, path.join(profile, 'extensions', 'folio@folio.extension.xpi'));
+      const site = await startCaptureSite(path.join(out, 'site'));
+      const puppeteer = (await import('puppeteer-core')).default;
+      const firefox = await puppeteer.launch({
+        browser: 'firefox',
+        executablePath: FIREFOX,
+        headless: true,
+        userDataDir: profile,
+        extraPrefsFirefox: { 'xpinstall.signatures.required': false, 'extensions.autoDisableScopes': 0 },
+      });
+      try {
+        // The add-on's content script answers its shortcut in a page's text field: the picker opens.
+        const page = await firefox.newPage();
+        await page.goto(`${site.url}/editor.html`);
+        await page.click('#borrador');
+        await page.keyboard.down('Alt');
+        await page.keyboard.down('Shift');
+        await page.keyboard.press('KeyC');
+        await page.keyboard.up('Shift');
+        await page.keyboard.up('Alt');
+        await page.waitForSelector('folio-cita', { timeout: 20_000 });
+      } finally {
+        await firefox.close();
+        await site.close();
+        fs.rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { REPO_ROOT } from '../../backend/src/testing/harness';
+import { quietLogger } from './browser';
+
+/** Debian's Firefox ESR, which `.ci/run` installs; Firefox tests skip with a message without it. */
+export const FIREFOX = process.env.FOLIO_FIREFOX ?? '/usr/bin/firefox-esr';
+export const hasFirefox = fs.existsSync(FIREFOX);
+export const noFirefox = `Firefox not found at ${FIREFOX} (apt-get install firefox-esr, or set FOLIO_FIREFOX)`;
+
+/** The add-on's id (the manifest's gecko id) and its internal address, fixed by a preference. */
+const ADDON = 'folio@folio.extension';
+const UUID = '6b0c3f52-4a1e-4c7d-9f2b-0f01a0e2b1c9';
+
+export interface FirefoxWithExtension {
+  browser: Browser;
+  /**
+   * Opens one of the add-on's pages in a new tab. WebDriver BiDi refuses to navigate to moz-extension:
+   * addresses, so a local page at `from` goes there itself (the test build makes those pages reachable).
+   */
+  extensionPage(name: string, from: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** Runs `expression` (a promise of JSON-able data) with the add-on's `browser.*` APIs, from one of its pages. */
+  inExtension<T>(expression: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the Firefox add-on in WXT's e2e mode (its pages web-accessible from 127.0.0.1, for the reason
+ * above; the stores' builds never have that) into `outDir`, and starts headless Firefox over WebDriver BiDi
+ * with it installed as a temporary add-on. puppeteer-core rather than selenium-webdriver: it needs no
+ * geckodriver, and the Chromium tests' habits carry over.
+ */
+export async function launchFirefoxWithExtension(outDir: string, site: string): Promise<FirefoxWithExtension> {
+  const { build } = await import('wxt');
+  await build({ root: REPO_ROOT, browser: 'firefox', manifestVersion: 3, mode: 'e2e', outDir, logger: quietLogger() });
+  const puppeteer = (await import('puppeteer-core')).default;
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON]: UUID }) },
+  });
+  const installed = await browser.installExtension(path.join(outDir, 'firefox-mv3-e2e'));
+  if (installed !== ADDON) throw new Error(`Firefox installed ${installed}, not ${ADDON}`);
+
+  async function extensionPage(name: string, from: string, viewport = { width: 800, height: 700 }) {
+    const page = await browser.newPage();
+    await page.setViewport(viewport);
+    await page.goto(`${from}/`);
+    // The switch to the add-on's process is not reported as a navigation of this page: wait for its document.
+    await page.evaluate(`window.location.href = 'moz-extension://${UUID}/${name}'`);
+    await page.waitForFunction(`location.protocol === 'moz-extension:' && document.readyState === 'complete'`, {
+      polling: 100,
+    });
+    return page;
+  }
+
+  let handle: Page | undefined;
+  return {
+    browser,
+    extensionPage,
+    async inExtension<T>(expression: string) {
+      handle ??= await extensionPage('options.html', site);
+      return (await handle.evaluate(expression)) as T;
+    },
+    close: () => browser.close(),
+  };
+}
