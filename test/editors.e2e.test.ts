@@ -37,7 +37,11 @@ interface FixtureWindow {
   undo(): void;
   placeCaretAtEnd(): void;
   setDocsMode(mode: 'edit' | 'suggest' | 'view'): void;
-  folio: { openPicker(pasajes: Pasaje[], options?: { mode?: 'cita' | 'bibliografia' }): void; notice(): string | null };
+  folio: {
+    openPicker(pasajes: Pasaje[], options?: { mode?: 'cita' | 'bibliografia' }): void;
+    notice(): string | null;
+    shown(): { notice: boolean; foot: boolean };
+  };
 }
 
 const ECO: Pasaje = {
@@ -209,16 +213,27 @@ describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', (
     await page.close();
   });
 
-  it('Google Docs stand-in in view mode: the picker stays open and says why', async () => {
+  it('Google Docs stand-in in view mode: the picker stays open and says why, in sight below a long list', async () => {
     const page = await open('google-docs');
     await page.evaluate(() => (globalThis as unknown as FixtureWindow).setDocsMode('view'));
     await page.click('.kix-appview-editor');
-    await page.evaluate((p) => (globalThis as unknown as FixtureWindow).folio.openPicker(p), [ECO]);
+    // Ten long results: more than the panel's height, so the list scrolls and the notice must stay in view.
+    const many = Array.from({ length: 10 }, (_, i) => ({
+      ...ECO,
+      id: `eco77:${i}`,
+      texto: `${ECO.texto} `.repeat(4).trim(),
+    }));
+    await page.evaluate((p) => (globalThis as unknown as FixtureWindow).folio.openPicker(p), many);
     await page.keyboard.type('eco');
     await page.keyboard.press('Enter');
     await page.waitForFunction('document.querySelector("folio-cita") !== null');
     const notice = () => page.evaluate(() => (globalThis as unknown as FixtureWindow).folio.notice());
     await expect.poll(notice).toMatch(/^Este documento de Google Docs está en modo de solo lectura/);
+    expect(await page.evaluate(() => (globalThis as unknown as FixtureWindow).folio.shown())).toEqual({
+      notice: true,
+      foot: true,
+    });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'picker-aviso.png') });
     expect(await model(page)).toBe(START);
     await page.close();
   });

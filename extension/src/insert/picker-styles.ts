@@ -18,7 +18,7 @@ export const PICKER_CSS = `
 }
 .q { width: calc(100% - 24px); }
 .q:focus, .style:focus, button:focus-visible { outline: 2px solid #2f6fde; outline-offset: 0; }
-.results { list-style: none; margin: 0; padding: 0 4px 4px; overflow-y: auto; flex: 1 1 auto; }
+.results { list-style: none; margin: 0; padding: 0 4px 4px; overflow-y: auto; flex: 1 1 auto; min-height: 0; }
 .item { padding: 6px 8px; border-radius: 6px; cursor: pointer; }
 .item[aria-selected="true"] { background: #e8f0fe; }
 .cita { font-weight: 600; }
@@ -27,7 +27,9 @@ export const PICKER_CSS = `
 .texto { color: #333; font-size: 13px; margin: 2px 0; }
 .enlace { font-size: 12px; color: #2f6fde; }
 .empty, .bib-count { margin: 4px 12px 8px; color: #555; }
-.bib { display: flex; flex-direction: column; }
+/* The view in use takes what the head, notice and foot leave, and only its list scrolls: they stay in sight. */
+.cite, .bib { display: flex; flex-direction: column; flex: 1 1 auto; min-height: 0; }
+.head, .notice, .foot { flex: none; }
 .bib label { margin: 4px 12px 0; color: #444; }
 .notice { margin: 0 12px 8px; padding: 6px 8px; border-radius: 6px; font-size: 13px; }
 .notice[data-kind="error"] { background: #fde8e8; color: #8a1c1c; }
