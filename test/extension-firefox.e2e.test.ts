@@ -290,6 +290,41 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     },
   );
 
+  it('leaves a read-only Google Docs untouched, keeps the picker open and puts the cita on the clipboard', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(`${site.url}/editores/google-docs.html`);
+    await page.evaluate(`window.placeCaretAtEnd(); window.setDocsMode('view')`);
+    const before = await page.evaluate(`window.editorHtml()`);
+    await page.click('.kix-appview-editor');
+    await page.keyboard.down('Alt');
+    await page.keyboard.down('Shift');
+    await page.keyboard.press('KeyC');
+    await page.keyboard.up('Shift');
+    await page.keyboard.up('Alt');
+    await page.waitForSelector('folio-cita');
+    await page.keyboard.type('nitratos acuífero');
+    await page.waitForSelector(`folio-cita[data-consulta="nitratos acuífero"]:not([data-resultados="0"])`, {
+      timeout: 20_000,
+    });
+    await page.keyboard.press('Enter');
+    // The picker says why (its notice, in a closed shadow root, is looked at in the screenshot) and stays open.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'firefox-google-docs-lectura.png') });
+    expect(await page.$('folio-cita')).not.toBeNull();
+    expect(await page.evaluate(`window.editorHtml()`)).toBe(before);
+    await page.keyboard.press('Escape');
+    // What was picked is on Firefox's clipboard: pasted into a plain field, it is a passage's cita.
+    await page.$eval('#elsewhere', (el) => ((el as unknown as { value: string }).value = ''));
+    await page.click('#elsewhere');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyV');
+    await page.keyboard.up('Control');
+    const pasted = await page.$eval('#elsewhere', (el) => (el as unknown as { value: string }).value);
+    const citas = (await search('nitratos acuífero', 10)).map((h) => h.cita);
+    expect(citas).toContain(pasted);
+    await page.close();
+  });
+
   it("opens Firefox's sidebar from the popup, and its page searches with citations", async () => {
     // The manifest's sidebar_action is the side panel's page.
     const panelUrl = await firefox.inExtension<string>('browser.sidebarAction.getPanel({})');
