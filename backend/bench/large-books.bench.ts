@@ -3,8 +3,8 @@
  *
  * Two books made here, each read in a child process and measured by the child's peak resident memory
  * (VmHWM) and wall time:
- * - a PDF of 2,000 text pages: Folio's converter (pdf.js fed by ranges from disk, page by page) beside, in
- *   the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in memory, and
+ * - a PDF of 2,000 text pages: Folio's converter as the server's build runs it and from the sources through
+ *   tsx, beside, in the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in memory, and
  *   the floor of the same child, which imports the converter and reads nothing;
  * - an EPUB of 100 MB (300 chapters of text and 100 MB of images, as illustrated books are): Folio's
  *   converter (entries inflated one at a time from disk) beside the floor of the same child, which
@@ -27,6 +27,11 @@ const src = (file: string) => JSON.stringify(path.join(import.meta.dirname, '../
 const CHILD = {
   pdf: `
     const { convertPdf } = await import(${src('pdf.ts')});
+    const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {} });
+    console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
+  // The server's build (backend/dist, plain Node), as `npm start` runs it.
+  pdfCompiled: `
+    const { convertPdf } = await import(process.env.FOLIO_BENCH_PDF_CHUNK);
     const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {} });
     console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
   pdfWhole: `
@@ -60,11 +65,16 @@ interface Measure {
   out: string;
 }
 
-/** Runs one way in a child and reads its peak resident memory as it exits. */
-function measure(way: keyof typeof CHILD, file: string): Measure {
+/**
+ * Runs one way in a child and reads its peak resident memory as it exits: through tsx, or in plain Node for
+ * the server's build, with `env` added.
+ */
+function measure(way: keyof typeof CHILD, file: string, o: { plain?: boolean; env?: NodeJS.ProcessEnv } = {}): Measure {
   const script = `${CHILD[way]}\nconst s = (await import('node:fs')).readFileSync('/proc/self/status', 'utf8');\nconsole.log('HWM', /VmHWM:\\s+(\\d+)/.exec(s)[1]);`;
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], {
+  const loader = o.plain ? [] : ['--import', 'tsx'];
+  const run = spawnSync(process.execPath, [...loader, '--input-type=module', '-e', script, file], {
+    env: { ...process.env, ...o.env },
     encoding: 'utf8',
     cwd: path.join(import.meta.dirname, '..', '..'),
     maxBuffer: 64 * MB,
@@ -141,6 +151,21 @@ const row = (way: string, m: Measure | undefined) =>
     ? `| ${way} | ${m.seconds.toFixed(1)} | ${m.peakMb === undefined ? '–' : m.peakMb.toFixed(0)} | ${m.out} |`
     : `| ${way} | – | – | not installed |`;
 
+/** Builds the server (backend/dist) and finds the part of it that holds the PDF converter. */
+function compiledPdfChunk(): string {
+  const build = spawnSync(process.execPath, [path.join(import.meta.dirname, '../scripts/build-server.mjs')], {
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`build-server: ${build.stderr}`);
+  const dist = path.join(import.meta.dirname, '../dist');
+  const chunk = fs
+    .readdirSync(dist)
+    .filter((f) => f.endsWith('.mjs'))
+    .find((f) => /export \{[^}]*\bconvertPdf\b/.test(fs.readFileSync(path.join(dist, f), 'utf8')));
+  if (!chunk) throw new Error('no part of backend/dist exports convertPdf');
+  return path.join(dist, chunk);
+}
+
 const pages = Number(arg('pages') ?? 2000);
 const epubMb = Number(arg('epub-mb') ?? 100);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-books-'));
@@ -155,7 +180,11 @@ try {
   console.log(`## A PDF of ${pages} text pages (${pdfMb.toFixed(1)} MB), one child process each, same run\n`);
   console.log('| way | seconds | peak RSS (MB) | read |');
   console.log('|---|---:|---:|---|');
-  console.log(row("Folio's convertPdf (pdf.js by ranges from disk, page by page)", measure('pdf', pdfFile)));
+  const compiled = { plain: true, env: { FOLIO_BENCH_PDF_CHUNK: compiledPdfChunk() } };
+  console.log(
+    row("Folio's convertPdf as the server runs it (its build, plain Node)", measure('pdfCompiled', pdfFile, compiled)),
+  );
+  console.log(row("Folio's convertPdf from the sources (through tsx)", measure('pdf', pdfFile)));
   console.log(row('pdf.js given the whole file in memory (reference)', measure('pdfWhole', pdfFile)));
   console.log(row('pdftotext (poppler; speed reference)', pdftotext(pdfFile)));
   console.log(row('the same child importing the converter, reading nothing (floor)', measure('pdfFloor', pdfFile)));

@@ -4,7 +4,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
 import { mendLineEndHyphens } from './line-end-hyphens';
-import { convertPdf, pageTextFromItems } from './pdf';
+import { convertPdf } from './pdf';
+import { pageTextFromItems } from './pdf-page-text';
 
 /** A word cut at a line end, as pdf.js reads it and nothing mends it: a letter, '-', a lower-case line. */
 const CUT = /\p{L}-\n\p{Ll}/gu;

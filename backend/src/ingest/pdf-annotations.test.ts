@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ocr } from '../ai/ocr';
-import { convertPdf, pageTextFromItems } from './pdf';
+import { convertPdf } from './pdf';
+import { pageTextFromItems } from './pdf-page-text';
 import { annotationTextItems, annotationTexts, type AnnotationLike } from './pdf-annotations';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 

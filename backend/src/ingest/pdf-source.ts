@@ -1,4 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { PDFDataRangeTransport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdfJs } from './pdfjs';
 
@@ -46,4 +48,37 @@ async function readRange(handle: FileHandle, begin: number, end: number): Promis
     read += bytesRead;
   }
   return read === chunk.length ? chunk : chunk.subarray(0, read);
+}
+
+let assets: { cMapUrl: string; cMapPacked: boolean; standardFontDataUrl: string; wasmUrl: string } | undefined;
+
+/**
+ * Character maps (CJK text), standard font metrics (spacing) and image decoders (JBIG2 and JPEG 2000 scans,
+ * in WebAssembly: without them such a page renders blank and OCR finds nothing) shipped with pdfjs-dist.
+ */
+function assetOptions() {
+  if (!assets) {
+    const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+    assets = {
+      cMapUrl: join(root, 'cmaps') + '/',
+      cMapPacked: true,
+      standardFontDataUrl: join(root, 'standard_fonts') + '/',
+      wasmUrl: join(root, 'wasm') + '/',
+    };
+  }
+  return assets;
+}
+
+/**
+ * How Folio opens a PDF with pdf.js: by ranges from disk (a 2,000-page scan is not loaded whole; pdf.js fetches what each page needs), with its assets.
+ */
+export function pdfDocumentParams(source: PdfFileSource) {
+  return {
+    range: source.range,
+    rangeChunkSize: PDF_RANGE_BYTES,
+    disableAutoFetch: true,
+    disableStream: true,
+    verbosity: 0,
+    ...assetOptions(),
+  };
 }

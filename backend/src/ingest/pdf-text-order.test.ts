@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTextFromItems } from './pdf';
+import { pageTextFromItems } from './pdf-page-text';
 import {
   isArabicText,
   itemPlace,
