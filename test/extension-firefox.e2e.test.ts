@@ -5,12 +5,14 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../backend/src/testing/harness';
 import { ARTIFACTS } from './support/browser';
-import { EDITOR_DRAFT, startCaptureSite, type CaptureSite } from './support/capture-site';
+import { EDITOR_DRAFT, editorLinks, startCaptureSite, type CaptureSite } from './support/capture-site';
 import {
   FIREFOX,
   hasFirefox,
   launchFirefoxWithExtension,
   noFirefox,
+  pasteInto,
+  pressPickerShortcut,
   type FirefoxWithExtension,
 } from './support/firefox';
 import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
@@ -172,12 +174,7 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     const said = await popup.$eval('#estado', (el) => el.textContent!.replace(/^Copiado: /, ''));
     const paste = await firefox.browser.newPage();
     await paste.goto(`${site.url}/editor.html`);
-    await paste.$eval('#borrador', (el) => ((el as unknown as { value: string }).value = ''));
-    await paste.click('#borrador');
-    await paste.keyboard.down('Control');
-    await paste.keyboard.press('KeyV');
-    await paste.keyboard.up('Control');
-    const pasted = await paste.$eval('#borrador', (el) => (el as unknown as { value: string }).value);
+    const pasted = await pasteInto(paste, '#borrador');
     expect(pasted).toBe(said);
     expect(pasted).toMatch(/\d+:\d{2}/);
     await Promise.all([popup.close(), target.close(), paste.close()]);
@@ -235,19 +232,18 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     // Delivery waits out the outbox's backoff (5, 10, 20 s…) after the server is back.
   }, 180_000);
 
-  /** Presses the picker's shortcut, types `q`, waits for results and takes the first with Enter. */
-  async function pickCitation(page: Page, q: string, shot?: string) {
-    await page.keyboard.down('Alt');
-    await page.keyboard.down('Shift');
-    await page.keyboard.press('KeyC');
-    await page.keyboard.up('Shift');
-    await page.keyboard.up('Alt');
+  /**
+   * Presses the picker's shortcut, types `q`, waits for results and takes the first with Enter; then waits for
+   * the picker to close, unless it is to stay open (an insertion refused).
+   */
+  async function pickCitation(page: Page, q: string, o: { shot?: string; staysOpen?: boolean } = {}) {
+    await pressPickerShortcut(page);
     await page.waitForSelector('folio-cita');
     await page.keyboard.type(q);
     await page.waitForSelector(`folio-cita[data-consulta="${q}"]:not([data-resultados="0"])`, { timeout: 20_000 });
-    if (shot) await page.screenshot({ path: path.join(ARTIFACTS, shot) });
+    if (o.shot) await page.screenshot({ path: path.join(ARTIFACTS, o.shot) });
     await page.keyboard.press('Enter');
-    await page.waitForFunction(`document.querySelector('folio-cita') === null`);
+    if (!o.staysOpen) await page.waitForFunction(`document.querySelector('folio-cita') === null`);
   }
 
   it('inserts a citation into a textarea through the picker (Alt+Shift+C, type, Enter)', async () => {
@@ -255,7 +251,7 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     await page.goto(`${site.url}/editor.html`);
     await page.click('#borrador');
     await page.keyboard.press('End');
-    await pickCitation(page, 'nitratos acuífero', 'firefox-picker.png');
+    await pickCitation(page, 'nitratos acuífero', { shot: 'firefox-picker.png' });
     // The draft is kept and one passage's cita, exactly as the API gives it, follows at the caret.
     const value = await page.$eval('#borrador', (el) => (el as unknown as { value: string }).value);
     expect(value.startsWith(EDITOR_DRAFT)).toBe(true);
@@ -277,13 +273,10 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
       }
       await pickCitation(page, 'nitratos acuífero');
       if (name === 'google-docs') await page.screenshot({ path: path.join(ARTIFACTS, 'firefox-google-docs.png') });
-      const html = ((await page.evaluate(`window.editorHtml()`)) as string)
-        .replace(/&amp;/g, '&')
-        .replace(/&nbsp;|\u00a0/g, ' ');
       // One link, made of a passage's cita and reader link exactly as the API gives them.
-      const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
+      const links = editorLinks((await page.evaluate(`window.editorHtml()`)) as string);
       expect(links).toHaveLength(1);
-      const [, href, text] = links[0]!;
+      const [{ href, text }] = links as [{ href: string; text: string }];
       const hits = await search('nitratos acuífero', 10);
       expect(hits.some((h) => h.enlace === href && h.cita === text)).toBe(true);
       await page.close();
@@ -296,17 +289,7 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     await page.evaluate(`window.placeCaretAtEnd(); window.setDocsMode('view')`);
     const before = await page.evaluate(`window.editorHtml()`);
     await page.click('.kix-appview-editor');
-    await page.keyboard.down('Alt');
-    await page.keyboard.down('Shift');
-    await page.keyboard.press('KeyC');
-    await page.keyboard.up('Shift');
-    await page.keyboard.up('Alt');
-    await page.waitForSelector('folio-cita');
-    await page.keyboard.type('nitratos acuífero');
-    await page.waitForSelector(`folio-cita[data-consulta="nitratos acuífero"]:not([data-resultados="0"])`, {
-      timeout: 20_000,
-    });
-    await page.keyboard.press('Enter');
+    await pickCitation(page, 'nitratos acuífero', { staysOpen: true });
     // The picker says why (its notice, in a closed shadow root, is looked at in the screenshot) and stays open.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await page.screenshot({ path: path.join(ARTIFACTS, 'firefox-google-docs-lectura.png') });
@@ -314,12 +297,7 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     expect(await page.evaluate(`window.editorHtml()`)).toBe(before);
     await page.keyboard.press('Escape');
     // What was picked is on Firefox's clipboard: pasted into a plain field, it is a passage's cita.
-    await page.$eval('#elsewhere', (el) => ((el as unknown as { value: string }).value = ''));
-    await page.click('#elsewhere');
-    await page.keyboard.down('Control');
-    await page.keyboard.press('KeyV');
-    await page.keyboard.up('Control');
-    const pasted = await page.$eval('#elsewhere', (el) => (el as unknown as { value: string }).value);
+    const pasted = await pasteInto(page, '#elsewhere');
     const citas = (await search('nitratos acuífero', 10)).map((h) => h.cita);
     expect(citas).toContain(pasted);
     await page.close();

@@ -6,7 +6,7 @@ import yauzl from 'yauzl';
 import { REPO_ROOT } from '../backend/src/testing/harness';
 import { quietLogger } from './support/browser';
 import { startCaptureSite } from './support/capture-site';
-import { FIREFOX, hasFirefox, noFirefox } from './support/firefox';
+import { FIREFOX, hasFirefox, noFirefox, pressPickerShortcut } from './support/firefox';
 
 /** The names of a zip's entries. */
 function entriesOf(file: string): Promise<string[]> {
@@ -162,11 +162,7 @@ describe('the packages for the stores (npm run package)', () => {
         const page = await firefox.newPage();
         await page.goto(`${site.url}/editor.html`);
         await page.click('#borrador');
-        await page.keyboard.down('Alt');
-        await page.keyboard.down('Shift');
-        await page.keyboard.press('KeyC');
-        await page.keyboard.up('Shift');
-        await page.keyboard.up('Alt');
+        await pressPickerShortcut(page);
         await page.waitForSelector('folio-cita', { timeout: 20_000 });
       } finally {
         await firefox.close();

@@ -13,7 +13,7 @@ import {
   type ExtensionBrowser,
 } from './support/browser';
 import { buildPaddedPdf } from './fixtures/sample-pdf';
-import { EDITOR_DRAFT, startCaptureSite, type CaptureSite } from './support/capture-site';
+import { EDITOR_DRAFT, editorLinks, startCaptureSite, type CaptureSite } from './support/capture-site';
 import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 import { libraryApi } from './support/library-api';
 
@@ -270,13 +270,10 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
       await page.waitForSelector('folio-cita[data-consulta="nitratos acuífero"]:not([data-resultados="0"])');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelector('folio-cita') === null);
-      const html = (await page.evaluate(() => (globalThis as unknown as EditorWindow).editorHtml()))
-        .replace(/&amp;/g, '&')
-        .replace(/&nbsp;|\u00a0/g, ' ');
       // One link, made of a passage's cita and reader link exactly as the API gives them.
-      const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)];
+      const links = editorLinks(await page.evaluate(() => (globalThis as unknown as EditorWindow).editorHtml()));
       expect(links).toHaveLength(1);
-      const [, href, text] = links[0]!;
+      const [{ href, text }] = links as [{ href: string; text: string }];
       const hits = await search('nitratos acuífero', 10);
       expect(hits.some((h) => h.enlace === href && h.cita === text)).toBe(true);
       await page.close();

@@ -50,6 +50,15 @@ function pages(): Record<string, SitePage> {
   };
 }
 
+/** The links in an editor page's HTML (`window.editorHtml()`), entities and non-breaking spaces read. */
+export function editorLinks(html: string): { href: string; text: string }[] {
+  const plain = html.replace(/&amp;/g, '&').replace(/&nbsp;|\u00a0/g, ' ');
+  return [...plain.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, text]) => ({
+    href: href!,
+    text: text!,
+  }));
+}
+
 export interface CaptureSite {
   /** `http://127.0.0.1:<port>` */
   url: string;

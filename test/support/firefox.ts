@@ -67,3 +67,23 @@ export async function launchFirefoxWithExtension(outDir: string, site: string): 
     close: () => browser.close(),
   };
 }
+
+/** Presses the picker's shortcut, Alt+Shift+C, in `page`. */
+export async function pressPickerShortcut(page: Page): Promise<void> {
+  await page.keyboard.down('Alt');
+  await page.keyboard.down('Shift');
+  await page.keyboard.press('KeyC');
+  await page.keyboard.up('Shift');
+  await page.keyboard.up('Alt');
+}
+
+/** Empties the field at `selector`, pastes into it with Ctrl+V, and returns what it then holds. */
+export async function pasteInto(page: Page, selector: string): Promise<string> {
+  const value = () => page.$eval(selector, (el) => (el as unknown as { value: string }).value);
+  await page.$eval(selector, (el) => ((el as unknown as { value: string }).value = ''));
+  await page.click(selector);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyV');
+  await page.keyboard.up('Control');
+  return value();
+}
