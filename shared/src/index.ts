@@ -30,6 +30,7 @@ export * from './client/api-error';
 export * from './client/sse';
 export * from './client/client';
 export * from './client/upload-in-parts';
+export * from './client/upload-input';
 export * from './text/json-after';
 export * from './text/character-references';
 export * from './text/whitespace';

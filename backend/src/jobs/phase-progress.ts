@@ -1,4 +1,4 @@
-import type { Deps } from '../context';
+import type { Db } from '../db/db';
 import { updateDocument } from '../db/documents.repo';
 import { ConversionError, type Fase } from '../ingest/converter';
 
@@ -37,7 +37,7 @@ export class PhaseTimeoutError extends ConversionError {
  * `report: false` (a background re-read, whose document stays `listo` meanwhile) only the clock runs.
  */
 export function phaseProgress(
-  deps: Pick<Deps, 'db'>,
+  deps: { db: Db },
   id: string,
   opts: { phaseMs: number; signal?: AbortSignal; report?: boolean },
 ) {

@@ -1,4 +1,8 @@
-import type { Deps } from '../context';
+import type { Embedder } from '../ai/embedder';
+import type { Reranker } from '../ai/reranker';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { Logger } from '../log';
 import { searchLexical, type LexicalHit } from '../db/passages-search.repo';
 import { searchVectors } from '../db/vectors.repo';
 import { crossEncoderRerank } from './cross-encoder-rerank';
@@ -37,17 +41,21 @@ export interface RankedPassages {
 /** `document:posicion`, a passage's key across the candidate lists. */
 export const passageKey = (h: LexicalHit) => `${h.document_id}:${h.posicion}`;
 
+/** What ranking reads: the store, the semantic floor's setting, the engines it may use, the log. */
+export interface RankingDeps {
+  db: Db;
+  config: Pick<Config, 'embeddings'>;
+  engines: { embedder?: Embedder; reranker?: Reranker };
+  log?: Logger;
+}
+
 /**
  * Passages of the caller's library for a query: lexical candidates by BM25 over stems (literal phrases
  * enforced), semantic ones when an embedder answers, fused, reranked by features, then by the
  * cross-encoder when one answers. Every filter is a condition of the candidates' query, so k results of
  * the right kind and year come back.
  */
-export async function rankPassages(
-  deps: Pick<Deps, 'db' | 'config' | 'engines'> & Partial<Pick<Deps, 'log'>>,
-  userId: string,
-  req: SearchRequest,
-): Promise<RankedPassages> {
+export async function rankPassages(deps: RankingDeps, userId: string, req: SearchRequest): Promise<RankedPassages> {
   const k = req.k ?? 10;
   const parsed = parseQuery(req.q);
   const pool = Math.max(MIN_CANDIDATES, k * CANDIDATES_PER_RESULT);

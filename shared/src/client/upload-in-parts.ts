@@ -1,6 +1,6 @@
 import { DetailedError, type HttpStack, Upload } from 'tus-js-client';
 import { connectionError, errorFromBody, invalidAnswer } from './api-error';
-import type { UploadInput } from './client';
+import type { UploadInput } from './upload-input';
 
 /** What tus-js-client reads a file from: a File or Blob in a browser; a Buffer or an fs.ReadStream in Node. */
 export type PartsSource = ConstructorParameters<typeof Upload>[0];
