@@ -4,7 +4,7 @@ import { foldText } from '../text/fold';
 import { useTestServer } from '../testing/harness';
 import type { Db } from './db';
 import { insertDocument, updateDocument } from './documents.repo';
-import { indexPassageTerms, libraryTermStats } from './passage-terms.repo';
+import { foldTermFrequencies, indexPassageTerms, libraryTermStats } from './passage-terms.repo';
 import { searchLexical } from './passages-search.repo';
 import { replaceContent } from './units.repo';
 import { ensureUser } from './users.repo';
@@ -109,6 +109,28 @@ describe('BM25 postings', () => {
     expect(stats.df.get('maiz')).toBe(1);
     expect((await search(ana, 'maize genome')).map((h) => h.document_id)).toEqual(['a2']);
     expect((await search(ben, 'maize')).map((h) => h.document_id)).toEqual(['b1']);
+  });
+
+  it('keeps document frequencies exact whether their changes are pending or folded, and ranks the same', async () => {
+    const terms = ['region', 'nitrat', 'cenot', 'maiz', 'farmer'];
+    const pending = await libraryTermStats(db(), ana, terms);
+    const ranked = await search(ana, 'farmers region nitrate');
+    const [before] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM term_df_changes');
+    expect(before!.n).toBeGreaterThan(0);
+    // Not yet due: nothing moves.
+    expect(await foldTermFrequencies(db(), before!.n + 1)).toBe(0);
+    expect(await foldTermFrequencies(db(), 1)).toBeGreaterThan(0);
+    const [after] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM term_df_changes');
+    expect(after!.n).toBe(0);
+    expect(await libraryTermStats(db(), ana, terms)).toEqual(pending);
+    expect(await search(ana, 'farmers region nitrate')).toEqual(ranked);
+    // A document indexed after the fold adds to it as a pending change.
+    await seed(ana, 'a5', 'Maize harvests', ['Maize of the region, harvested by its farmers.']);
+    const added = await libraryTermStats(db(), ana, ['maiz', 'region']);
+    expect(added.df.get('maiz')).toBe(pending.df.get('maiz')! + 1);
+    expect(added.df.get('region')).toBe(pending.df.get('region')! + 1);
+    await db().query('DELETE FROM documents WHERE id = $1', ['a5']);
+    expect(await libraryTermStats(db(), ana, terms)).toEqual(pending);
   });
 
   it('forgets a deleted document and never counts a re-indexed one twice', async () => {

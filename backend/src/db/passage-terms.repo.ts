@@ -49,8 +49,8 @@ export async function libraryTermStats(
     `SELECT NULL AS term, coalesce(s.passages, 0) AS df
        FROM users u LEFT JOIN library_stats s ON s.lib = u.lib WHERE u.id = $1
      UNION ALL
-     SELECT d.term, d.df FROM users u JOIN term_df d ON d.lib = u.lib
-      WHERE u.id = $1 AND d.term IN (SELECT jsonb_array_elements_text($2::text::jsonb))`,
+     SELECT w.term, term_df_of(u.lib, w.term) FROM users u, jsonb_array_elements_text($2::text::jsonb) AS w(term)
+      WHERE u.id = $1`,
     [userId, JSON.stringify(terms)],
   );
   const df = new Map<string, number>();
@@ -60,4 +60,23 @@ export async function libraryTermStats(
     else df.set(r.term, r.df);
   }
   return { passages, df };
+}
+
+/** Pending document-frequency changes past which they are folded into term_df (a few dozen documents). */
+export const FOLD_TERM_CHANGES = 50_000;
+
+/**
+ * Folds the pending document-frequency changes into term_df (migration 028) once there are at least
+ * `minChanges` of them, so that a term's frequency stays two keyed look-ups. Returns the terms updated.
+ */
+export async function foldTermFrequencies(db: Db, minChanges = FOLD_TERM_CHANGES): Promise<number> {
+  const [due] = await db.query<{ due: boolean }>(
+    'SELECT count(*) >= $1::int AS due FROM (SELECT 1 FROM term_df_changes LIMIT $1::int) c',
+    [minChanges],
+  );
+  if (!due?.due) return 0;
+  const [row] = await db.query<{ n: number }>('SELECT fold_term_df() AS n');
+  // The embedded store has no autovacuum: the folded rows are dead until vacuumed (a near-empty table).
+  if (db.kind === 'pglite') await db.exec('VACUUM term_df_changes');
+  return row?.n ?? 0;
 }

@@ -113,9 +113,10 @@ const QUERY_TERMS = `
   terms AS MATERIALIZED (
     SELECT v.i, v.term, lib.lib, ln(1 + (lib.n - d.df + 0.5) / (d.df + 0.5)) AS idf
     FROM variants v CROSS JOIN lib CROSS JOIN LATERAL (
-      -- LIMIT keeps this a keyed look-up per variant rather than a scan of the library's terms.
-      SELECT df FROM term_df WHERE term_df.lib = lib.lib AND term_df.term = v.term AND df > 0 LIMIT 1
-    ) d)`;
+      -- Keyed look-ups per variant (folded and pending, migration 028), not a scan of the library's terms.
+      SELECT term_df_of(lib.lib, v.term) AS df
+    ) d
+    WHERE d.df > 0)`;
 
 /**
  * The conditions every lexical hit meets, with their parameters pushed onto `params` (after the caller's
@@ -208,7 +209,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
         WHERE cardinality(es.v) > 0 AND cardinality(en.v) > 0),
       pick AS MATERIALIZED (
         SELECT pw.variants FROM pw CROSS JOIN lib
-        ORDER BY (SELECT coalesce(sum(d.df), 0) FROM term_df d WHERE d.lib = lib.lib AND d.term = ANY (pw.variants))
+        ORDER BY (SELECT coalesce(sum(term_df_of(lib.lib, v)), 0) FROM unnest(pw.variants) AS v)
         LIMIT 1),
       others AS MATERIALIZED (SELECT pw.variants FROM pw WHERE pw.variants <> (SELECT variants FROM pick)),
       -- Its postings (one list per language's stem) merged in impact order and read lazily.

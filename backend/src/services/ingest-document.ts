@@ -8,7 +8,7 @@ import {
   type Details,
   type DocumentRow,
 } from '../db/documents.repo';
-import { indexPassageTerms } from '../db/passage-terms.repo';
+import { foldTermFrequencies, indexPassageTerms } from '../db/passage-terms.repo';
 import { refreshSearchStatistics } from '../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../db/units.repo';
 import { ensureVectorIndex, storeVectors } from '../db/vectors.repo';
@@ -210,7 +210,7 @@ async function writeIndex(
  * vectors (built outside the index transaction, whose lock it would hold until commit), the registry's
  * record of its DOI or ISBN (unless `askRegistry` is false: a sweep re-reading thousands of documents would
  * send as many requests, for records kept in `source_meta` that the reading has just put in force again),
- * and the embedded store's planner statistics.
+ * the fold of document frequencies when due, and the embedded store's planner statistics.
  */
 async function afterReady(
   deps: IngestDeps,
@@ -224,6 +224,8 @@ async function afterReady(
   if (askRegistry && deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
     await deps.queue.send(lookupJob, { documentId: id }, id);
   }
+  // Document frequencies are folded in bulk, every few dozen documents (migration 028).
+  await foldTermFrequencies(deps.db);
   // A server's autovacuum keeps planner statistics; the embedded store needs asking.
   if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
 }
