@@ -86,3 +86,18 @@ export async function saveIdempotent(
     [userId, operation, key, resourceId, fingerprint],
   );
 }
+
+/**
+ * Whether the document a key names was created by the request that recorded the key: both rows written in
+ * one transaction carry its timestamp, while a document found by its bytes (a duplicate) is older than the
+ * key that names it.
+ */
+export async function documentMadeWithKey(db: Db, userId: string, operation: string, key: string): Promise<boolean> {
+  const [row] = await db.query<{ made: boolean }>(
+    `SELECT d.created >= k.created AS made
+     FROM idempotency_keys k JOIN documents d ON d.id = k.resource_id AND d.user_id = k.user_id
+     WHERE k.user_id = $1 AND k.operation = $2 AND k.key = $3`,
+    [userId, operation, key],
+  );
+  return row?.made ?? false;
+}

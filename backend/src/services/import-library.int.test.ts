@@ -233,6 +233,45 @@ describe("importing the user's library from elsewhere", () => {
     expect(csl).toHaveLength(1);
   }, 60_000);
 
+  it('counts as new what a run stopped between upload and record made, and as there what it found there', async () => {
+    const unique = (name: string, mark: string) => {
+      const file = path.join(dir, name);
+      fs.copyFileSync(path.join(FIXTURES, 'muestra.pdf'), file);
+      fs.appendFileSync(file, `\n% ${mark}\n`);
+      return file;
+    };
+    const made = unique('hecha.pdf', 'hecha por la importación');
+    const found = unique('hallada.pdf', 'subida antes a mano');
+    const byHand = await api('/documentos?nombre=hallada.pdf', { method: 'POST', body: fs.readFileSync(found) });
+    const item = (key: string, file: string): ImportedItem => ({
+      source: 'bibtex',
+      key,
+      record: { type: 'report', title: `Informe ${key}` },
+      files: [{ path: file, exists: true, link: 'linked' }],
+      collections: [],
+      tags: [],
+      notes: [],
+    });
+    const reading: LibraryReading = {
+      origen: 'BibTeX',
+      skipped: [],
+      items: [item('hecha1', made), item('hallada1', found)],
+    };
+    const library = path.join(dir, 'parada.bib');
+    const first = await importLibrary(ctx.server.runtime.deps, userId, reading, { library });
+    expect(first.elementos.map((e) => e.resultado)).toEqual(['nuevo', 'ya_estaba']);
+    // As if the process had stopped after each upload and before its record was written.
+    await ctx.server.runtime.deps.db.query('DELETE FROM imported_items WHERE user_id = $1 AND library = $2', [
+      userId,
+      library,
+    ]);
+    const resumed = await importLibrary(ctx.server.runtime.deps, userId, reading, { library });
+    expect(resumed.elementos.map((e) => [e.resultado, e.documento])).toEqual([
+      ['nuevo', first.elementos[0]!.documento],
+      ['ya_estaba', byHand.id],
+    ]);
+  }, 60_000);
+
   it('finishes a run stopped midway without a second document', async () => {
     const library = zoteroLibrary();
     const copy = path.join(dir, 'copia.pdf');

@@ -257,7 +257,7 @@ async function importItem(
   const collection = item.collections[0] && collectionName(item.collections[0]);
   // The user's file is copied, never moved: the upload removes the copy it is given.
   const incoming = await copyToTemporary(file.path, path.join(deps.config.dataDir, 'tmp'), deps.config.maxUploadBytes);
-  const { row, outcome } = await uploadFile(
+  const { row, outcome, madeByKey } = await uploadFile(
     deps,
     userId,
     { ...incoming, nombre: path.basename(file.path), contentType: file.contentType },
@@ -266,7 +266,8 @@ async function importItem(
     // A key still held is set aside at once (the item is tried again after the rest), not waited on here.
     0,
   );
-  if (outcome === 'created') {
+  // A replay of this item's own upload made by a run stopped before recording it is this import's too.
+  if (outcome === 'created' || (outcome === 'replayed' && madeByKey)) {
     if (collection) await insertCollection(deps.db, userId, collection);
     const etiquetas = cleanTags(item.tags);
     if (etiquetas.length) await updateDocument(deps.db, row.id, { etiquetas });

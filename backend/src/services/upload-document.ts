@@ -7,6 +7,7 @@ import {
   updateDocument,
   type DocumentRow,
 } from '../db/documents.repo';
+import { documentMadeWithKey } from '../db/idempotency.repo';
 import { newId } from '../ids';
 import { detectKind } from '../ingest/detect';
 import { uploadTipo } from '../ingest/tipo-of-kind';
@@ -66,7 +67,7 @@ export async function uploadFile(
   idempotencyKey?: string,
   /** How long to wait for an earlier request still holding the key before the retryable 409; 30 s by default. */
   claimWaitMs?: number,
-): Promise<{ row: DocumentRow; outcome: UploadOutcome }> {
+): Promise<{ row: DocumentRow; outcome: UploadOutcome; madeByKey?: boolean }> {
   const { db } = deps;
   try {
     const idem = idempotencyKey
@@ -77,7 +78,12 @@ export async function uploadFile(
       : undefined;
     const previousId = await claimOrReplay(db, userId, OPERATION, idem, claimWaitMs);
     const previous = previousId && (await findDocument(db, userId, previousId));
-    if (previous) return { row: await resumeDocument(deps, previous, file, false), outcome: 'replayed' };
+    if (previous) {
+      // Whether the earlier request made the document or found it there (an import resumed after a stop
+      // between its upload and its record counts the item it made as new).
+      const madeByKey = await documentMadeWithKey(db, userId, OPERATION, idem!.key);
+      return { row: await resumeDocument(deps, previous, file, false), outcome: 'replayed', madeByKey };
+    }
     try {
       return await storeAndQueue(deps, userId, file, meta, idem);
     } catch (err) {
