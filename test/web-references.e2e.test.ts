@@ -22,50 +22,42 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   const problems: string[] = [];
 
   beforeAll(async () => {
+    // A JabRef-style export: a thesis with its PDF and keywords, and an article whose PDF is not there.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-refs-'));
+    fs.mkdirSync(path.join(dir, 'pdfs'));
+    fs.copyFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'), path.join(dir, 'pdfs', 'muestra.pdf'));
+    fs.writeFileSync(
+      path.join(dir, 'refs.bib'),
+      [
+        '@book{perez2021,',
+        "  author = {P{\\'e}rez Canul, Luc{\\'i}a},",
+        "  title = {Cuaderno de campo del acu{\\'i}fero de Yucat{\\'a}n},",
+        '  year = {2021},',
+        '  keywords = {cenotes, trabajo de campo},',
+        '  file = {:muestra.pdf:PDF},',
+        '}',
+        '@article{silva2020,',
+        '  author = {Silva, Jo{\\~a}o and Quispe Mamani, Rosa},',
+        "  title = {Acu{\\'i}feros k{\\'a}rsticos de la pen{\\'i}nsula},",
+        "  journal = {Revista de Hidrolog{\\'i}a},",
+        '  volume = {12},',
+        '  pages = {45--67},',
+        '  year = {2020},',
+        '  doi = {10.1234/karst.2020},',
+        '  keywords = {cenotes, por leer},',
+        '  file = {:silva2020.pdf:PDF},',
+        '}',
+        '',
+      ].join('\n'),
+    );
     w = await startWebServer({
       email: EMAIL,
       password: PASSWORD,
       scopes: false,
       // The embedded store is one process at a time: the bibliography is imported before the server starts.
       beforeServe: async (env) => {
-        // A JabRef-style export: a thesis with its PDF and keywords, and an article whose PDF is not there.
-        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-refs-'));
-        fs.mkdirSync(path.join(dir, 'pdfs'));
-        fs.copyFileSync(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'), path.join(dir, 'pdfs', 'muestra.pdf'));
-        fs.writeFileSync(
-          path.join(dir, 'refs.bib'),
-          [
-            '@book{perez2021,',
-            "  author = {P{\\'e}rez Canul, Luc{\\'i}a},",
-            "  title = {Cuaderno de campo del acu{\\'i}fero de Yucat{\\'a}n},",
-            '  year = {2021},',
-            '  keywords = {cenotes, trabajo de campo},',
-            '  file = {:muestra.pdf:PDF},',
-            '}',
-            '@article{silva2020,',
-            '  author = {Silva, Jo{\\~a}o and Quispe Mamani, Rosa},',
-            "  title = {Acu{\\'i}feros k{\\'a}rsticos de la pen{\\'i}nsula},",
-            "  journal = {Revista de Hidrolog{\\'i}a},",
-            '  volume = {12},',
-            '  pages = {45--67},',
-            '  year = {2020},',
-            '  doi = {10.1234/karst.2020},',
-            '  keywords = {cenotes, por leer},',
-            '  file = {:silva2020.pdf:PDF},',
-            '}',
-            '',
-          ].join('\n'),
-        );
-        const run = await cli(
-          env,
-          'import',
-          'bibtex',
-          path.join(dir, 'refs.bib'),
-          '--files',
-          path.join(dir, 'pdfs'),
-          '--user',
-          EMAIL,
-        );
+        const [bib, pdfs] = [path.join(dir, 'refs.bib'), path.join(dir, 'pdfs')];
+        const run = await cli(env, 'import', 'bibtex', bib, '--files', pdfs, '--user', EMAIL);
         expect(run.code, run.stderr).toBe(0);
         expect(run.stdout).toMatch(/Solo referencia \(sin archivo\): 1\./);
       },
