@@ -53,64 +53,77 @@ export async function startWebServer(o: WebServerOptions = {}): Promise<WebServe
   const email = o.email ?? 'lectora.web@example.org';
   const password = o.password ?? 'una frase de paso para leer y citar';
   const store = await createTestStore();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0', ...o.env });
-  const set = await cliWithInput(env, `${password}\n`, 'password', email);
-  expect(set.code, set.stderr).toBe(0);
-  expect(set.stdout).toContain(`Created user ${email}: password set`);
-  let key = '';
-  const scopes = o.scopes ?? 'lectura,escritura';
-  if (scopes) {
-    const created = await cli(env, 'keys', 'create', '--user', email, '--scopes', scopes);
-    expect(created.code, created.stderr).toBe(0);
-    key = API_KEY.exec(created.stdout)![0];
-  }
-  await o.beforeServe?.(env);
-  const server = await startServe(env, port);
-  const browser = await launchPlain();
-  const context = await browser.newContext({
-    locale: 'es-ES',
-    viewport: { width: 1280, height: 900 },
-    ...o.context,
-  });
-  if (o.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-  const page = await context.newPage();
-  o.onPage?.(page);
-  if (o.signIn ?? true) await signIn(page, base, email, password);
-
-  async function upload(file: string, query = ''): Promise<string> {
-    const res = await fetch(`${base}/api/v1/documentos?nombre=${encodeURIComponent(path.basename(file))}${query}`, {
-      method: 'POST',
-      body: fs.readFileSync(file),
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/octet-stream' },
-    });
-    expect(res.status, await res.clone().text()).toBeLessThan(300);
-    const { id } = (await res.json()) as { id: string };
-    for (;;) {
-      const doc = (await (
-        await fetch(`${base}/api/v1/documentos/${id}?esperar=30`, { headers: { Authorization: `Bearer ${key}` } })
-      ).json()) as { estado: string; error?: unknown };
-      if (doc.estado === 'listo') return id;
-      expect(doc.estado, `${path.basename(file)}: ${JSON.stringify(doc.error)}`).not.toBe('error');
-    }
-  }
-
-  return {
-    base,
-    key,
-    email,
-    password,
-    store,
-    server,
-    browser,
-    context,
-    page,
-    upload,
-    async stop() {
-      await browser.close();
-      await server.stop();
-      await store.drop();
-    },
+  let server: FolioProcess | undefined;
+  let browser: Browser | undefined;
+  // A set-up that fails half way stops what it started, as the caller gets nothing to stop.
+  const stop = async () => {
+    await browser?.close();
+    await server?.stop();
+    await store.drop();
   };
+  try {
+    return await started();
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+
+  async function started(): Promise<WebServer> {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0', ...o.env });
+    const set = await cliWithInput(env, `${password}\n`, 'password', email);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`Created user ${email}: password set`);
+    let key = '';
+    const scopes = o.scopes ?? 'lectura,escritura';
+    if (scopes) {
+      const created = await cli(env, 'keys', 'create', '--user', email, '--scopes', scopes);
+      expect(created.code, created.stderr).toBe(0);
+      key = API_KEY.exec(created.stdout)![0];
+    }
+    await o.beforeServe?.(env);
+    server = await startServe(env, port);
+    browser = await launchPlain();
+    const context = await browser.newContext({
+      locale: 'es-ES',
+      viewport: { width: 1280, height: 900 },
+      ...o.context,
+    });
+    if (o.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await context.newPage();
+    o.onPage?.(page);
+    if (o.signIn ?? true) await signIn(page, base, email, password);
+
+    async function upload(file: string, query = ''): Promise<string> {
+      const res = await fetch(`${base}/api/v1/documentos?nombre=${encodeURIComponent(path.basename(file))}${query}`, {
+        method: 'POST',
+        body: fs.readFileSync(file),
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/octet-stream' },
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      const { id } = (await res.json()) as { id: string };
+      for (;;) {
+        const doc = (await (
+          await fetch(`${base}/api/v1/documentos/${id}?esperar=30`, { headers: { Authorization: `Bearer ${key}` } })
+        ).json()) as { estado: string; error?: unknown };
+        if (doc.estado === 'listo') return id;
+        expect(doc.estado, `${path.basename(file)}: ${JSON.stringify(doc.error)}`).not.toBe('error');
+      }
+    }
+
+    return {
+      base,
+      key,
+      email,
+      password,
+      store,
+      server,
+      browser,
+      context,
+      page,
+      upload,
+      stop,
+    };
+  }
 }
