@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@folio/shared';
-import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
-import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
+import { REPO_ROOT } from '../backend/src/testing/harness';
+import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { API_KEY, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { API_KEY } from './support/folio-process';
+import { startWebServer, type WebServer } from './support/web-server';
 
 const EMAIL = 'investigadora@example.org';
 const PASSWORD = 'una frase de paso para el navegador';
@@ -16,35 +17,29 @@ const KEY = new RegExp(`^${API_KEY.source}$`);
 const title = 'web app in Chromium against `folio serve`: sign in, API keys, library';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
-  let browser: Browser;
+  let w: WebServer | undefined;
   let context: BrowserContext;
   let page: Page;
   let base: string;
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // A single-request limit of 50 KB, so that a file of a few hundred KB goes in parts as a 2 GB one would.
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0', FOLIO_MAX_UPLOAD_MB: '0.05' });
-    // The embedded store is one process at a time: the password is set before the server starts.
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    expect(set.stdout).toContain(`Created user ${EMAIL}: password set`);
-    server = await startServe(env, port);
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    page = await context.newPage();
+    // No set-up key and no sign-in: this file makes its keys and signs in through the page.
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
+      scopes: false,
+      context: { viewport: { width: 1280, height: 720 } },
+      clipboard: true,
+      signIn: false,
+    });
+    ({ context, page, base } = w);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
   });
 
   const api = (key: string) =>

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertDocx } from '../backend/src/ingest/office/docx';
 import { DEFAULT_LIMITS } from '../backend/src/ingest/converter';
-import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
+import { REPO_ROOT } from '../backend/src/testing/harness';
 import { fixturePath, hasFixture, titleNeeding } from '../backend/src/testing/fixtures';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { API_KEY, cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
-import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { hasChromium, noChromium } from './support/browser';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 
 const EMAIL = 'autora@example.org';
 const PASSWORD = 'una frase de paso para citar y preguntar';
@@ -44,10 +44,7 @@ async function citedDocxText(page: Page): Promise<string> {
 const title = 'Ask and Cite pages in Chromium against `folio serve`';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  let w: WebServer | undefined;
   let page: Page;
   let base: string;
   let key: string;
@@ -74,17 +71,13 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-    // The embedded store is one process at a time: user and key before the server starts.
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    const created = await cli(env, 'keys', 'create', '--user', EMAIL, '--scopes', 'lectura,escritura');
-    expect(created.code, created.stderr).toBe(0);
-    key = API_KEY.exec(created.stdout)![0];
-    server = await startServe(env, port);
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
+      clipboard: true,
+    });
+    ({ page, base, key } = w);
     ids.cenotes = await upload(
       'cenotes.md',
       `# Cenotes de Yucatán\n\n${ACUIFERO}\n\n## Calidad del agua\n\n${NITRATOS}`,
@@ -95,17 +88,10 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       `${PARAMO}\n\n${CUENCAS}`,
       '&titulo=Hidrolog%C3%ADa%20del%20p%C3%A1ramo&autores=Casta%C3%B1eda%20Ruiz,%20Mariana&anio=2019',
     );
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES', acceptDownloads: true });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    page = await context.newPage();
-    await signIn(page, base, EMAIL, PASSWORD);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
   });
 
   it('asks a question: the answer streams in before its sources, footnotes open the reader', async () => {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
-import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { REPO_ROOT } from '../backend/src/testing/harness';
+import { hasChromium, noChromium } from './support/browser';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 
 const EMAIL = 'lectora.web@example.org';
 const PASSWORD = 'una frase de paso para leer y citar';
@@ -23,8 +23,7 @@ declare const document: {
 const title = 'document page and reader navigation in Chromium against `folio serve`';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
+  let w: WebServer | undefined;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -33,24 +32,17 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    server = await startServe(env, port);
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-    await signIn(page, base, EMAIL, PASSWORD);
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      scopes: false,
+      onPage: (p) => p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`)),
+    });
+    ({ browser, context, page, base } = w);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
   });
 
   it('opens the document page from its title in the library', { timeout: 120_000 }, async () => {

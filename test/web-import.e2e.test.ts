@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeZip } from '../backend/src/formats/write-zip';
 import { writeZoteroRdfExport, zipFolder } from '../backend/src/import/zotero-rdf/testing/zotero-rdf-export';
 import { IMPORT_PDFS, LIBRARY_PDFS } from '../backend/src/import/testing/bibtex-upload';
 import { hasFixture } from '../backend/src/testing/fixtures';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { hasChromium, noChromium } from './support/browser';
 import { buildSamplePdf } from './fixtures/sample-pdf';
 import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 
 const EMAIL = 'investigadora@example.org';
 const PASSWORD = 'una frase de paso para importar';
@@ -105,35 +104,27 @@ function filesZip(): Uint8Array {
 }
 
 describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or no pdfs fixtures`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
+  let w: WebServer | undefined;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let base: string;
   let dir: string;
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    server = await startServe(env, port);
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      scopes: false,
+      context: { viewport: { width: 1280, height: 720 } },
+    });
+    ({ browser, page, base } = w);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-import-e2e-'));
     fs.writeFileSync(path.join(dir, 'Mi biblioteca.bib'), jabrefLibrary());
     fs.writeFileSync(path.join(dir, 'archivos.zip'), filesZip());
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES' });
-    page = await context.newPage();
-    await signIn(page, base, EMAIL, PASSWORD);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
-import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { hasChromium, noChromium } from './support/browser';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 
 // The page's own globals, for the functions Playwright runs inside Chromium (the typecheck has no DOM lib).
 interface PageNode {
@@ -36,31 +35,24 @@ const BY_TITLE = ['Anillo de cenotes', 'Bitácora de muestreo', 'Cenotes y acuí
 const title = 'library page in Chromium against `folio serve`: drop, sort, filter, collections, export';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  let w: WebServer | undefined;
   let page: Page;
   let base: string;
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0', FOLIO_MAX_UPLOAD_MB: '0.05' });
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    server = await startServe(env, port);
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES', acceptDownloads: true });
-    page = await context.newPage();
-    await signIn(page, base, EMAIL, PASSWORD);
+    // A single-request limit of 50 KB, so that the third note goes in parts.
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
+      scopes: false,
+      context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
+    });
+    ({ page, base } = w);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
   });
 
   /** The titles of the rows as shown, top to bottom (the title cell without its checkbox and collection tag). */

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, REPO_ROOT, type TestStore } from '../backend/src/testing/harness';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
-import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { REPO_ROOT } from '../backend/src/testing/harness';
+import { hasChromium, noChromium } from './support/browser';
+import { cli } from './support/folio-process';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 
 const EMAIL = 'bibliotecaria@example.org';
 const PASSWORD = 'una frase de paso para las referencias';
@@ -14,20 +15,13 @@ const PASSWORD = 'una frase de paso para las referencias';
 const title = 'an imported bibliography in Chromium: references without a file and tags';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
-  let browser: Browser;
+  let w: WebServer | undefined;
   let page: Page;
   let base: string;
   let dir: string;
   const problems: string[] = [];
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-    expect((await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL)).code).toBe(0);
     // A JabRef-style export: a thesis with its PDF and keywords, and an article whose PDF is not there.
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-refs-'));
     fs.mkdirSync(path.join(dir, 'pdfs'));
@@ -56,30 +50,24 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
         '',
       ].join('\n'),
     );
-    const run = await cli(
-      env,
-      'import',
-      'bibtex',
-      path.join(dir, 'refs.bib'),
-      '--files',
-      path.join(dir, 'pdfs'),
-      '--user',
-      EMAIL,
-    );
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Solo referencia \(sin archivo\): 1\./);
-    server = await startServe(env, port);
-    browser = await launchPlain();
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-    await signIn(page, base, EMAIL, PASSWORD);
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      scopes: false,
+      // The embedded store is one process at a time: the bibliography is imported before the server starts.
+      beforeServe: async (env) => {
+        const [bib, pdfs] = [path.join(dir, 'refs.bib'), path.join(dir, 'pdfs')];
+        const run = await cli(env, 'import', 'bibtex', bib, '--files', pdfs, '--user', EMAIL);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stdout).toMatch(/Solo referencia \(sin archivo\): 1\./);
+      },
+      onPage: (p) => p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`)),
+    });
+    ({ page, base } = w);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

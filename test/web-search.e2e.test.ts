@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
-import { hasChromium, launchPlain, noChromium } from './support/browser';
-import { cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
-import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
+import { hasChromium, noChromium } from './support/browser';
+import { expectAccessible, shootBothWidths } from './support/web-pages';
+import { startWebServer, type WebServer } from './support/web-server';
 import { buildSamplePdf, MUESTRA } from './fixtures/sample-pdf';
 
 const EMAIL = 'buscadora@example.org';
@@ -15,26 +14,20 @@ const CLAIM = 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 201
 const title = 'search and verify pages in Chromium against `folio serve`';
 
 describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let store: TestStore;
-  let server: FolioProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  let w: WebServer | undefined;
   let page: Page;
   let base: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    store = await createTestStore();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-    // The embedded store is one process at a time: the password and the key are made before the server starts.
-    const set = await cliWithInput(env, `${PASSWORD}\n`, 'password', EMAIL);
-    expect(set.code, set.stderr).toBe(0);
-    const created = await cli(env, 'keys', 'create', '--user', EMAIL, '--scopes', 'lectura,escritura');
-    expect(created.code, created.stderr).toBe(0);
-    const key = created.stdout.trim().split('\n').at(-1)!;
-    server = await startServe(env, port);
+    w = await startWebServer({
+      email: EMAIL,
+      password: PASSWORD,
+      context: { viewport: { width: 1280, height: 720 } },
+      clipboard: true,
+    });
+    ({ page, base } = w);
+    const { key } = w;
 
     const upload = async (query: string, body: Uint8Array | string, type: string) => {
       const res = await fetch(`${base}/api/v1/documentos?esperar=90&${query}`, {
@@ -64,18 +57,10 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
       `# ${MD_TITLE}\n\n${wells.join('\n\n')}\n`,
       'text/markdown',
     );
-
-    browser = await launchPlain();
-    context = await browser.newContext({ locale: 'es-ES' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    page = await context.newPage();
-    await signIn(page, base, EMAIL, PASSWORD);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await store?.drop();
+    await w?.stop();
   });
 
   it('searches with a type filter, with `/` to the box, copies a citation and follows the reader link', async () => {

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http/env';
 import { CSRF_FIELD } from './csrf';
 import { LANGS, stringsFor, type Strings } from './i18n';
+import { setNoticeCookie, takeNoticeCookie } from './notice-cookie';
 import type { WebUser } from './session';
 import type { StringKey } from './strings/es';
 
@@ -124,28 +124,14 @@ export function renderMessage(
 const FLASH_COOKIE = 'folio_aviso';
 
 export function flash(c: Context<AppEnv>, key: StringKey, vars: Record<string, string> = {}): void {
-  setCookie(c, FLASH_COOKIE, Buffer.from(JSON.stringify({ k: key, v: vars })).toString('base64url'), {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: 120,
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
-  });
+  setNoticeCookie(c, FLASH_COOKIE, { k: key, v: vars });
 }
 
 export function takeFlash(c: Context<AppEnv>, s: Strings): string | undefined {
-  const raw = getCookie(c, FLASH_COOKIE);
-  if (raw === undefined) return undefined;
-  deleteCookie(c, FLASH_COOKIE, { path: '/' });
-  try {
-    const { k, v } = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { k: string; v: unknown };
-    if (!s.has(k) || typeof v !== 'object' || v === null) return undefined;
-    const vars = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<
-      string,
-      string
-    >;
-    return s.t(k, vars);
-  } catch {
-    return undefined;
-  }
+  const value = takeNoticeCookie(c, FLASH_COOKIE);
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { k, v } = value as { k: unknown; v: unknown };
+  if (typeof k !== 'string' || !s.has(k) || typeof v !== 'object' || v === null) return undefined;
+  const vars = Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) as Record<string, string>;
+  return s.t(k, vars);
 }

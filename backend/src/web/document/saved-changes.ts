@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
 import type { Strings } from '../i18n';
 import type { Markup } from '../layout';
+import { setNoticeCookie, takeNoticeCookie } from '../notice-cookie';
 
 /** One field a correction changed, by its form name, with its value before and after as the form shows it. */
 export interface SavedChange {
@@ -35,13 +35,7 @@ export function rememberSavedChanges(c: Context<AppEnv>, changes: readonly Saved
     shown.push(next);
   }
   const value = { cambios: shown, mas: changes.length - shown.length };
-  setCookie(c, COOKIE, Buffer.from(JSON.stringify(value)).toString('base64url'), {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    maxAge: 120,
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
-  });
+  setNoticeCookie(c, COOKIE, value);
 }
 
 /** A field's name as the correction form labels it, without the form's hint in brackets. */
@@ -63,13 +57,11 @@ function shown(s: Strings, campo: string, value: string) {
  * «after» (the page's heading names the document). Undefined when there is none (or it cannot be read).
  */
 export function takeSavedChanges(c: Context<AppEnv>, s: Strings): Markup | undefined {
-  const raw = getCookie(c, COOKIE);
-  if (raw === undefined) return undefined;
-  deleteCookie(c, COOKIE, { path: '/' });
-  let value: { cambios: SavedChange[]; mas: number };
+  const value = takeNoticeCookie(c, COOKIE) as { cambios: SavedChange[]; mas: number } | undefined;
   try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as typeof value;
     const ok =
+      typeof value === 'object' &&
+      value !== null &&
       Array.isArray(value.cambios) &&
       Number.isInteger(value.mas) &&
       value.cambios.every((x) => [x.campo, x.antes, x.despues].every((v) => typeof v === 'string'));
