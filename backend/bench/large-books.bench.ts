@@ -4,7 +4,8 @@
  * Two books made here, each read in a child process and measured by the child's peak resident memory
  * (VmHWM) and wall time:
  * - a PDF of 2,000 text pages: Folio's converter as the server's build runs it and from the sources through
- *   tsx, beside, in the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in memory, and
+ *   tsx, beside, in the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in
+ *   memory, and
  *   the floor of the same child, which imports the converter and reads nothing;
  * - an EPUB of 100 MB (300 chapters of text and 100 MB of images, as illustrated books are): Folio's
  *   converter (entries inflated one at a time from disk) beside the floor of the same child, which

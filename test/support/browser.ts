@@ -28,10 +28,15 @@ const QUIET = [
 ];
 
 /** Builds the MV3 extension (Chrome's by default) with WXT into a folder of its own (not the developer's .output). */
-export async function buildExtension(outDir: string, browser: 'chrome' | 'firefox' = 'chrome'): Promise<string> {
+export async function buildExtension(
+  outDir: string,
+  browser: 'chrome' | 'firefox' = 'chrome',
+  /** WXT's mode; 'e2e' makes the add-on's pages reachable from 127.0.0.1 (wxt.config.ts), for Firefox's tests. */
+  mode?: 'e2e',
+): Promise<string> {
   const { build } = await import('wxt');
-  await build({ root: REPO_ROOT, browser, manifestVersion: 3, outDir, logger: quietLogger() });
-  return path.join(outDir, `${browser}-mv3`);
+  await build({ root: REPO_ROOT, browser, manifestVersion: 3, outDir, logger: quietLogger(), ...(mode && { mode }) });
+  return path.join(outDir, `${browser}-mv3${mode ? `-${mode}` : ''}`);
 }
 
 /** A WXT logger that keeps errors only. */

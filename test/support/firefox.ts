@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { REPO_ROOT } from '../../backend/src/testing/harness';
-import { quietLogger } from './browser';
+import { buildExtension } from './browser';
 
 /** Debian's Firefox ESR, which `.ci/run` installs; Firefox tests skip with a message without it. */
 export const FIREFOX = process.env.FOLIO_FIREFOX ?? '/usr/bin/firefox-esr';
@@ -32,8 +30,7 @@ export interface FirefoxWithExtension {
  * geckodriver, and the Chromium tests' habits carry over.
  */
 export async function launchFirefoxWithExtension(outDir: string, site: string): Promise<FirefoxWithExtension> {
-  const { build } = await import('wxt');
-  await build({ root: REPO_ROOT, browser: 'firefox', manifestVersion: 3, mode: 'e2e', outDir, logger: quietLogger() });
+  const addon = await buildExtension(outDir, 'firefox', 'e2e');
   const puppeteer = (await import('puppeteer-core')).default;
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -41,7 +38,7 @@ export async function launchFirefoxWithExtension(outDir: string, site: string): 
     headless: true,
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON]: UUID }) },
   });
-  const installed = await browser.installExtension(path.join(outDir, 'firefox-mv3-e2e'));
+  const installed = await browser.installExtension(addon);
   if (installed !== ADDON) throw new Error(`Firefox installed ${installed}, not ${ADDON}`);
 
   async function extensionPage(name: string, from: string, viewport = { width: 800, height: 700 }) {

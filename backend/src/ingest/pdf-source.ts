@@ -70,7 +70,8 @@ function assetOptions() {
 }
 
 /**
- * How Folio opens a PDF with pdf.js: by ranges from disk (a 2,000-page scan is not loaded whole; pdf.js fetches what each page needs), with its assets.
+ * How Folio opens a PDF with pdf.js: by ranges from disk (a 2,000-page scan is not loaded whole; pdf.js
+ * fetches what each page needs), with its assets.
  */
 export function pdfDocumentParams(source: PdfFileSource) {
   return {

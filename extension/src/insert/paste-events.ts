@@ -55,8 +55,9 @@ export function windowOf(el: Element): Window & typeof globalThis {
 
 /**
  * Dispatches a synthesized `paste` on `target` whose clipboardData carries `entries`, as a user's paste
- * would. Editors that handle paste (ProseMirror, Quill, CKEditor 5, Lexical, CodeMirror, Google Docs) insert it through their own model, so undo works, and cancel the event:
- * the return value says whether one did (defaultPrevented). An untrusted paste has no default action, so
+ * would. Editors that handle paste (ProseMirror, Quill, CKEditor 5, Lexical, CodeMirror, Google Docs)
+ * insert it through their own model, so undo works, and cancel the event: the return value says whether
+ * one did (defaultPrevented). An untrusted paste has no default action, so
  * nothing happens when no editor takes it.
  */
 export function pasteEvent(target: Element, entries: ClipboardEntries): boolean {

@@ -1,4 +1,4 @@
-import { beforeInputPasteEvent, pasteEvent, type ClipboardEntries } from './paste-events';
+import { beforeInputPasteEvent, pasteEvent, windowOf, type ClipboardEntries } from './paste-events';
 
 /**
  * A synthesized paste dispatched from the page's own world, for Firefox. There, data a content script puts
@@ -23,7 +23,7 @@ export interface RelayedPaste {
  * took it, or undefined when no relay answers (Chrome, which needs none, and pages outside the extension).
  */
 export function relayPaste(target: Element, request: RelayedPaste): boolean | undefined {
-  const win = (target.ownerDocument.defaultView ?? window) as Window & typeof globalThis;
+  const win = windowOf(target);
   const init = { bubbles: true, cancelable: true, composed: true };
   const ping = new win.CustomEvent(PING, init);
   if (target.dispatchEvent(ping)) return undefined;
