@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TipoDocumento } from '@folio/shared';
 import { passageIndexing } from '../search/passage-indexing';
 import { foldText } from '../text/fold';
 import { useTestServer } from '../testing/harness';
@@ -16,8 +17,15 @@ let ben: string;
 let cai: string;
 
 /** A ready document of `userId` with one section paragraph per text, indexed as the ingest job does. */
-async function seed(userId: string, id: string, titulo: string, texts: string[], idioma: string | null = null) {
-  await insertDocument(db(), { id, userId, titulo, autores: [], tipo: 'documento', userMeta: {}, searchKey: '' });
+async function seed(
+  userId: string,
+  id: string,
+  titulo: string,
+  texts: string[],
+  idioma: string | null = null,
+  tipo: TipoDocumento = 'documento',
+) {
+  await insertDocument(db(), { id, userId, titulo, autores: [], tipo, userMeta: {}, searchKey: '' });
   const units = texts.map((texto, i) => ({
     texto,
     ancla: { tipo: 'seccion' as const, ruta: [titulo], parrafo: i + 1 },
@@ -100,6 +108,30 @@ describe('BM25 postings', () => {
     const filtered = await search(ana, 'farmers region fields', { documents: ['a1', 'a2', 'a3'] });
     expect(filtered.map((h) => [h.document_id, h.posicion])).toEqual(all.map((h) => [h.document_id, h.posicion]));
     for (const [i, h] of filtered.entries()) expect(h.lexical).toBeCloseTo(all[i]!.lexical, 5);
+  });
+
+  it('filters by kind in the order of the ranking, and still finds a kind only weak passages have', async () => {
+    const eve = (await ensureUser(db(), 'eve@example.org')).id;
+    for (let i = 0; i < 12; i++) {
+      await seed(eve, `e${i}`, `Village ${i}`, [`The ${'wells '.repeat(i + 1)}of village ${i}, and its fields.`]);
+    }
+    await seed(
+      eve,
+      'ebook',
+      'Village history',
+      ['The roads, the market and the one well of the village.'],
+      null,
+      'epub',
+    );
+    const lexical = (limit: number, tipos?: string[]) =>
+      searchLexical(db(), { userId: eve, terms: ['wells'], phrases: [], limit, tipos });
+    const all = await lexical(20);
+    expect(all.at(-1)).toMatchObject({ document_id: 'ebook' });
+    // A filter most passages pass leaves the ranking as it was, minus what it excludes.
+    expect(await lexical(5, ['documento'])).toEqual(all.filter((h) => h.document_id !== 'ebook').slice(0, 5));
+    // One only the weakest passage passes still finds it.
+    expect((await lexical(5, ['epub'])).map((h) => h.document_id)).toEqual(['ebook']);
+    expect(await lexical(5, ['video'])).toEqual([]);
   });
 
   it('keeps each library to itself: statistics and results', async () => {

@@ -66,7 +66,8 @@ const WORDS = /[\p{L}\p{N}]+/gu;
  * Postings read per query term on the unfiltered path: a term's passages beyond its best
  * `TERM_POSTINGS` by impact rarely reach a top hundred, and reading them would make a common word cost
  * as much as the library is large. Searches with a phrase or a documents filter score their (few)
- * candidates one by one; one filtered by biblioteca alone reads the query terms' postings there.
+ * candidates one by one; one filtered by biblioteca, kind or year keeps the best postings that pass, and
+ * reads all of the query terms' postings there only when too few do.
  */
 export const TERM_POSTINGS = 1000;
 
@@ -117,6 +118,16 @@ const QUERY_TERMS = `
       SELECT term_df_of(lib.lib, v.term) AS df
     ) d
     WHERE d.df > 0)`;
+
+/** Each query term's best `$n` postings by impact (an index range scan each), as `hits` (word, pid, score). */
+const BEST_POSTINGS = (n: number) => `
+  hits AS (
+    SELECT t.i, x.pid, max(t.idf * x.impact) AS s
+    FROM terms t CROSS JOIN LATERAL (
+      SELECT pt.pid, pt.impact FROM passage_terms pt
+      WHERE pt.lib = t.lib AND pt.term = t.term ORDER BY pt.impact DESC LIMIT $${n}
+    ) x
+    GROUP BY t.i, x.pid)`;
 
 /**
  * The conditions every lexical hit meets, with their parameters pushed onto `params` (after the caller's
@@ -173,14 +184,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
     // ranking keeps some spare candidates for them.
     params.push(TERM_POSTINGS);
     return db.query<LexicalHit>(
-      `WITH ${QUERY_TERMS},
-       hits AS (
-         SELECT t.i, x.pid, max(t.idf * x.impact) AS s
-         FROM terms t CROSS JOIN LATERAL (
-           SELECT pt.pid, pt.impact FROM passage_terms pt
-           WHERE pt.lib = t.lib AND pt.term = t.term ORDER BY pt.impact DESC LIMIT $${params.length}
-         ) x
-         GROUP BY t.i, x.pid),
+      `WITH ${QUERY_TERMS}, ${BEST_POSTINGS(params.length)},
        ranked AS (SELECT pid, sum(s) AS score FROM hits GROUP BY pid ORDER BY score DESC LIMIT ${limit} * 2)
        SELECT ${columns}, r.score::float8 AS lexical
        FROM ranked r JOIN passages p ON p.pid = r.pid JOIN documents d ON d.id = p.document_id
@@ -188,6 +192,28 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
        ORDER BY lexical DESC, p.document_id, p.posicion LIMIT ${limit}`,
       params,
     );
+  }
+  if (!f.phrases.length && !f.documents?.length) {
+    // Conditions on documents only (biblioteca, kinds, years): the same best postings, filtered in the
+    // order of their score until `limit` pass. Reading every posting of every term and joining each to
+    // its document first cost seconds at 100,000 passages for a filter most documents pass. Only when
+    // too few of the best pass (a narrow filter) are all of the terms' postings read.
+    const firstParams = [...params, TERM_POSTINGS];
+    const best = await db.query<LexicalHit>(
+      `WITH ${QUERY_TERMS}, ${BEST_POSTINGS(firstParams.length)},
+       ranked AS (SELECT pid, sum(s) AS score FROM hits GROUP BY pid ORDER BY score DESC),
+       kept AS MATERIALIZED (
+         SELECT r.pid, r.score FROM ranked r
+         CROSS JOIN LATERAL (
+           SELECT p.document_id, p.posicion FROM passages p JOIN documents d ON d.id = p.document_id
+           WHERE p.pid = r.pid AND ${where} LIMIT 1) ok
+         ORDER BY r.score DESC, ok.document_id, ok.posicion LIMIT ${limit})
+       SELECT ${columns}, k.score::float8 AS lexical
+       FROM kept k JOIN passages p ON p.pid = k.pid JOIN documents d ON d.id = p.document_id
+       ORDER BY lexical DESC, p.document_id, p.posicion`,
+      firstParams,
+    );
+    if (best.length >= f.limit) return best;
   }
   // Candidates: for a quoted phrase, the postings of its rarest word (in either language's stem: a
   // passage holding the phrase holds the word), best impact first, kept while they also hold the
