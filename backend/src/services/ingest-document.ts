@@ -22,7 +22,7 @@ import {
   type PagesWithoutText,
   type TranscriptFormat,
 } from '../ingest/converter';
-import { cleanStrings } from '../ingest/clean-text';
+import { cleanStrings } from '../text/clean-text';
 import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { readInProcess } from '../ingest/read-apart/reader-process';
