@@ -14,7 +14,7 @@ import { detectKind } from './detect';
  * that reads no PDF never loads pdf.js. `registry.test.ts` checks each module claims the kinds listed here.
  */
 const CONVERTERS: readonly { kinds: readonly FileKind[]; load: () => Promise<Converter> }[] = [
-  { kinds: ['pdf'], load: async () => (await import('./pdf')).pdfConverter },
+  { kinds: ['pdf'], load: async () => (await import('./pdf/pdf')).pdfConverter },
   { kinds: ['texto'], load: async () => (await import('./text')).textConverter },
   { kinds: ['markdown'], load: async () => (await import('./markdown')).markdownConverter },
   { kinds: ['html'], load: async () => (await import('./html-file')).htmlFileConverter },

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
-import { mendLineEndHyphens } from './line-end-hyphens';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
+import { mendLineEndHyphens } from '../line-end-hyphens';
 import { convertPdf } from './pdf';
 import { pageTextFromItems } from './pdf-page-text';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { layoutFromItems } from './pdf-layout';
-import { item, VIEWPORT } from './testing/layout-pages';
+import { item, VIEWPORT } from '../testing/layout-pages';
 
 describe('layoutFromItems', () => {
   it('keeps oblique type drawn as a slant of upright type, at its upright size', () => {

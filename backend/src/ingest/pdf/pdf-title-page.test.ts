@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import {
   affiliationCountry,
@@ -11,7 +11,7 @@ import {
   usableMetadataTitle,
 } from './pdf-title-page';
 import { namesOfLine } from './printed-names';
-import { body, item, page, VIEWPORT } from './testing/layout-pages';
+import { body, item, page, VIEWPORT } from '../testing/layout-pages';
 
 const NO_SOURCES = { xmp: { autores: [] }, info: { autores: [] } };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConvertContext } from './converter';
+import type { ConvertContext } from '../converter';
 import { convertPdf } from './pdf';
 import { clustersInOrder } from './pdf-rtl-clusters';
-import { gitSnapshot } from './testing/git-snapshot';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { gitSnapshot } from '../testing/git-snapshot';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 /** py-pdf's sample files (CC BY-SA 4.0), read from a snapshot, not copied here. */
 const pypdf = gitSnapshot('py-pdf/sample-files', 'FOLIO_PYPDF_SAMPLES');

@@ -1,7 +1,7 @@
 import type { AnclaPagina } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
-import type { Conversion } from './converter';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
+import type { Conversion } from '../converter';
 import { convertPdf } from './pdf';
 
 const DIR = 'real-world';

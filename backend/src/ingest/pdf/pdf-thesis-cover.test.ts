@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readThesisCover } from './pdf-thesis-cover';
 import { readTitlePages } from './pdf-title-page';
-import { body, page } from './testing/layout-pages';
+import { body, page } from '../testing/layout-pages';
 
 type Line = [string, number, number, number];
 

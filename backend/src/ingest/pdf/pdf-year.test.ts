@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findIsbn } from './identifiers/isbn';
+import { findIsbn } from '../identifiers/isbn';
 import { findArxivId, findOwnArxivId, findYear, yearCandidates, yearOfArxivId } from './pdf-year';
-import { body, page } from './testing/layout-pages';
+import { body, page } from '../testing/layout-pages';
 
 describe('year of publication', () => {
   it('prefers a statement of publication to other dates, and the last year of a copyright range', () => {

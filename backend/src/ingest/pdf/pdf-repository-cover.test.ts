@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import { readRepositoryCover } from './pdf-repository-cover';
-import { body, page } from './testing/layout-pages';
+import { body, page } from '../testing/layout-pages';
 
 type Lines = [string, number, number, number][];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertPdf } from './pdf';
-import { makePdf } from './testing/make-pdf';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { makePdf } from '../testing/make-pdf';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 /** A value as a producer writes it when it puts UTF-8 bytes where the PDF expects one byte a character. */
 const utf8Bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Ocr } from '../ai/ocr';
-import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
-import { auth, useTestServer } from '../testing/harness';
-import type { ConvertContext } from './converter';
+import type { Ocr } from '../../ai/ocr';
+import { createTesseractOcr } from '../../ai/tesseract-ocr';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
+import { auth, useTestServer } from '../../testing/harness';
+import type { ConvertContext } from '../converter';
 import { convertPdf } from './pdf';
-import { isGarbled } from './text-quality';
+import { isGarbled } from '../text-quality';
 
 /**
  * Real files from public test corpora (../shared/fixtures/real-world, README there) that defeated ingestion

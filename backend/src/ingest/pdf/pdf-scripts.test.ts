@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../testing/fixtures';
-import { foldText } from '../text/fold';
+import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
+import { foldText } from '../../text/fold';
 import { convertPdf } from './pdf';
 import { lineWithScripts, noteNumbers, type LinePiece } from './pdf-scripts';
 

@@ -4,15 +4,15 @@
  * can be tested on hand-built pages; `pdf.ts` feeds them real pages and weighs them against the file's own
  * metadata (`chooseMetadata`).
  */
-import type { FoundMetadata, MetadataOrigins } from './converter';
-import { authorsFromMetadata, isGivenName, type NameOptions } from './author-names';
-import { findIsbn } from './identifiers/isbn';
-import { cleanTitle, withoutReviewStatus } from './metadata';
+import type { FoundMetadata, MetadataOrigins } from '../converter';
+import { authorsFromMetadata, isGivenName, type NameOptions } from '../author-names';
+import { findIsbn } from '../identifiers/isbn';
+import { cleanTitle, withoutReviewStatus } from '../metadata';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { isAffiliation, namesOfLine } from './printed-names';
 import { weighPropertyAuthors } from './property-authors';
-import { phraseLanguage } from '../text/language';
+import { phraseLanguage } from '../../text/language';
 import { readRepositoryCover } from './pdf-repository-cover';
 import { ADVISOR_LABEL, readThesisCover } from './pdf-thesis-cover';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertPdf } from './pdf';
-import { gitSnapshot } from './testing/git-snapshot';
-import { makePdf, type PdfLine } from './testing/make-pdf';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { gitSnapshot } from '../testing/git-snapshot';
+import { makePdf, type PdfLine } from '../testing/make-pdf';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 /** pdfplumber's test PDFs (MIT), read from a snapshot, not copied here. */
 const pdfplumber = gitSnapshot('jsvine/pdfplumber', 'FOLIO_PDFPLUMBER');

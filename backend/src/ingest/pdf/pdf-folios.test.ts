@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { pageTextFromItems } from './pdf-page-text';
 import { inferFolios, type Folio, type PageEdges, type PageLine } from './pdf-folios';
 

@@ -2,7 +2,7 @@ import { openPdfFile, pdfDocumentParams } from './pdf-source';
 import { readPage, type PageText } from './pdf-page-text';
 import { loadPdfJs, type PdfJs } from './pdfjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Ocr, OcrResult } from '../ai/ocr';
+import type { Ocr, OcrResult } from '../../ai/ocr';
 import {
   ConversionError,
   type Conversion,
@@ -12,20 +12,20 @@ import {
   type PageContent,
   type SourceFile,
   type Unit,
-} from './converter';
-import { documentLanguage } from '../text/language';
-import { recognizedText, SURE_OCR_CONFIDENCE } from './image';
-import { readInItsScript } from './ocr-script-reading';
-import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from './ocr-languages';
-import { isGarbled } from './text-quality';
-import { undoLineEndHyphens } from './line-end-hyphens';
-import { findDoi, normalizeLanguage, yearFromDate } from './metadata';
+} from '../converter';
+import { documentLanguage } from '../../text/language';
+import { recognizedText, SURE_OCR_CONFIDENCE } from '../image';
+import { readInItsScript } from '../ocr-script-reading';
+import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from '../ocr-languages';
+import { isGarbled } from '../text-quality';
+import { undoLineEndHyphens } from '../line-end-hyphens';
+import { findDoi, normalizeLanguage, yearFromDate } from '../metadata';
 import { composeAccents } from './pdf-accents';
 import { inferFolios, type Folio } from './pdf-folios';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import { chooseMetadata, rawAuthors, readTitlePages, usableMetadataTitle } from './pdf-title-page';
 import { findArxivId } from './pdf-year';
-import { repairMojibake } from './mojibake';
+import { repairMojibake } from '../mojibake';
 
 export type { Folio, PageLine } from './pdf-folios';
 

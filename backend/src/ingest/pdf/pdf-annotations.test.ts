@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ocr } from '../ai/ocr';
+import type { Ocr } from '../../ai/ocr';
 import { convertPdf } from './pdf';
 import { pageTextFromItems } from './pdf-page-text';
 import { annotationTextItems, annotationTexts, type AnnotationLike } from './pdf-annotations';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const widget = (fields: Partial<AnnotationLike>): AnnotationLike => ({
   id: '1R',
