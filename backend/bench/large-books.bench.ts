@@ -51,12 +51,12 @@ const CHILD = {
     await import(${src('pdf/pdf.ts')});
     console.log(JSON.stringify({ units: 0, words: 0 }));`,
   epub: `
-    const { convertEpub } = await import(${src('epub.ts')});
+    const { convertEpub } = await import(${src('epub/epub.ts')});
     const size = (await import('node:fs')).statSync(process.argv[1]).size;
     const out = await convertEpub({ path: process.argv[1], size }, { progress: async () => {} });
     console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
   epubFloor: `
-    await import(${src('epub.ts')});
+    await import(${src('epub/epub.ts')});
     console.log(JSON.stringify({ units: 0, words: 0 }));`,
 };
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../text/fold';
 import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
 import type { Conversion, ConvertContext } from './converter';
-import { convertEpub } from './epub';
+import { convertEpub } from './epub/epub';
 import { convertHtml } from './html';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';
 

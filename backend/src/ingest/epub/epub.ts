@@ -9,14 +9,14 @@ import {
   type FoundMetadata,
   type SourceFile,
   type Unit,
-} from './converter';
-import { outlineFromHtml } from './html';
-import { authorsFromMetadata, authorsFromTags } from './author-names';
+} from '../converter';
+import { outlineFromHtml } from '../html';
+import { authorsFromMetadata, authorsFromTags } from '../author-names';
 import { mathText, type MathNode } from './mathml-text';
-import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
-import { unitsFromOutline, type OutlineEvent } from './sections';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { unitsFromOutline, type OutlineEvent } from '../sections';
 import { svgParagraphs, type SvgNode } from './svg-text';
-import { resolveEntryPath, withZip, type ZipArchive } from '../formats/zip';
+import { resolveEntryPath, withZip, type ZipArchive } from '../../formats/zip';
 
 /**
  * Reads an EPUB (2 or 3): the content documents in spine order, as sections and paragraphs anchored by

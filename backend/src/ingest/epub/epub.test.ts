@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatLocator, type AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
-import { ConversionError, type Conversion, type ConvertContext, type ConvertLimits } from './converter';
-import { detectKind } from './detect';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
+import { ConversionError, type Conversion, type ConvertContext, type ConvertLimits } from '../converter';
+import { detectKind } from '../detect';
 import { convertEpub, epubConverter } from './epub';
-import { makeDeflatedZip, type DeflatedZipEntry } from '../formats/testing/make-deflated-zip';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { makeDeflatedZip, type DeflatedZipEntry } from '../../formats/testing/make-deflated-zip';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const EPUB_FIXTURES = fixturePath('epub');
 const fixturesExist = hasFixture('epub/manifest.json');
