@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { cleanTitle } from './metadata';
+import { cleanTitle } from './metadata/clean-fields';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { decodeWith, sniffEncoding } from '../formats/text-decode';
 import { pageMetadata, type MetaDocument } from './url/page-metadata';

@@ -14,7 +14,7 @@ import { imageSize, pngWithoutAncillaryChunks } from './image-size';
 import { recognizeInItsLanguage } from './ocr-languages';
 import { notReadHere, scriptSaid } from './ocr-scripts';
 import { readInItsScript } from './ocr-script-reading';
-import { cleanTitle } from './metadata';
+import { cleanTitle } from './metadata/clean-fields';
 
 /**
  * Reads an image by OCR: one unit, anchored to the image as a whole. What tesseract.js 7 decodes (checked

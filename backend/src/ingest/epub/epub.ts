@@ -11,9 +11,9 @@ import {
   type Unit,
 } from '../converter';
 import { outlineFromHtml } from '../html';
-import { authorsFromMetadata, authorsFromTags } from '../author-names';
+import { authorsFromMetadata, authorsFromTags } from '../metadata/author-names';
 import { mathText, type MathNode } from './mathml-text';
-import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 import { unitsFromOutline, type OutlineEvent } from '../sections';
 import { svgParagraphs, type SvgNode } from './svg-text';
 import { resolveEntryPath, withZip, type ZipArchive } from '../../formats/zip';

@@ -5,7 +5,7 @@
  * download, access or deposit dates are never the work's year. Pure functions over a page's layout, so each
  * rule is tested on a made page.
  */
-import { cleanTitle } from '../metadata';
+import { cleanTitle } from '../metadata/clean-fields';
 import type { LayoutLine, LayoutPage } from './pdf-layout';
 
 /** The repository or service whose cover sheet a page is. */

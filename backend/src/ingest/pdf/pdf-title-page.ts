@@ -5,9 +5,9 @@
  * metadata (`chooseMetadata`).
  */
 import type { FoundMetadata, MetadataOrigins } from '../converter';
-import { authorsFromMetadata, isGivenName, type NameOptions } from '../author-names';
-import { findIsbn } from '../identifiers/isbn';
-import { cleanTitle, withoutReviewStatus } from '../metadata';
+import { authorsFromMetadata, isGivenName, type NameOptions } from '../metadata/author-names';
+import { findIsbn } from '../metadata/identifiers/isbn';
+import { cleanTitle, withoutReviewStatus } from '../metadata/clean-fields';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { findOwnArxivId, findYear, yearOfArxivId } from './pdf-year';
 import { isAffiliation, namesOfLine } from './printed-names';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findIsbn } from '../identifiers/isbn';
+import { findIsbn } from '../metadata/identifiers/isbn';
 import { findArxivId, findOwnArxivId, findYear, yearCandidates, yearOfArxivId } from './pdf-year';
 import { body, page } from '../testing/layout-pages';
 

@@ -19,7 +19,7 @@ import { readInItsScript } from '../ocr-script-reading';
 import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from '../ocr-languages';
 import { isGarbled } from '../text-quality';
 import { undoLineEndHyphens } from '../line-end-hyphens';
-import { findDoi, normalizeLanguage, yearFromDate } from '../metadata';
+import { findDoi, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 import { composeAccents } from './pdf-accents';
 import { inferFolios, type Folio } from './pdf-folios';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';

@@ -2,8 +2,8 @@ import { surname } from '@folio/shared';
 import givenNames from './given-names.json';
 import placeNames from './place-names.json';
 import { describe, expect, it } from 'vitest';
-import { makeGivenNames } from '../../scripts/make-given-names';
-import { makePlaceNames } from '../../scripts/make-place-names';
+import { makeGivenNames } from '../../../scripts/make-given-names';
+import { makePlaceNames } from '../../../scripts/make-place-names';
 import { authorsFromMetadata, authorsFromTags, surnameFirst } from './author-names';
 
 /** One name as files and pages write it → as Folio cites it (undefined: not an author). */

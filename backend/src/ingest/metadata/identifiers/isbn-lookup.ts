@@ -1,4 +1,4 @@
-import { authorsFromMetadata } from '../metadata';
+import { authorsFromMetadata } from '../clean-fields';
 import { normalizeIsbn } from './isbn';
 import { getJson, text, yearOf, type LookupOptions, type LookupOutcome, type RegistryRecord } from './registry-record';
 

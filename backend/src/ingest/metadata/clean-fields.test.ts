@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { surnameFirst } from './author-names';
-import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './metadata';
+import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './clean-fields';
 
 describe('cleanTitle', () => {
   it('keeps real titles, tidied', () => {

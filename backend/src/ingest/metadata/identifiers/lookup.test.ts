@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestRegistry, type TestRegistry } from '../testing/registry-server';
+import { startTestRegistry, type TestRegistry } from '../../testing/registry-server';
 import { lookUpDoi, recordFromCsl } from './doi-lookup';
 import { normalizeIsbn } from './isbn';
 import { lookUpIsbn } from './isbn-lookup';
