@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileKind } from './converter';
-import { htmlFileConverter } from './html-file';
+import { htmlFileConverter } from './html/html-file';
 import { markdownConverter } from './markdown';
 import { pdfConverter } from './pdf/pdf';
 import { convertFile, converterFor, loadConverter } from './registry';

@@ -10,7 +10,7 @@ import {
   type SourceFile,
   type Unit,
 } from '../converter';
-import { outlineFromHtml } from '../html';
+import { outlineFromHtml } from '../html/html';
 import { authorsFromMetadata, authorsFromTags } from '../metadata/author-names';
 import { mathText, type MathNode } from './mathml-text';
 import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';

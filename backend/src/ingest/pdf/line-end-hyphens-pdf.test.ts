@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, REPO_ROOT, titleNeeding } from '../../testing/fixtures';
-import { mendLineEndHyphens } from '../line-end-hyphens';
+import { mendLineEndHyphens } from '../text-repair/line-end-hyphens';
 import { convertPdf } from './pdf';
 import { pageTextFromItems } from './pdf-page-text';
 

@@ -14,18 +14,18 @@ import {
   type Unit,
 } from '../converter';
 import { documentLanguage } from '../../text/language';
-import { recognizedText, SURE_OCR_CONFIDENCE } from '../image';
-import { readInItsScript } from '../ocr-script-reading';
-import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from '../ocr-languages';
+import { recognizedText, SURE_OCR_CONFIDENCE } from '../image/image';
+import { readInItsScript } from '../image/ocr-script-reading';
+import { FIRST_PASS, ocrLanguages, recognizeInItsLanguage } from '../image/ocr-languages';
 import { isGarbled } from '../text-quality';
-import { undoLineEndHyphens } from '../line-end-hyphens';
+import { undoLineEndHyphens } from '../text-repair/line-end-hyphens';
 import { findDoi, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 import { composeAccents } from './pdf-accents';
 import { inferFolios, type Folio } from './pdf-folios';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import { chooseMetadata, rawAuthors, readTitlePages, usableMetadataTitle } from './pdf-title-page';
 import { findArxivId } from './pdf-year';
-import { repairMojibake } from '../mojibake';
+import { repairMojibake } from '../text-repair/mojibake';
 
 export type { Folio, PageLine } from './pdf-folios';
 

@@ -1,5 +1,5 @@
-import type { Ocr, OcrResult } from '../ai/ocr';
-import { detectLanguage } from '../text/language';
+import type { Ocr, OcrResult } from '../../ai/ocr';
+import { detectLanguage } from '../../text/language';
 
 /** Tesseract's language codes for the languages a document declares or its text shows ('de-AT' is 'deu'). */
 const TESSERACT: Record<string, string> = {

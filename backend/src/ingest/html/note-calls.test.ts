@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldText } from '../text/fold';
-import { makeDeflatedZip } from '../formats/testing/make-deflated-zip';
-import type { Conversion, ConvertContext } from './converter';
-import { convertEpub } from './epub/epub';
+import { foldText } from '../../text/fold';
+import { makeDeflatedZip } from '../../formats/testing/make-deflated-zip';
+import type { Conversion, ConvertContext } from '../converter';
+import { convertEpub } from '../epub/epub';
 import { convertHtml } from './html';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 /**
  * Note calls and line numbers kept out of the words (issue 33, item 5): `html-note-calls.ts`. The real

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Converter } from './converter';
+import type { Converter } from '../converter';
 import { decodeHtml, htmlConverter } from './html';
-import { captureDate, convertWebPage } from './url/web-page';
+import { captureDate, convertWebPage } from '../url/web-page';
 
 /**
  * An HTML file. One that carries its origin URL is a page captured in the browser (the extension sends

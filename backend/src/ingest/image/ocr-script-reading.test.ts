@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Ocr, OcrResult } from '../ai/ocr';
+import type { Ocr, OcrResult } from '../../ai/ocr';
 import { readInItsScript } from './ocr-script-reading';
 
 /** An engine whose script detection says `script` and whose readings are given per language set. */

@@ -2,15 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ocr } from '../ai/ocr';
-import { createTesseractOcr } from '../ai/tesseract-ocr';
-import { ARABIC_LINES, canDrawArabic, drawnArabicPage, drawnLines, GERMAN_LINES } from '../testing/drawn-text';
-import { hasOcrData, MACHINE_OCR_DATA, titleNeedingOcr } from '../testing/installed-ocr-data';
-import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from './converter';
+import type { Ocr } from '../../ai/ocr';
+import { createTesseractOcr } from '../../ai/tesseract-ocr';
+import { ARABIC_LINES, canDrawArabic, drawnArabicPage, drawnLines, GERMAN_LINES } from '../../testing/drawn-text';
+import { REPO_ROOT } from '../../testing/fixtures';
+import { hasOcrData, MACHINE_OCR_DATA, titleNeedingOcr } from '../../testing/installed-ocr-data';
+import { ConversionError, DEFAULT_LIMITS, type ConvertContext } from '../converter';
 import { convertImage, imageFormat, inflateTiff, recognizedText, xmpMetadata } from './image';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
-const OCR_FIXTURES = resolve(import.meta.dirname, '../../../test/fixtures/ocr');
+const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');
 const WORDS = ['acuífero', 'kárstico', 'Yucatán', 'superficiales', 'concentración', 'nitratos', 'cenotes', 'lluvias'];
 
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptLanguages, scriptsRead } from '../ai/tesseract-scripts';
+import { scriptLanguages, scriptsRead } from '../../ai/tesseract-scripts';
 import { howToRead, notReadHere, unreadScript } from './ocr-scripts';
 import { withoutSpacesBetweenCjk } from './ocr-script-reading';
 

@@ -1,4 +1,4 @@
-import { superscript } from './pdf/pdf-scripts';
+import { superscript } from '../pdf/pdf-scripts';
 
 /**
  * Note calls and line numbers in HTML (and EPUB content documents), kept out of the words beside them. Read

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import { OcrImageError, type OcrResult } from '../ai/ocr';
+import { OcrImageError, type OcrResult } from '../../ai/ocr';
 import {
   ConversionError,
   DEFAULT_LIMITS,
@@ -9,12 +9,12 @@ import {
   type ConvertContext,
   type FoundMetadata,
   type SourceFile,
-} from './converter';
+} from '../converter';
 import { imageSize, pngWithoutAncillaryChunks } from './image-size';
 import { recognizeInItsLanguage } from './ocr-languages';
 import { notReadHere, scriptSaid } from './ocr-scripts';
 import { readInItsScript } from './ocr-script-reading';
-import { cleanTitle } from './metadata/clean-fields';
+import { cleanTitle } from '../metadata/clean-fields';
 
 /**
  * Reads an image by OCR: one unit, anchored to the image as a whole. What tesseract.js 7 decodes (checked

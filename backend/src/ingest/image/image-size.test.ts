@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../testing/fixtures';
+import { REPO_ROOT } from '../../testing/fixtures';
 import { imageSize, pngWithoutAncillaryChunks } from './image-size';
 
 const OCR_FIXTURES = resolve(REPO_ROOT, 'test/fixtures/ocr');

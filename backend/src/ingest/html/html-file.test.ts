@@ -2,11 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ancla } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
-import type { Conversion } from './converter';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
+import type { Conversion } from '../converter';
 import { convertHtml } from './html';
 import { htmlFileConverter } from './html-file';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const READABILITY = fixturePath('readability');
 const haveReadability = hasFixture('readability');

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { parseHTML } from 'linkedom';
-import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { cleanTitle } from './metadata/clean-fields';
-import { unitsFromOutline, type OutlineEvent } from './sections';
-import { decodeWith, sniffEncoding } from '../formats/text-decode';
-import { pageMetadata, type MetaDocument } from './url/page-metadata';
-import { BREAK, collapseWithBreaks } from './line-breaks';
+import { ConversionError, type Conversion, type Converter, type FoundMetadata } from '../converter';
+import { cleanTitle } from '../metadata/clean-fields';
+import { unitsFromOutline, type OutlineEvent } from '../sections';
+import { decodeWith, sniffEncoding } from '../../formats/text-decode';
+import { pageMetadata, type MetaDocument } from '../url/page-metadata';
+import { BREAK, collapseWithBreaks } from '../text-repair/line-breaks';
 import { textApart } from './html-note-calls';
 
 /** Reads an HTML file (not a captured web page: no readability pass) into sections and paragraphs. */

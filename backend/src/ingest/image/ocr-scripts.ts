@@ -1,4 +1,4 @@
-import { listed, modelsOf, scriptLanguages, scriptName, scriptsRead } from '../ai/tesseract-scripts';
+import { listed, modelsOf, scriptLanguages, scriptName, scriptsRead } from '../../ai/tesseract-scripts';
 
 /**
  * How the scripts OCR does not read here are told to a reader. A model reads the script it was trained on

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, useTestServer } from '../testing/harness';
+import { auth, useTestServer } from '../../testing/harness';
 
 /**
  * A search for a word that carries a note call finds it (issue 33, item 5): IDPF's epub3-samples

@@ -1,5 +1,5 @@
-import type { Ocr, OcrResult } from '../ai/ocr';
-import { scriptLanguages } from '../ai/tesseract-scripts';
+import type { Ocr, OcrResult } from '../../ai/ocr';
+import { scriptLanguages } from '../../ai/tesseract-scripts';
 import { unreadScript } from './ocr-scripts';
 
 /** A page's reading after its script was looked at. */

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { AnclaSeccion } from '@folio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
-import { ConversionError } from './converter';
+import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
+import { ConversionError } from '../converter';
 import { convertHtml, decodeHtml, htmlConverter } from './html';
-import { tmpFiles, type TmpFiles } from './testing/tmp-files';
+import { tmpFiles, type TmpFiles } from '../testing/tmp-files';
 
 const READABILITY = fixturePath('readability');
 const fixturesExist = hasFixture('readability');
