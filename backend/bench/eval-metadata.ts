@@ -13,9 +13,9 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { convertPdf } from '../src/ingest/pdf';
+import { convertPdf } from '../src/ingest/pdf/pdf';
 import type { FoundMetadata } from '../src/ingest/converter';
-import { foldText } from '../src/ingest/pdf-title-page';
+import { foldText } from '../src/ingest/pdf/pdf-title-page';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 import {
   DEV_FIELDS,

@@ -12,7 +12,7 @@
  * non-zero when a count of defects is above its accepted ceiling (CI runs it so).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { convertPdf } from '../src/ingest/pdf';
+import { convertPdf } from '../src/ingest/pdf/pdf';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 
 /**

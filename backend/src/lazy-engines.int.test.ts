@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pdfJsLoaded } from './ingest/pdfjs';
+import { pdfJsLoaded } from './ingest/pdf/pdfjs';
 import { makePdf } from './ingest/testing/make-pdf';
 import { canDrawArabic, drawnArabicPixels } from './testing/drawn-text';
 import { auth, REPO_ROOT, useTestServer } from './testing/harness';

@@ -1,5 +1,5 @@
 import type { Estado, TipoDocumento } from '@folio/shared';
-import { cleanStrings } from '../ingest/clean-text';
+import { cleanStrings } from '../text/clean-text';
 import type { Details, FieldOrigins, SourceMeta, UserMeta } from '../metadata/metadata-types';
 import type { Db } from './db';
 

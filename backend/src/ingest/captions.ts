@@ -1,7 +1,7 @@
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
 import { captionFormat } from './detect';
 import { isTimed, parseTranscript, unitsFromCues } from './media/cues';
-import { normalizeLanguage } from './metadata';
+import { normalizeLanguage } from './metadata/clean-fields';
 import { readTextFile } from '../formats/text-decode';
 
 /**

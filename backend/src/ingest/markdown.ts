@@ -1,9 +1,9 @@
 import { decodeCharacterReferences } from '@folio/shared';
 import { marked, type Token, type Tokens } from 'marked';
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { outlineFromHtml } from './html';
-import { authorsFromMetadata } from './author-names';
-import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata';
+import { outlineFromHtml } from './html/html';
+import { authorsFromMetadata } from './metadata/author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from './metadata/clean-fields';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { readTextFile } from '../formats/text-decode';
 

@@ -6,7 +6,7 @@ import { convertMarkdown } from './markdown';
 import { readFileSync } from 'node:fs';
 import { convertCaptionText } from './captions';
 import { countWords, MAX_SECONDS, MAX_WORDS, MIN_WORDS, splitPassages, type Passage } from './passages';
-import { convertPdf } from './pdf';
+import { convertPdf } from './pdf/pdf';
 import { convertText } from './text';
 
 const GEOTOPO = 'pdfs/GeoTopo-komprimiert.pdf';

@@ -2,7 +2,7 @@ import type { AnclaSeccion } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 import type { Block, Conversion, SourceFile } from './converter';
-import { convertEpub } from './epub';
+import { convertEpub } from './epub/epub';
 import { convertPptx } from './office/pptx';
 
 const DIR = 'real-world';

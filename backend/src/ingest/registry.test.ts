@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileKind } from './converter';
-import { htmlFileConverter } from './html-file';
+import { htmlFileConverter } from './html/html-file';
 import { markdownConverter } from './markdown';
-import { pdfConverter } from './pdf';
+import { pdfConverter } from './pdf/pdf';
 import { convertFile, converterFor, loadConverter } from './registry';
 import { makePdf } from './testing/make-pdf';
 import { tmpFiles, type TmpFiles } from './testing/tmp-files';

@@ -14,11 +14,11 @@ import { detectKind } from './detect';
  * that reads no PDF never loads pdf.js. `registry.test.ts` checks each module claims the kinds listed here.
  */
 const CONVERTERS: readonly { kinds: readonly FileKind[]; load: () => Promise<Converter> }[] = [
-  { kinds: ['pdf'], load: async () => (await import('./pdf')).pdfConverter },
+  { kinds: ['pdf'], load: async () => (await import('./pdf/pdf')).pdfConverter },
   { kinds: ['texto'], load: async () => (await import('./text')).textConverter },
   { kinds: ['markdown'], load: async () => (await import('./markdown')).markdownConverter },
-  { kinds: ['html'], load: async () => (await import('./html-file')).htmlFileConverter },
-  { kinds: ['epub'], load: async () => (await import('./epub')).epubConverter },
+  { kinds: ['html'], load: async () => (await import('./html/html-file')).htmlFileConverter },
+  { kinds: ['epub'], load: async () => (await import('./epub/epub')).epubConverter },
   { kinds: ['docx'], load: async () => (await import('./office/docx')).docxConverter },
   { kinds: ['odt'], load: async () => (await import('./office/odt')).odtConverter },
   { kinds: ['rtf'], load: async () => (await import('./office/rtf')).rtfConverter },
@@ -29,7 +29,7 @@ const CONVERTERS: readonly { kinds: readonly FileKind[]; load: () => Promise<Con
   { kinds: ['csv'], load: async () => (await import('./csv')).csvConverter },
   { kinds: ['subtitulos'], load: async () => (await import('./captions')).captionsConverter },
   { kinds: ['audio', 'video'], load: async () => (await import('./media/media')).mediaConverter },
-  { kinds: ['imagen'], load: async () => (await import('./image')).imageConverter },
+  { kinds: ['imagen'], load: async () => (await import('./image/image')).imageConverter },
 ];
 
 /** A converter that imports its module on its first conversion. */

@@ -1,5 +1,5 @@
 import { ConversionError, type Conversion, type Converter, type FoundMetadata } from './converter';
-import { cleanTitle } from './metadata';
+import { cleanTitle } from './metadata/clean-fields';
 import { unitsFromOutline, type OutlineEvent } from './sections';
 import { readTextFile } from '../formats/text-decode';
 

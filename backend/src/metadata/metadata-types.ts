@@ -1,6 +1,6 @@
 import type { CampoConOrigen, DetallesBibliograficos, OrigenMetadato } from '@folio/shared';
 import type { FoundMetadata } from '../ingest/converter';
-import type { RegistryRecord } from '../ingest/identifiers/registry-record';
+import type { RegistryRecord } from '../ingest/metadata/identifiers/registry-record';
 
 /** The bibliographic fields beyond title, authors and year, except the DOI (its own column). */
 export type Details = Omit<DetallesBibliograficos, 'doi'>;

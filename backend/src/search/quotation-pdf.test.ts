@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { OMISSION, QUOTATION_BUDGET, quotationOf } from '@folio/shared/text/quotation';
 import { describe, expect, it } from 'vitest';
-import { convertPdf } from '../ingest/pdf';
+import { convertPdf } from '../ingest/pdf/pdf';
 import { fixturePath, hasFixture, titleNeeding } from '../testing/fixtures';
 
 /**

@@ -22,12 +22,12 @@ import {
   type PagesWithoutText,
   type TranscriptFormat,
 } from '../ingest/converter';
-import { cleanStrings } from '../ingest/clean-text';
+import { cleanStrings } from '../text/clean-text';
 import { MediaConversionError } from '../ingest/media/media-errors';
 import { splitPassages } from '../ingest/passages';
 import { readInProcess } from '../ingest/read-apart/reader-process';
 import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
-import { notReadHere, scriptSaid } from '../ingest/ocr-scripts';
+import { notReadHere, scriptSaid } from '../ingest/image/ocr-scripts';
 import { isGarbled } from '../ingest/text-quality';
 import { foldText } from '../text/fold';
 import { passageIndexing } from '../search/passage-indexing';

@@ -1,4 +1,4 @@
-import { outlineFromHtml } from '../../ingest/html';
+import { outlineFromHtml } from '../../ingest/html/html';
 
 /**
  * A Zotero note's HTML as plain text: its headings and paragraphs (list items, table cells, block quotes

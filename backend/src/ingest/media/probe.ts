@@ -1,8 +1,8 @@
 import { parseFile, type IAudioMetadata } from 'music-metadata';
 import { ffprobePath, runFfmpeg, runTool } from '../../tools/ffmpeg';
 import { ConversionError, type FoundMetadata } from '../converter';
-import { authorsFromMetadata } from '../author-names';
-import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata } from '../metadata/author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 
 /** One stream of a media file as ffprobe lists it. */
 export interface ProbedStream {

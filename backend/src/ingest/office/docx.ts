@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import { ConversionError, type Conversion, type ConvertContext, type Converter, type SourceFile } from '../converter';
-import { outlineFromHtml } from '../html';
+import { outlineFromHtml } from '../html/html';
 import { checkZipContainer, damagedError, noTextError, wordDocumentCheck } from '../../formats/office-package';
 import { officeMetadata, type OfficeProperties } from './office-metadata';
 import { unitsFromOutline, type OutlineEvent } from '../sections';

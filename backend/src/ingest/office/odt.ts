@@ -14,7 +14,7 @@ import { notesOutline, type Note } from './word-notes';
 import { parseXml, xmlAttr, xmlChildren, xmlText, type XmlElement } from '../../formats/xml';
 import { withTextLanguage } from '../text-language';
 import { withZip } from '../../formats/zip';
-import { BREAK, collapseWithBreaks } from '../line-breaks';
+import { BREAK, collapseWithBreaks } from '../text-repair/line-breaks';
 
 /**
  * Reads OpenDocument text (ODT, OTT): `text:h` headings by outline level, paragraphs, lists and tables from

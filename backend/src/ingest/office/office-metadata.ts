@@ -1,7 +1,7 @@
 import { childNamed, type OfficePackage } from '../../formats/office-package';
-import { authorsFromMetadata } from '../author-names';
+import { authorsFromMetadata } from '../metadata/author-names';
 import type { FoundMetadata } from '../converter';
-import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 
 /**
  * The properties an office file carries about itself (OOXML `docProps/core.xml`, ODF `meta.xml`, RTF

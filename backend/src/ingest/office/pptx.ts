@@ -11,7 +11,7 @@ import {
   type SourceFile,
   type Unit,
 } from '../converter';
-import { cleanTitle } from '../metadata';
+import { cleanTitle } from '../metadata/clean-fields';
 import {
   childNamed,
   childrenNamed,

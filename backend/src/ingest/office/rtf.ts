@@ -7,7 +7,7 @@ import { unitsFromOutline, type OutlineEvent } from '../sections';
 import { withTextLanguage } from '../text-language';
 import { headingLevelOfStyleName, isTitleStyleName, isTocStyleName } from '../../formats/word-styles';
 import { notesOutline, type Note } from './word-notes';
-import { BREAK, collapseWithBreaks } from '../line-breaks';
+import { BREAK, collapseWithBreaks } from '../text-repair/line-breaks';
 
 /**
  * Reads RTF: paragraphs whose style is a heading (by `\outlinelevelN`, or by a stylesheet name such as

@@ -1,5 +1,5 @@
 /** Hand-built PDF pages for the first-page readers' tests: pdf.js items placed as on a US Letter page. */
-import { layoutFromItems, type LayoutPage } from '../pdf-layout';
+import { layoutFromItems, type LayoutPage } from '../pdf/pdf-layout';
 
 /** A US Letter page in pdf.js's viewport at scale 1. */
 export const VIEWPORT = { transform: [1, 0, 0, -1, 0, 792], width: 612, height: 792 };

@@ -1,4 +1,4 @@
-import { decodeHtml } from '../html';
+import { decodeHtml } from '../html/html';
 import { decodeWith, sniffEncoding } from '../../formats/text-decode';
 import { bodyBytes, type FetchedBody } from './safe-fetch';
 

@@ -1,6 +1,6 @@
 import type { FoundMetadata } from '../converter';
-import { authorsFromMetadata, authorsFromTags, surnameFirst } from '../author-names';
-import { cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata, authorsFromTags, surnameFirst } from '../metadata/author-names';
+import { cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 
 /** The little of a DOM document the metadata reader needs (linkedom's own types are loose). */
 export interface MetaDocument {

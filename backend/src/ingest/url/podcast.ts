@@ -1,7 +1,7 @@
 import { DOMParser, parseHTML } from 'linkedom';
 import type { Conversion, FoundMetadata, TranscriptFormat } from '../converter';
-import { authorsFromMetadata } from '../author-names';
-import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata';
+import { authorsFromMetadata } from '../metadata/author-names';
+import { cleanTitle, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 import { isTimed, parseTranscript, unitsFromCues } from '../media/cues';
 import type { FetchText } from './video-page';
 

@@ -1,7 +1,7 @@
 import { jsonAfter } from '@folio/shared';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Conversion, type FoundMetadata, type TranscriptFormat } from '../converter';
-import { normalizeLanguage, yearFromDate, cleanTitle } from '../metadata';
+import { normalizeLanguage, yearFromDate, cleanTitle } from '../metadata/clean-fields';
 import { isTimed, parseTranscript, unitsFromCues, type Cue } from '../media/cues';
 import { pageMetadata, type MetaDocument } from './page-metadata';
 import { parseTimedText } from './timedtext';

@@ -4,7 +4,7 @@ import type { AnclaWeb } from '@folio/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { ConversionError } from '../converter';
-import { outlineFromHtml } from '../html';
+import { outlineFromHtml } from '../html/html';
 import { convertWebPage } from './web-page';
 
 const READABILITY = fixturePath('readability');

@@ -2,7 +2,7 @@ import type { AnclaWeb } from '@folio/shared';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { ConversionError, type Block, type Conversion, type Unit } from '../converter';
-import { outlineFromHtml } from '../html';
+import { outlineFromHtml } from '../html/html';
 import { unitsFromOutline } from '../sections';
 import { pageMetadata, withArticleHints, type MetaDocument } from './page-metadata';
 
