@@ -37,3 +37,16 @@ export async function storeSizesInDetail(
 ): Promise<StoreSizes & { relations: RelationSize[] }> {
   return { ...(await storeSizes(db, blobs)), relations: await largestRelations(db, limit) };
 }
+
+/** `bytes` in binary units for people ("1.4 GB", "512 kB"); negative amounts keep their sign. */
+export function formatBytes(bytes: number): string {
+  const sign = bytes < 0 ? '-' : '';
+  let n = Math.abs(bytes);
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'];
+  let u = 0;
+  while (n >= 1024 && u < units.length - 1) {
+    n /= 1024;
+    u++;
+  }
+  return `${sign}${u === 0 ? n : n.toFixed(n < 10 ? 1 : 0)} ${units[u]}`;
+}
