@@ -102,8 +102,8 @@ export async function loadLibrary(
     batch = [];
     // As the ingest job does after each ready document.
     await foldTermFrequencies(db);
-    await checkpointIfWalOver(db);
     opts.onBatch?.({ documents: loaded.ids.size, passages: loaded.passages });
+    await checkpointIfWalOver(db); // as ingestion does; after onBatch, which may sample the WAL at its peak
   };
   for (const doc of documents) {
     batch.push(doc);

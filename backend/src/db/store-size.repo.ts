@@ -71,6 +71,12 @@ export async function largestRelations(db: Db, limit = 10): Promise<RelationSize
   return rows;
 }
 
+/** Bytes of the passages' text (UTF-8): the library's own content, against which the store is measured. */
+export async function passageTextBytes(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT coalesce(sum(octet_length(texto)), 0)::float8 AS n FROM passages');
+  return row?.n ?? 0;
+}
+
 /** Forces a checkpoint: dirty pages reach the data files and older log segments are recycled or removed. */
 export async function checkpoint(db: Db): Promise<void> {
   await db.exec('CHECKPOINT');
