@@ -38,9 +38,8 @@ export async function storeSizesInDetail(
   return { ...(await storeSizes(db, blobs)), relations: await largestRelations(db, limit) };
 }
 
-/** `bytes` in binary units for people ("1.4 GB", "512 kB"); negative amounts keep their sign. */
-export function formatBytes(bytes: number): string {
-  const sign = bytes < 0 ? '-' : '';
+/** `bytes` in binary units for people ("1.4 GB", in Spanish "1,4 GB"); negative amounts keep their sign. */
+export function formatBytes(bytes: number, locale = 'en'): string {
   let n = Math.abs(bytes);
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
   let u = 0;
@@ -48,5 +47,7 @@ export function formatBytes(bytes: number): string {
     n /= 1024;
     u++;
   }
-  return `${sign}${u === 0 ? n : n.toFixed(n < 10 ? 1 : 0)} ${units[u]}`;
+  const digits = u > 0 && n < 10 ? 1 : 0;
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${bytes < 0 ? '-' : ''}${number.format(n)} ${units[u]}`;
 }
