@@ -146,7 +146,9 @@ async function main(argv: string[]) {
     process.exitCode = await modelsCommand(config, args, (line) => process.stdout.write(`${line}\n`));
     return;
   }
-  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password, models, import, compact.`);
+  throw new UsageError(
+    `Unknown command '${command}'. Commands: serve, worker, keys, password, models, import, compact.`,
+  );
 }
 
 main(process.argv.slice(2)).catch((err) => {

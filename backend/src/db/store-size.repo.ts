@@ -73,7 +73,9 @@ export async function largestRelations(db: Db, limit = 10): Promise<RelationSize
 
 /** Bytes of the passages' text (UTF-8): the library's own content, against which the store is measured. */
 export async function passageTextBytes(db: Db): Promise<number> {
-  const [row] = await db.query<{ n: number }>('SELECT coalesce(sum(octet_length(texto)), 0)::float8 AS n FROM passages');
+  const [row] = await db.query<{ n: number }>(
+    'SELECT coalesce(sum(octet_length(texto)), 0)::float8 AS n FROM passages',
+  );
   return row?.n ?? 0;
 }
 

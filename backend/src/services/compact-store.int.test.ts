@@ -5,7 +5,14 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compactCommand } from '../cli/compact';
 import { openBlobStore, openStore } from '../runtime';
-import { createTestStore, REPO_ROOT, startTestServer, testConfig, type TestServer, type TestStore } from '../testing/harness';
+import {
+  createTestStore,
+  REPO_ROOT,
+  startTestServer,
+  testConfig,
+  type TestServer,
+  type TestStore,
+} from '../testing/harness';
 import { compactStore } from './compact-store';
 
 const run = promisify(execFile);
@@ -47,9 +54,7 @@ describe('compacting the store', () => {
     expect(full).toBe(true);
     expect(before.database - after.database).toBeGreaterThan(20 * MB);
     expect(after.total).toBeLessThan(before.total);
-    const [{ n } = { n: -1 }] = await db.query<{ n: number }>(
-      "SELECT pg_relation_size('compact_filler')::float8 AS n",
-    );
+    const [{ n } = { n: -1 }] = await db.query<{ n: number }>("SELECT pg_relation_size('compact_filler')::float8 AS n");
     expect(n).toBe(0);
     if (db.kind === 'pglite') {
       // The rewrite's own WAL is recycled by the closing checkpoint down to max_wal_size (pglite-db.ts).

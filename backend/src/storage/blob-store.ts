@@ -31,7 +31,11 @@ export async function directoryBytes(dir: string): Promise<number> {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) total += await directoryBytes(p);
     // A file removed between the listing and its stat is simply no longer there.
-    else if (e.isFile()) total += await fs.stat(p).then((st) => st.size, () => 0);
+    else if (e.isFile())
+      total += await fs.stat(p).then(
+        (st) => st.size,
+        () => 0,
+      );
   }
   return total;
 }

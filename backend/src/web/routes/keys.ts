@@ -34,7 +34,10 @@ function diskCard(s: Strings, sizes: StoreSizes | { error: string }) {
     'error' in sizes
       ? html`<p class="hint">${s.t('disk_error', { error: sizes.error })}</p>`
       : html`<dl class="disk">
-          <div><dt>${s.t('disk_database')}</dt><dd>${size(sizes.database)}</dd></div>
+          <div>
+            <dt>${s.t('disk_database')}</dt>
+            <dd>${size(sizes.database)}</dd>
+          </div>
           <div>
             <dt>${s.t('disk_wal')}</dt>
             <dd title="${sizes.walReason ?? ''}">${size(sizes.wal)}</dd>
@@ -43,7 +46,10 @@ function diskCard(s: Strings, sizes: StoreSizes | { error: string }) {
             <dt>${s.t(sizes.originalsInDatabase ? 'disk_originals_inside' : 'disk_originals')}</dt>
             <dd>${size(sizes.originals)}</dd>
           </div>
-          <div class="total"><dt>${s.t('disk_total')}</dt><dd>${size(sizes.total)}</dd></div>
+          <div class="total">
+            <dt>${s.t('disk_total')}</dt>
+            <dd>${size(sizes.total)}</dd>
+          </div>
         </dl>`;
   // The command is shown literally: it is the same in every language.
   const [before, after] = s.t('disk_compact').split('{command}');
