@@ -89,6 +89,7 @@ export async function loadLibrary(
         await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
         if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
         await indexPassageTerms(tx, id, foldText(doc.title), opts.termIndexing);
+        await checkpointIfWalOver(tx); // per document as ingestion: a batch of 250 writes ~500 MB of WAL
         await updateDocument(tx, id, {
           unidades: doc.units.length,
           estado: 'listo',
@@ -103,7 +104,6 @@ export async function loadLibrary(
     // As the ingest job does after each ready document.
     await foldTermFrequencies(db);
     opts.onBatch?.({ documents: loaded.ids.size, passages: loaded.passages });
-    await checkpointIfWalOver(db); // as ingestion does; after onBatch, which may sample the WAL at its peak
   };
   for (const doc of documents) {
     batch.push(doc);

@@ -10,9 +10,13 @@ import { passageTextBytes } from '../src/db/store-size.repo';
 import { formatBytes, storeSizesInDetail } from '../src/services/store-sizes';
 import type { BlobStore } from '../src/storage/blob-store';
 
-/** Follows the most the embedded store's `pg_wal` holds; `sample()` is synchronous, for a load's onBatch. */
+/**
+ * Follows the most the embedded store's `pg_wal` holds: every 200 ms while the load runs (between its
+ * queries), and at each `sample()` (a load's onBatch). Stopped by `storeSizeLines`.
+ */
 export interface WalSampler {
   sample(): void;
+  stop(): void;
   /** The largest sample in bytes; undefined on a server PostgreSQL (its checkpointer bounds its own log). */
   readonly max: number | undefined;
 }
@@ -21,16 +25,19 @@ export interface WalSampler {
 export function walSampler(db: Db, dataDir: string): WalSampler {
   const dir = path.join(dataDir, 'pg', 'pg_wal');
   let max: number | undefined;
+  const sample = () => {
+    if (db.kind !== 'pglite' || !fs.existsSync(dir)) return;
+    let bytes = 0;
+    for (const name of fs.readdirSync(dir)) {
+      const st = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+      if (st?.isFile()) bytes += st.size;
+    }
+    max = Math.max(max ?? 0, bytes);
+  };
+  const timer = db.kind === 'pglite' ? setInterval(sample, 200).unref() : undefined;
   return {
-    sample() {
-      if (db.kind !== 'pglite' || !fs.existsSync(dir)) return;
-      let bytes = 0;
-      for (const name of fs.readdirSync(dir)) {
-        const st = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
-        if (st?.isFile()) bytes += st.size;
-      }
-      max = Math.max(max ?? 0, bytes);
-    },
+    sample,
+    stop: () => clearInterval(timer),
     get max() {
       return max;
     },
@@ -39,6 +46,8 @@ export function walSampler(db: Db, dataDir: string): WalSampler {
 
 /** The lines the bench prints: each part and the largest relations, beside the text's size. */
 export async function storeSizeLines(db: Db, blobs: BlobStore, wal?: WalSampler): Promise<string[]> {
+  wal?.sample();
+  wal?.stop();
   const [sizes, text] = await Promise.all([storeSizesInDetail(db, blobs, 8), passageTextBytes(db)]);
   const ratio = (n: number) => (text > 0 ? `${(n / text).toFixed(1)}×` : '—');
   const part = (name: string, n: number | null, note = '') =>

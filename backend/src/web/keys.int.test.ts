@@ -20,7 +20,8 @@ describe("settings → 'Claves de API'", () => {
   it('shows the store’s size on disk in human units, as GET /health measures it', async () => {
     const web = await signedIn('disco@example.org');
     const page = await web.page('/ajustes/claves');
-    const card = /<section class="card" aria-labelledby="disco-titulo">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
+    const card =
+      /<section class="card disk-card" aria-labelledby="disco-titulo">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
     expect(card).toContain('Espacio en disco');
     const sizeOf = (label: string) =>
       new RegExp(`<dt>${label}[^<]*</dt><dd[^>]*>([^<]+)</dd>`).exec(card.replace(/\s*\n\s*/g, ''))?.[1];

@@ -53,7 +53,7 @@ function diskCard(s: Strings, sizes: StoreSizes | { error: string }) {
         </dl>`;
   // The command is shown literally: it is the same in every language.
   const [before, after] = s.t('disk_compact').split('{command}');
-  return html`<section class="card" aria-labelledby="disco-titulo">
+  return html`<section class="card disk-card" aria-labelledby="disco-titulo">
     <h2 id="disco-titulo">${s.t('disk_title')}</h2>
     <p class="hint">${s.t('disk_intro')}</p>
     ${body}
