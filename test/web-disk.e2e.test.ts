@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)(`settings: the store's size on disk${hasChromium ?
       for (const row of rows) expect(row).toMatch(/\d+(,\d)? (B|kB|MB|GB)$/);
       if (original) expect(rows[2]).toMatch(/^Archivos originales\s+\d+(,\d)? (kB|MB)$/);
       // Nothing runs past a phone's width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await card.screenshot({ path: path.join(ARTIFACTS, `ajustes-disco-${width}.png`) });
       await page.screenshot({ path: path.join(ARTIFACTS, `ajustes-${width}.png`), fullPage: true });
     }
