@@ -49,6 +49,23 @@ describe('the store size', () => {
     expect((await largestRelations(db(), 3)).length).toBe(3);
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on a server, says why the WAL is unknown to a role without pg_monitor',
+    async () => {
+      await db().exec(`DO $$ BEGIN CREATE ROLE folio_no_monitor; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+      let seen: Awaited<ReturnType<typeof walBytes>> | undefined;
+      // The role lasts the transaction only; it is rolled back on purpose, the refused call having aborted it.
+      await db()
+        .transaction(async (tx) => {
+          await tx.exec('SET LOCAL ROLE folio_no_monitor');
+          seen = await walBytes(tx);
+          throw new Error('roll back');
+        })
+        .catch((err: Error) => expect(err.message).toBe('roll back'));
+      expect(seen).toEqual({ bytes: null, reason: expect.stringMatching(/permission denied.*pg_ls_waldir/i) });
+    },
+  );
+
   it('keeps the embedded store’s WAL bounded through a load that writes far more, and leaves a server’s alone', async () => {
     if (db().kind !== 'pglite') {
       // A server has its checkpointer: the rule neither reads nor checkpoints there.
