@@ -10,6 +10,7 @@ import type { Embedder } from '../src/ai/embedder';
 import type { Db } from '../src/db/db';
 import { insertDocument, updateDocument } from '../src/db/documents.repo';
 import { foldTermFrequencies, indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.repo';
+import { checkpointIfWalOver } from '../src/db/store-size.repo';
 import { refreshSearchStatistics } from '../src/db/statistics.repo';
 import { replaceContent } from '../src/db/units.repo';
 import { replaceVectors } from '../src/db/vectors.repo';
@@ -88,6 +89,7 @@ export async function loadLibrary(
         await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
         if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
         await indexPassageTerms(tx, id, foldText(doc.title), opts.termIndexing);
+        await checkpointIfWalOver(tx); // per document as ingestion: a batch of 250 writes ~500 MB of WAL
         await updateDocument(tx, id, {
           unidades: doc.units.length,
           estado: 'listo',

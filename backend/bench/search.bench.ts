@@ -28,6 +28,7 @@ import { splitPassages } from '../src/ingest/passages';
 import { searchLibrary } from '../src/services/search';
 import { createTestStore, REPO_ROOT, startTestServer } from '../src/testing/harness';
 import { loadLibrary, type LibraryDocument } from './load-library';
+import { storeSizeLines, walSampler } from './store-sizes';
 import { postingWriteFloor } from './posting-floor';
 import { seededRandom } from '../src/testing/seeded-random';
 import { sciFactBooks } from './scifact-books';
@@ -233,9 +234,11 @@ async function main() {
     console.error(`  loading ${int(target)} passages${embedder ? ` (embedding them with ${embedder.name})` : ''}`);
     const t0 = performance.now();
     let reported = 0;
+    const wal = walSampler(deps.db, store.dataDir);
     const loaded = await loadLibrary(deps.db, userId, library(), {
       embedder,
       onBatch: ({ passages }) => {
+        wal.sample();
         if (passages - reported < target / 10 && passages < target) return;
         reported = passages;
         const s = (performance.now() - t0) / 1000;
@@ -245,6 +248,8 @@ async function main() {
     const loadMs = performance.now() - t0 - generation.ms;
     const indexMs = loadMs - loaded.embedMs;
     const afterLoad = memory();
+    // Before the posting floor, whose scratch writes are the bench's, not the library's.
+    const sizeLines = await storeSizeLines(deps.db, deps.blobs, wal);
     const floor = await postingWriteFloor(deps.db);
     const [{ n: database } = { n: NaN }] = await deps.db.query<{ n: number }>(
       'SELECT pg_database_size(current_database())::float8 AS n',
@@ -485,6 +490,7 @@ async function main() {
     console.log(`| measure | ${folioName} | MiniSearch ${miniVersion} | Folio / MiniSearch |`);
     console.log('|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+    for (const line of sizeLines) console.log(line);
 
     const p95 = percentile(lat(folio1, retrieval), 0.95);
     const p95N = percentile(lat(folioN), 0.95);

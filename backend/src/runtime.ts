@@ -116,6 +116,13 @@ async function openEmbeddedStore(config: Config): Promise<Store> {
   };
 }
 
+/** Where this configuration keeps original files: a directory under dataDir, or the database `db`. */
+export function openBlobStore(config: Config, db: Db): BlobStore {
+  return config.blobStore === 'base_de_datos'
+    ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
+    : directoryBlobStore(path.join(config.dataDir, 'blobs'));
+}
+
 /** Opens the store, starts the queue (and workers) and the engines: everything a server or worker needs. */
 export async function openRuntime(config: Config, opts: RuntimeOptions): Promise<Runtime> {
   const log = opts.log ?? createLogger(config.log);
@@ -133,10 +140,7 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       onError: (err) => (isDatabaseOutage(err) ? outages.seen() : log.error('queue error', err)),
     });
     const events = await listenDocumentEvents(db, [DOCUMENT_CHANNEL, CITE_CHANNEL, IMPORT_CHANNEL]);
-    const blobs: BlobStore =
-      config.blobStore === 'base_de_datos'
-        ? databaseBlobStore(db, path.join(config.dataDir, 'cache', 'blobs'))
-        : directoryBlobStore(path.join(config.dataDir, 'blobs'));
+    const blobs = openBlobStore(config, db);
     const engines = await createEngines(config, log);
     const reader =
       opts.workers && config.workers > 0 && config.readApart && opts.program

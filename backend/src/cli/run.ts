@@ -4,6 +4,7 @@ import { createStoreApart, CREATE_STORE_COMMAND } from './create-store-apart';
 import { thisProgram } from './this-program';
 import { ImportSourceError } from '../import/import-source-error';
 import { UsageError } from './args';
+import { compactCommand } from './compact';
 import { keysCommand } from './keys';
 import { missingModels } from '../models/installed';
 import { modelsCommand, runPull } from './models';
@@ -11,7 +12,7 @@ import { passwordCommand, stdinPasswordInput } from './password';
 import { loadConfig, type Config } from '../config';
 import { countUsers } from '../db/users.repo';
 import { createLogger } from '../log';
-import { openRuntime, openStore, StoreBusyError, type Runtime } from '../runtime';
+import { openBlobStore, openRuntime, openStore, StoreBusyError, type Runtime } from '../runtime';
 import { listen } from '../server';
 import { createApiKey } from '../services/api-keys';
 
@@ -118,6 +119,17 @@ async function main(argv: string[]) {
     }
     return;
   }
+  if (command === 'compact') {
+    // Opening the embedded store takes its lock: with a server running this stops here, having done nothing.
+    const store = await openStore(config);
+    try {
+      const out = (line: string) => process.stdout.write(`${line}\n`);
+      await compactCommand(config, store.db, openBlobStore(config, store.db), args, out);
+    } finally {
+      await store.close();
+    }
+    return;
+  }
   if (command === CREATE_STORE_COMMAND) {
     // Run by createStoreApart in a process of its own: create and migrate the store, then exit.
     await (await openStore(config)).close();
@@ -134,7 +146,9 @@ async function main(argv: string[]) {
     process.exitCode = await modelsCommand(config, args, (line) => process.stdout.write(`${line}\n`));
     return;
   }
-  throw new UsageError(`Unknown command '${command}'. Commands: serve, worker, keys, password, models, import.`);
+  throw new UsageError(
+    `Unknown command '${command}'. Commands: serve, worker, keys, password, models, import, compact.`,
+  );
 }
 
 main(process.argv.slice(2)).catch((err) => {

@@ -33,14 +33,23 @@ function wrap(q: Queryable, root: PGlite, features: DbFeatures): Db {
 
 /**
  * Opens (creating on first use) the embedded store in `dir`, with pgvector loaded (`migrate()` creates it)
- * and `buffersMb` of shared_buffers.
+ * and `buffersMb` of shared_buffers. Its write-ahead log is kept bounded by checkpointIfWalOver (store-size.repo.ts).
  */
 export async function openPglite(dir: string | undefined, buffersMb: number): Promise<{ db: Db; pglite: PGlite }> {
   if (dir) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const pglite = await PGlite.create({
     ...(dir ? { dataDir: dir } : {}),
     extensions: { vector },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`],
+    // With no checkpointer, max_wal_size starts no checkpoint here; it bounds what a CHECKPOINT keeps
+    // (recycled segments), which at PostgreSQL's 1 GB default would be most of a small library's files.
+    // Full-page images guard against pages torn by an operating-system crash; PGlite starts with fsync off (-F),
+    // which gives that case up already, and without them the log is 2–3 times smaller: above all a VACUUM
+    // of freshly loaded tables (statistics.repo.ts) logs every page it marks, hundreds of MB in one statement.
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${buffersMb}MB`, '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+      ...['-c', 'full_page_writes=off'],
+    ],
   });
   return { db: wrap(pglite, pglite, {}), pglite };
 }

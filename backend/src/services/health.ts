@@ -1,3 +1,4 @@
+import type { DiscoSalud } from '@folio/shared';
 import type { Deps } from '../context';
 import { BUNDLED_STYLES } from '../cite/csl/registry';
 import { pingDatabase } from '../db/health.repo';
@@ -9,8 +10,29 @@ import { converterFor } from '../ingest/registry';
 import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
 import { SEARCH_ENGINES } from './search';
+import { storeSizes } from './store-sizes';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
+
+/**
+ * The store's size on disk in bytes (shared's `DiscoSalud`). A failure to measure is reported in place
+ * rather than failing the whole report: the store answered, only a size could not be read.
+ */
+async function diskReport(deps: Deps): Promise<DiscoSalud> {
+  try {
+    const s = await storeSizes(deps.db, deps.blobs);
+    return {
+      base_datos_bytes: s.database,
+      registro_escritura_bytes: s.wal,
+      ...(s.walReason !== undefined && { registro_escritura_motivo: s.walReason }),
+      originales_bytes: s.originals,
+      originales_en_base_datos: s.originalsInDatabase,
+      total_bytes: s.total,
+    };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
 
 /**
  * What answers right now: the store, the queue, the engines, citation styles, and the sections of the parts
@@ -30,12 +52,14 @@ export async function healthReport<S extends Record<string, unknown>>(deps: Deps
   const rereads = database.ok
     ? await countOutdatedReadings(deps.db, READER_VERSIONS).catch(() => undefined)
     : undefined;
+  const disk = database.ok ? await diskReport(deps) : undefined;
   const ok = database.ok && queue.ok;
   return {
     estado: ok ? 'ok' : 'degradado',
     version: '1.0.0',
     api: `${deps.config.publicUrl}/api/v1`,
     base_datos: { tipo: deps.db.kind, ok: database.ok, ...(database.error && { error: database.error }) },
+    ...(disk && { disco: disk }),
     cola: {
       ...queue,
       trabajadores_en_este_proceso: deps.config.workers,

@@ -9,6 +9,7 @@ import {
   type DocumentRow,
 } from '../db/documents.repo';
 import { foldTermFrequencies, indexPassageTerms } from '../db/passage-terms.repo';
+import { checkpointIfWalOver } from '../db/store-size.repo';
 import { refreshSearchStatistics } from '../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../db/units.repo';
 import { ensureVectorIndex, storeVectors } from '../db/vectors.repo';
@@ -226,6 +227,7 @@ async function afterReady(
   }
   // Document frequencies are folded in bulk, every few dozen documents (migration 028).
   await foldTermFrequencies(deps.db);
+  await checkpointIfWalOver(deps.db); // the embedded store has no checkpointer of its own
   // A server's autovacuum keeps planner statistics; the embedded store needs asking.
   if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
 }

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -9,6 +10,34 @@ export interface BlobStore {
   localPath(key: string): Promise<string>;
   /** Removes `key`; missing keys are not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Bytes the originals take, and whether they sit inside the database (then they are already part of its
+   * size, and counting them again would double them).
+   */
+  size(): Promise<{ bytes: number; inDatabase: boolean }>;
+}
+
+/** Bytes of the regular files under `dir`, recursively; 0 when it does not exist. */
+export async function directoryBytes(dir: string): Promise<number> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let total = 0;
+  for (const e of entries) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += await directoryBytes(p);
+    // A file removed between the listing and its stat is simply no longer there.
+    else if (e.isFile())
+      total += await fs.stat(p).then(
+        (st) => st.size,
+        () => 0,
+      );
+  }
+  return total;
 }
 
 /** Blobs as files under `root`, fanned out by the key's first two characters. */
@@ -36,6 +65,9 @@ export function directoryBlobStore(root: string): BlobStore {
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+    async size() {
+      return { bytes: await directoryBytes(root), inDatabase: false };
     },
   };
 }

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/db';
 import { deleteBlob, insertBlobChunk, readBlobChunk, countBlobChunks } from '../db/blobs.repo';
+import { databaseBlobBytes } from '../db/store-size.repo';
 import type { BlobStore } from './blob-store';
 
 const CHUNK = 1024 * 1024;
@@ -52,6 +53,9 @@ export function databaseBlobStore(db: Db, cacheDir: string): BlobStore {
     async delete(key) {
       await deleteBlob(db, key);
       await fsp.rm(cached(key), { force: true });
+    },
+    async size() {
+      return { bytes: await databaseBlobBytes(db), inDatabase: true };
     },
   };
 }

@@ -17,6 +17,27 @@ async function signedIn(email: string) {
 const KEY = /folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}/g;
 
 describe("settings → 'Claves de API'", () => {
+  it('shows the store’s size on disk in human units, as GET /health measures it', async () => {
+    const web = await signedIn('disco@example.org');
+    const page = await web.page('/ajustes/claves');
+    const card =
+      /<section class="card disk-card" aria-labelledby="disco-titulo">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
+    expect(card).toContain('Espacio en disco');
+    const sizeOf = (label: string) =>
+      new RegExp(`<dt>${label}[^<]*</dt><dd[^>]*>([^<]+)</dd>`).exec(card.replace(/\s*\n\s*/g, ''))?.[1];
+    const units = /^\d+(,\d)? (B|kB|MB|GB)$/;
+    expect(sizeOf('Base de datos')).toMatch(units);
+    expect(sizeOf('Archivos originales')).toMatch(units);
+    expect(sizeOf('Total')).toMatch(units);
+    const { disco } = await (await t.server.request('/health')).json();
+    // The database is several MB: the page's figure is the health report's (give or take the page or two the
+    // request wrote meanwhile), in MB with a decimal comma.
+    const shown = /^([\d,]+) MB$/.exec(sizeOf('Base de datos') ?? '')?.[1];
+    expect(Math.abs(Number(shown?.replace(',', '.')) - disco.base_datos_bytes / 1024 / 1024)).toBeLessThan(1);
+    if (t.server.runtime.deps.db.kind === 'pglite') expect(sizeOf('Registro de escritura')).toMatch(/ MB$/);
+    expect(card).toContain('<code>npm run folio -- compact</code>');
+  });
+
   it('shows a new key once, lists it by prefix with its scopes, and the key works with those scopes only', async () => {
     const web = await signedIn('lola@example.org');
     const created = await web.post('/ajustes/claves', { nombre: 'portátil', alcance: ['lectura', 'nada'] });

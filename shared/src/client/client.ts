@@ -30,12 +30,32 @@ export interface ClientOptions {
 
 export const PARTS_OVER_BYTES = 90 * 1024 * 1024;
 
+/**
+ * `disco` of `GET /health`: the store's size on disk in bytes, split into the database, its write-ahead log
+ * (null, with `registro_escritura_motivo`, when the server's role may not read it) and the original files
+ * (`originales_en_base_datos`: kept as rows of the database, so already part of `base_datos_bytes`).
+ * `total_bytes` counts each byte once. `error` alone when the sizes could not be read.
+ */
+export const DiscoSalud = z.union([
+  z.object({
+    base_datos_bytes: z.number().nonnegative(),
+    registro_escritura_bytes: z.number().nonnegative().nullable(),
+    registro_escritura_motivo: z.string().optional(),
+    originales_bytes: z.number().nonnegative(),
+    originales_en_base_datos: z.boolean(),
+    total_bytes: z.number().nonnegative(),
+  }),
+  z.object({ error: z.string() }),
+]);
+export type DiscoSalud = z.infer<typeof DiscoSalud>;
+
 /** `GET /health`: what answers on the server. Only the fields the client relies on are checked. */
 export const Salud = z
   .object({
     estado: z.enum(['ok', 'degradado']),
     version: z.string(),
     api: z.string(),
+    disco: DiscoSalud.optional(),
   })
   .loose();
 export type Salud = z.infer<typeof Salud>;

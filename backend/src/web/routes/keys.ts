@@ -4,6 +4,7 @@ import { html } from 'hono/html';
 import type { ApiKeyRow } from '../../db/api-keys.repo';
 import type { AppEnv } from '../../http/env';
 import { createApiKey, listKeysOf, revokeKey } from '../../services/api-keys';
+import { formatBytes, storeSizes, type StoreSizes } from '../../services/store-sizes';
 import { webCsrf } from '../csrf';
 import { formOf } from '../form';
 import { pageStrings, type Strings } from '../i18n';
@@ -25,6 +26,40 @@ type PresetId = (typeof KEY_PRESETS)[number]['id'];
 
 const presetOf = (scopes: readonly Scope[]): PresetId | undefined =>
   KEY_PRESETS.find((p) => p.scopes.length === scopes.length && p.scopes.every((x) => scopes.includes(x)))?.id;
+
+/** The settings' card of the store's size on disk (the same figures as `disco` in GET /health). */
+function diskCard(s: Strings, sizes: StoreSizes | { error: string }) {
+  const size = (n: number | null) => (n === null ? s.t('disk_unknown') : formatBytes(n, s.lang));
+  const body =
+    'error' in sizes
+      ? html`<p class="hint">${s.t('disk_error', { error: sizes.error })}</p>`
+      : html`<dl class="disk">
+          <div>
+            <dt>${s.t('disk_database')}</dt>
+            <dd>${size(sizes.database)}</dd>
+          </div>
+          <div>
+            <dt>${s.t('disk_wal')}</dt>
+            <dd title="${sizes.walReason ?? ''}">${size(sizes.wal)}</dd>
+          </div>
+          <div>
+            <dt>${s.t(sizes.originalsInDatabase ? 'disk_originals_inside' : 'disk_originals')}</dt>
+            <dd>${size(sizes.originals)}</dd>
+          </div>
+          <div class="total">
+            <dt>${s.t('disk_total')}</dt>
+            <dd>${size(sizes.total)}</dd>
+          </div>
+        </dl>`;
+  // The command is shown literally: it is the same in every language.
+  const [before, after] = s.t('disk_compact').split('{command}');
+  return html`<section class="card disk-card" aria-labelledby="disco-titulo">
+    <h2 id="disco-titulo">${s.t('disk_title')}</h2>
+    <p class="hint">${s.t('disk_intro')}</p>
+    ${body}
+    <p class="hint">${before}<code>npm run folio -- compact</code>${after}</p>
+  </section>`;
+}
 
 function keyRow(s: Strings, k: ApiKeyRow, csrf: string | undefined) {
   const name = k.name ?? s.t('key_unnamed');
@@ -77,6 +112,8 @@ async function keysPage(
 ) {
   const csrf = sessionCsrfToken(c);
   const keys = ((await listKeysOf(c.var.deps.db, user.email)) ?? []).slice().reverse();
+  const { db, blobs } = c.var.deps;
+  const sizes = await storeSizes(db, blobs).catch((err: Error) => ({ error: err.message }));
   const created: Markup = o.created
     ? html`<section class="card created" aria-labelledby="creada-titulo">
         <h2 id="creada-titulo">${s.t('key_created_title')}</h2>
@@ -185,7 +222,8 @@ async function keysPage(
               </div>`
             : html`<p class="empty">${s.t('keys_none')}</p>`
         }
-      </section>`,
+      </section>
+      ${diskCard(s, sizes)}`,
   });
 }
 

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasFixture } from '../backend/src/testing/fixtures';
+import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
+import { startWebServer, type WebServer } from './support/web-server';
+
+const PDF = 'metadata-dev/dev-001.pdf';
+
+describe.skipIf(!hasChromium)(`settings: the store's size on disk${hasChromium ? '' : ` (${noChromium})`}`, () => {
+  let w: WebServer;
+  beforeAll(async () => {
+    w = await startWebServer();
+  }, 180_000);
+  afterAll(async () => w?.stop());
+
+  it('shows database, WAL, originals and total in the reader’s units at 1280 and 390 px', async () => {
+    // One original file, so its line is not zero (where the fixture is at hand).
+    const original = hasFixture(PDF) ? fs.statSync(fixturePath(PDF)).size : 0;
+    if (original) await w.upload(fixturePath(PDF));
+    const { page } = w;
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${w.base}/ajustes/claves`);
+      const card = page.locator('section[aria-labelledby="disco-titulo"]');
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByRole('heading', { name: 'Espacio en disco' }).isVisible()).resolves.toBe(true);
+      const rows = await card.locator('dl.disk > div').allInnerTexts();
+      expect(rows).toHaveLength(4);
+      for (const row of rows) expect(row).toMatch(/\d+(,\d)? (B|kB|MB|GB)$/);
+      if (original) expect(rows[2]).toMatch(/^Archivos originales\s+\d+(,\d)? (kB|MB)$/);
+      // Nothing runs past a phone's width.
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+      await card.screenshot({ path: path.join(ARTIFACTS, `ajustes-disco-${width}.png`) });
+      await page.screenshot({ path: path.join(ARTIFACTS, `ajustes-${width}.png`), fullPage: true });
+    }
+  }, 120_000);
+});
