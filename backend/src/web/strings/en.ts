@@ -70,7 +70,7 @@ export const en: Record<StringKey, string> = {
   keys_list: 'Your keys',
   keys_none: 'You have no keys yet.',
   disk_title: 'Disk space',
-  disk_intro: 'What this library, all its users together, takes on the server’s disk.',
+  disk_intro: 'What this Folio server takes on its disk: the libraries of all its users together.',
   disk_database: 'Database',
   disk_wal: 'Write-ahead log (WAL)',
   disk_originals: 'Original files',

@@ -69,7 +69,7 @@ export const es = {
   keys_list: 'Tus claves',
   keys_none: 'Todavía no tienes claves.',
   disk_title: 'Espacio en disco',
-  disk_intro: 'Lo que ocupa esta biblioteca, de todos sus usuarios, en el disco del servidor.',
+  disk_intro: 'Lo que ocupa este servidor de Folio en su disco: las bibliotecas de todos sus usuarios juntas.',
   disk_database: 'Base de datos',
   disk_wal: 'Registro de escritura (WAL)',
   disk_originals: 'Archivos originales',
