@@ -13,7 +13,7 @@ import { countUsers } from '../db/users.repo';
 import { createLogger } from '../log';
 import { openRuntime, openStore, StoreBusyError, type Runtime } from '../runtime';
 import { listen } from '../server';
-import { createApiKey } from '../services/api-keys';
+import { createApiKey } from '../services/accounts/api-keys';
 
 const OWNER_EMAIL = process.env.FOLIO_OWNER_EMAIL ?? 'owner@localhost';
 

@@ -8,7 +8,7 @@ import { findUserByEmail } from '../db/users.repo';
 import type { ImportedItem, LibraryReading } from '../import/imported-item';
 import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
 import { WebClient } from '../testing/web-client';
-import { setPassword } from './set-password';
+import { setPassword } from './accounts/set-password';
 import { importLibrary } from './import-library';
 
 const ctx = useTestServer();

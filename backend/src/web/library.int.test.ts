@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertDocument, updateDocument } from '../db/documents.repo';
 import { newId } from '../ids';
 import { searchKeyOf } from '../services/document-metadata';
-import { setPassword } from '../services/set-password';
+import { setPassword } from '../services/accounts/set-password';
 import { auth, useTestServer } from '../testing/harness';
 import { userIdOf } from '../testing/insert-documents';
 import { WebClient } from '../testing/web-client';

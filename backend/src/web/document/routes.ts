@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { correctDocument } from '../../services/correct-document';
 import { exportDocument } from '../../services/export-references';
-import { listStyles } from '../../services/list-styles';
+import { listStyles } from '../../services/styles/list-styles';
 import { presentDocument } from '../../services/present-document';
 import { readText } from '../../services/read-text';
 import { rereadDocument } from '../../services/reread-document';

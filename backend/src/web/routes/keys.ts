@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { ApiKeyRow } from '../../db/api-keys.repo';
 import type { AppEnv } from '../../http/env';
-import { createApiKey, listKeysOf, revokeKey } from '../../services/api-keys';
+import { createApiKey, listKeysOf, revokeKey } from '../../services/accounts/api-keys';
 import { webCsrf } from '../csrf';
 import { formOf } from '../form';
 import { pageStrings, type Strings } from '../i18n';

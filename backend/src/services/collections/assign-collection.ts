@@ -1,6 +1,6 @@
-import type { Deps } from '../context';
-import { assignCollection as assignCollectionRows } from '../db/collections.repo';
-import { invalidField } from '../errors';
+import type { Deps } from '../../context';
+import { assignCollection as assignCollectionRows } from '../../db/collections.repo';
+import { invalidField } from '../../errors';
 import { collectionName } from './collection-name';
 
 /** The most documents one request files at once (a page of the library holds 50). */

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 
 /**
  * Argon2id with OWASP's first recommended setting (19 MiB, 2 passes, 1 lane): about 30 ms a hash here.

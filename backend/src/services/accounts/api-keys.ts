@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Scope } from '@folio/shared';
-import type { Db } from '../db/db';
+import type { Db } from '../../db/db';
 import {
   findApiKeyByPrefix,
   insertApiKey,
@@ -8,9 +8,9 @@ import {
   revokeApiKey,
   touchApiKey,
   type ApiKeyRow,
-} from '../db/api-keys.repo';
-import { ensureUser, findUserByEmail } from '../db/users.repo';
-import { newId } from '../ids';
+} from '../../db/api-keys.repo';
+import { ensureUser, findUserByEmail } from '../../db/users.repo';
+import { newId } from '../../ids';
 
 const KEY_PATTERN = /^folio_([0-9a-z]{10})_([A-Za-z0-9_-]{43})$/;
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/db';
-import { findLiveWebSession, touchWebSession } from '../db/web-sessions.repo';
+import type { Db } from '../../db/db';
+import { findLiveWebSession, touchWebSession } from '../../db/web-sessions.repo';
 import { sessionIdOf } from './start-web-session';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

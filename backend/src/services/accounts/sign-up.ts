@@ -1,6 +1,6 @@
-import type { Db } from '../db/db';
-import { anyUserHasPassword, findUserCredential } from '../db/user-passwords.repo';
-import { AppError, invalidField } from '../errors';
+import type { Db } from '../../db/db';
+import { anyUserHasPassword, findUserCredential } from '../../db/user-passwords.repo';
+import { AppError, invalidField } from '../../errors';
 import { setPassword } from './set-password';
 import { startWebSession, type StartedSession } from './start-web-session';
 

@@ -1,4 +1,4 @@
-import { invalidField } from '../errors';
+import { invalidField } from '../../errors';
 
 /** The longest collection name, as the contract's `biblioteca` takes it. */
 export const MAX_COLLECTION_NAME = 200;

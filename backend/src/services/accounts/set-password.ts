@@ -1,7 +1,7 @@
-import type { Db } from '../db/db';
-import { setPasswordHash } from '../db/user-passwords.repo';
-import { ensureUser } from '../db/users.repo';
-import { deleteWebSessionsOfUser } from '../db/web-sessions.repo';
+import type { Db } from '../../db/db';
+import { setPasswordHash } from '../../db/user-passwords.repo';
+import { ensureUser } from '../../db/users.repo';
+import { deleteWebSessionsOfUser } from '../../db/web-sessions.repo';
 import { checkPasswordRules, hashPassword } from './password-hash';
 
 /**

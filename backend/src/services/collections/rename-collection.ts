@@ -1,6 +1,6 @@
-import type { Deps } from '../context';
-import { collectionExists, renameCollection as renameCollectionRows } from '../db/collections.repo';
-import { notFound } from '../errors';
+import type { Deps } from '../../context';
+import { collectionExists, renameCollection as renameCollectionRows } from '../../db/collections.repo';
+import { notFound } from '../../errors';
 import { collectionName } from './collection-name';
 
 /**

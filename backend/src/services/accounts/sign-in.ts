@@ -1,5 +1,5 @@
-import type { Db } from '../db/db';
-import { findUserCredential } from '../db/user-passwords.repo';
+import type { Db } from '../../db/db';
+import { findUserCredential } from '../../db/user-passwords.repo';
 import { verifyPassword } from './password-hash';
 import { startWebSession, type StartedSession } from './start-web-session';
 

@@ -1,8 +1,8 @@
 import type { Estilo } from '@folio/shared';
-import type { Deps } from '../context';
-import { formatCitations, isBundledStyle, readStyle, StyleError, userStyle } from '../cite/csl/registry';
-import { findCslStyle, saveCslStyle } from '../db/csl-styles.repo';
-import { AppError } from '../errors';
+import type { Deps } from '../../context';
+import { formatCitations, isBundledStyle, readStyle, StyleError, userStyle } from '../../cite/csl/registry';
+import { findCslStyle, saveCslStyle } from '../../db/csl-styles.repo';
+import { AppError } from '../../errors';
 
 /** Longest style file accepted (the largest styles of the CSL repository are under 200 KB). */
 export const MAX_STYLE_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { ListaEstilos } from '@folio/shared';
-import type { Deps } from '../context';
-import { BUNDLED_STYLES, STYLE_ALIASES, availableLocales, bundledStyleClass } from '../cite/csl/registry';
-import { listCslStyles } from '../db/csl-styles.repo';
+import type { Deps } from '../../context';
+import { BUNDLED_STYLES, STYLE_ALIASES, availableLocales, bundledStyleClass } from '../../cite/csl/registry';
+import { listCslStyles } from '../../db/csl-styles.repo';
 
 /** The styles the caller can cite with (bundled, then their own) and the locales accepted as `idioma`. */
 export async function listStyles(deps: Pick<Deps, 'db'>, userId: string): Promise<ListaEstilos> {

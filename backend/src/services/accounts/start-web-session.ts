@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from '../db/db';
-import { deleteExpiredWebSessions, insertWebSession } from '../db/web-sessions.repo';
+import type { Db } from '../../db/db';
+import { deleteExpiredWebSessions, insertWebSession } from '../../db/web-sessions.repo';
 
 /** The id a session is stored under: the token itself never reaches the database. */
 export function sessionIdOf(token: string): string {

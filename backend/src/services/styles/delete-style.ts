@@ -1,7 +1,7 @@
-import type { Deps } from '../context';
-import { canonicalStyleId } from '../cite/csl/registry';
-import { deleteCslStyle } from '../db/csl-styles.repo';
-import { notFound } from '../errors';
+import type { Deps } from '../../context';
+import { canonicalStyleId } from '../../cite/csl/registry';
+import { deleteCslStyle } from '../../db/csl-styles.repo';
+import { notFound } from '../../errors';
 
 /** Deletes one of the caller's own styles (bundled styles cannot be); 404 when there is none. */
 export async function deleteStyle(deps: Pick<Deps, 'db'>, userId: string, estilo: string) {

@@ -1,5 +1,5 @@
-import type { Deps } from '../context';
-import { collectionExists, insertCollection } from '../db/collections.repo';
+import type { Deps } from '../../context';
+import { collectionExists, insertCollection } from '../../db/collections.repo';
 import { collectionName } from './collection-name';
 
 /** Makes an empty collection in the caller's library; `created` is false when the name was taken. */
