@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { refuseNulInFields } from '../nul-guard';
 import { correctDocument } from '../../services/correct-document';
 import { deleteLibraryDocument } from '../../services/delete-document';
-import { exportDocument, exportLibrary, type ReferenceFile } from '../../services/export-references';
+import { exportDocument, exportLibrary, type ReferenceFile } from '../../services/cite/export-references';
 import { listLibrary } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';
 import { readText } from '../../services/read-text';

@@ -18,7 +18,7 @@ import { foldText } from '../../text/fold';
 import { assignCollection } from '../../services/collections/assign-collection';
 import { createCollection } from '../../services/collections/create-collection';
 import { deleteLibraryDocument } from '../../services/delete-document';
-import { exportLibrary } from '../../services/export-references';
+import { exportLibrary } from '../../services/cite/export-references';
 import { listCollections, type CollectionRow } from '../../services/collections/list-collections';
 import { LIST_SORTS, listLibrary, type ListSort } from '../../services/list-documents';
 import { presentDocument } from '../../services/present-document';

@@ -1,4 +1,4 @@
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   BUNDLED_STYLES,
   STYLE_ALIASES,
@@ -9,9 +9,9 @@ import {
   readStyle,
   resolveLocale,
   userStyle,
-} from '../cite/csl/registry';
-import { findCslStyle } from '../db/csl-styles.repo';
-import { invalidField } from '../errors';
+} from '../../cite/csl/registry';
+import { findCslStyle } from '../../db/csl-styles.repo';
+import { invalidField } from '../../errors';
 
 /** A style ready to format with. */
 export interface CiteStyle {

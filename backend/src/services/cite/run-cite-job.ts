@@ -1,8 +1,8 @@
-import type { Deps } from '../context';
-import { findCiteJobForWorker, updateCiteJob } from '../db/cite-jobs.repo';
-import { AppError } from '../errors';
-import { ConversionError } from '../ingest/converter';
-import type { JobAttempt } from '../jobs/job-definition';
+import type { Deps } from '../../context';
+import { findCiteJobForWorker, updateCiteJob } from '../../db/cite-jobs.repo';
+import { AppError } from '../../errors';
+import { ConversionError } from '../../ingest/converter';
+import type { JobAttempt } from '../../jobs/job-definition';
 import { citeText, storeBlob } from './cite-text';
 
 type CiteJobDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines'>;

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOutdatedReadings } from '../db/rereads.repo';
-import { findUserByEmail } from '../db/users.repo';
-import type { ImportedItem, LibraryReading } from '../import/imported-item';
-import { auth, REPO_ROOT, useTestServer } from '../testing/harness';
-import { WebClient } from '../testing/web-client';
-import { setPassword } from './accounts/set-password';
+import { findOutdatedReadings } from '../../db/rereads.repo';
+import { findUserByEmail } from '../../db/users.repo';
+import type { ImportedItem, LibraryReading } from '../../import/imported-item';
+import { auth, REPO_ROOT, useTestServer } from '../../testing/harness';
+import { WebClient } from '../../testing/web-client';
+import { setPassword } from '../accounts/set-password';
 import { importLibrary } from './import-library';
 
 const ctx = useTestServer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SupportJudgement, SupportScorer } from '../support/support';
-import { RESPALDO_NOTA } from '../support/bar';
+import type { SupportJudgement, SupportScorer } from '../../support/support';
+import { RESPALDO_NOTA } from '../../support/bar';
 import { checkSentence, parseSentence, renderSentence, splitAtFootnotes } from './footnotes';
 
 /**

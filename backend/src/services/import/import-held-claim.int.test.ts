@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimIdempotent, findIdempotent, releaseIdempotent } from '../db/idempotency.repo';
-import { findUserByEmail } from '../db/users.repo';
-import { userMetaOfCsl } from '../import/csl-metadata';
-import type { ImportedItem, LibraryReading } from '../import/imported-item';
-import { REPO_ROOT, useTestServer } from '../testing/harness';
-import { requestFingerprint } from './idempotency';
+import { claimIdempotent, findIdempotent, releaseIdempotent } from '../../db/idempotency.repo';
+import { findUserByEmail } from '../../db/users.repo';
+import { userMetaOfCsl } from '../../import/csl-metadata';
+import type { ImportedItem, LibraryReading } from '../../import/imported-item';
+import { REPO_ROOT, useTestServer } from '../../testing/harness';
+import { requestFingerprint } from '../idempotency';
 import { importLibrary, importUploadKey } from './import-library';
 
 const ctx = useTestServer();

@@ -1,22 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { formatLocator, type Cita, type Pasaje } from '@folio/shared';
-import type { Deps } from '../context';
-import { backedClaims, type Backing } from '../cite/backing';
-import { splitClaims } from '../cite/claims';
-import { cslItem, cslLocator } from '../cite/csl/csl-item';
-import { formatCitations, type CiteRequest } from '../cite/csl/registry';
-import { markdownText, plainText, richFromHtml, type RichText } from '../cite/csl/rich-text';
-import { citedDocx, readDocx, type DocxDocument } from '../cite/docx/cited-docx';
-import { firstFreeFootnote, insertAll, type Insertion } from '../cite/insert-text';
-import type { CiteJobRow, CiteResult, ClaimOutcome } from '../db/cite-jobs.repo';
-import { findDocument } from '../db/documents.repo';
-import { DEFAULT_LIMITS } from '../ingest/converter';
-import { newId } from '../ids';
+import type { Deps } from '../../context';
+import { backedClaims, type Backing } from '../../cite/backing';
+import { splitClaims } from '../../cite/claims';
+import { cslItem, cslLocator } from '../../cite/csl/csl-item';
+import { formatCitations, type CiteRequest } from '../../cite/csl/registry';
+import { markdownText, plainText, richFromHtml, type RichText } from '../../cite/csl/rich-text';
+import { citedDocx, readDocx, type DocxDocument } from '../../cite/docx/cited-docx';
+import { firstFreeFootnote, insertAll, type Insertion } from '../../cite/insert-text';
+import type { CiteJobRow, CiteResult, ClaimOutcome } from '../../db/cite-jobs.repo';
+import { findDocument } from '../../db/documents.repo';
+import { DEFAULT_LIMITS } from '../../ingest/converter';
+import { newId } from '../../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
-import { judgeKind } from './judge-kind';
-import { searchLibrary } from './search';
-import { backingPassage } from '../support/bar';
+import { judgeKind } from '../judge-kind';
+import { searchLibrary } from '../search';
+import { backingPassage } from '../../support/bar';
 
 /** Passages judged for each claim: the best few of the search. */
 const CANDIDATES = 5;

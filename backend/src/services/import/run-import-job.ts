@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   findImportJobForWorker,
   importJobItems,
@@ -9,12 +9,12 @@ import {
   type ImportJobItemRow,
   type ImportJobRow,
   type ImportSummary,
-} from '../db/import-jobs.repo';
-import { ConversionError } from '../formats/conversion-error';
-import { extractZip, looksLikeZip } from '../formats/extract-zip';
-import { ImportSourceError } from '../import/import-source-error';
-import { confineToFolder, readExportFolder } from '../import/read-export-folder';
-import type { JobAttempt } from '../jobs/job-definition';
+} from '../../db/import-jobs.repo';
+import { ConversionError } from '../../formats/conversion-error';
+import { extractZip, looksLikeZip } from '../../formats/extract-zip';
+import { ImportSourceError } from '../../import/import-source-error';
+import { confineToFolder, readExportFolder } from '../../import/read-export-folder';
+import type { JobAttempt } from '../../jobs/job-definition';
 import { importLibrary, type ImportedItemResult } from './import-library';
 
 type ImportJobDeps = Parameters<typeof importLibrary>[0] & Pick<Deps, 'log'>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findImportJobForWorker, importJobItems } from '../db/import-jobs.repo';
-import { bibtexLibrary, importForm, pdfsZip } from '../import/testing/bibtex-upload';
-import { auth, useTestServer } from '../testing/harness';
-import { hasFixture, titleNeeding } from '../testing/fixtures';
+import { findImportJobForWorker, importJobItems } from '../../db/import-jobs.repo';
+import { bibtexLibrary, importForm, pdfsZip } from '../../import/testing/bibtex-upload';
+import { auth, useTestServer } from '../../testing/harness';
+import { hasFixture, titleNeeding } from '../../testing/fixtures';
 import { runImportJob } from './run-import-job';
 
 // No workers here: the test plays the queue, running the job's attempts itself.

@@ -1,11 +1,11 @@
 import type { CSL } from '@citation-js/core';
 import type { Estado } from '@folio/shared';
-import { cslItem } from '../cite/csl/csl-item';
-import { EXPORT_FORMATS, formatReferences, type ExportFormat } from '../cite/csl/export';
-import type { Deps } from '../context';
-import { findDocument, listDocuments, type DocumentRow } from '../db/documents.repo';
-import { notFound } from '../errors';
-import { foldText } from '../text/fold';
+import { cslItem } from '../../cite/csl/csl-item';
+import { EXPORT_FORMATS, formatReferences, type ExportFormat } from '../../cite/csl/export';
+import type { Deps } from '../../context';
+import { findDocument, listDocuments, type DocumentRow } from '../../db/documents.repo';
+import { notFound } from '../../errors';
+import { foldText } from '../../text/fold';
 
 /** A file of references, ready to send. */
 export interface ReferenceFile {

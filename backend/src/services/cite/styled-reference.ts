@@ -1,9 +1,9 @@
-import { cslItem } from '../cite/csl/csl-item';
-import { formatCitations } from '../cite/csl/registry';
-import { richFromHtml, type RichText } from '../cite/csl/rich-text';
-import type { Deps } from '../context';
-import { findDocument } from '../db/documents.repo';
-import { notFound } from '../errors';
+import { cslItem } from '../../cite/csl/csl-item';
+import { formatCitations } from '../../cite/csl/registry';
+import { richFromHtml, type RichText } from '../../cite/csl/rich-text';
+import type { Deps } from '../../context';
+import { findDocument } from '../../db/documents.repo';
+import { notFound } from '../../errors';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 
 /** A document's reference in one style and locale, as cite formats it. */

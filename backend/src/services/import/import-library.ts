@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Deps } from '../context';
-import { AppError } from '../errors';
-import { assignCollection, insertCollection } from '../db/collections.repo';
+import type { Deps } from '../../context';
+import { AppError } from '../../errors';
+import { assignCollection, insertCollection } from '../../db/collections.repo';
 import {
   attachFileToReference,
   findDocument,
@@ -14,22 +14,22 @@ import {
   insertDocument,
   updateDocument,
   type DocumentRow,
-} from '../db/documents.repo';
-import { findImportedItems, recordImportedItem } from '../db/imported-items.repo';
-import { newId } from '../ids';
-import { userMetaOfCsl } from '../import/csl-metadata';
-import type { ImportedFile, ImportedItem, LibraryReading } from '../import/imported-item';
-import { detectKind } from '../ingest/detect';
-import { uploadTipo } from '../ingest/tipo-of-kind';
-import { ingestJob } from '../jobs/definitions';
-import { DETAIL_KEYS, type UserField, type UserMeta } from '../metadata/metadata-types';
-import { originsOf, resolveMetadata } from '../metadata/resolve-metadata';
-import { cleanTags, unionTags } from '../metadata/tags';
-import { SizeLimitExceeded, writeMetered } from '../storage/metered-copy';
-import { searchKeyOf } from './document-metadata';
-import { metadataInForce, reindexTitle } from './metadata-in-force';
-import { storedLayers } from './metadata-layers';
-import { uploadFile } from './upload-document';
+} from '../../db/documents.repo';
+import { findImportedItems, recordImportedItem } from '../../db/imported-items.repo';
+import { newId } from '../../ids';
+import { userMetaOfCsl } from '../../import/csl-metadata';
+import type { ImportedFile, ImportedItem, LibraryReading } from '../../import/imported-item';
+import { detectKind } from '../../ingest/detect';
+import { uploadTipo } from '../../ingest/tipo-of-kind';
+import { ingestJob } from '../../jobs/definitions';
+import { DETAIL_KEYS, type UserField, type UserMeta } from '../../metadata/metadata-types';
+import { originsOf, resolveMetadata } from '../../metadata/resolve-metadata';
+import { cleanTags, unionTags } from '../../metadata/tags';
+import { SizeLimitExceeded, writeMetered } from '../../storage/metered-copy';
+import { searchKeyOf } from '../document-metadata';
+import { metadataInForce, reindexTitle } from '../metadata-in-force';
+import { storedLayers } from '../metadata-layers';
+import { uploadFile } from '../upload-document';
 
 type DetailKey = (typeof DETAIL_KEYS)[number];
 

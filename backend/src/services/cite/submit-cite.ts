@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { Deps } from '../context';
-import { readDocx } from '../cite/docx/cited-docx';
-import { insertCiteJob, findCiteJob, type CiteJobRow, type CiteOptions } from '../db/cite-jobs.repo';
+import type { Deps } from '../../context';
+import { readDocx } from '../../cite/docx/cited-docx';
+import { insertCiteJob, findCiteJob, type CiteJobRow, type CiteOptions } from '../../db/cite-jobs.repo';
 
-export type { CiteJobRow } from '../db/cite-jobs.repo';
-import { AppError } from '../errors';
-import { newId } from '../ids';
-import { ConversionError, DEFAULT_LIMITS } from '../ingest/converter';
-import { citeJob } from '../jobs/definitions';
-import { SUPPORT_THRESHOLD } from '../support/bar';
+export type { CiteJobRow } from '../../db/cite-jobs.repo';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { ConversionError, DEFAULT_LIMITS } from '../../ingest/converter';
+import { citeJob } from '../../jobs/definitions';
+import { SUPPORT_THRESHOLD } from '../../support/bar';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
 import { storeBlob } from './cite-text';
 import {
@@ -18,7 +18,7 @@ import {
   rememberResource,
   requestFingerprint,
   type IdempotentRequest,
-} from './idempotency';
+} from '../idempotency';
 
 /** What to cite: a text, or a .docx already streamed to a temporary file. */
 export type CiteInput = { entrada: 'texto'; texto: string } | { entrada: 'docx'; path: string };

@@ -1,6 +1,6 @@
-import { withoutAttribution } from '../support/attribution';
-import { RESPALDO_NOTA, RESPALDO_PARTE } from '../support/bar';
-import type { SupportScorer } from '../support/support';
+import { withoutAttribution } from '../../support/attribution';
+import { RESPALDO_NOTA, RESPALDO_PARTE } from '../../support/bar';
+import type { SupportScorer } from '../../support/support';
 
 const MARKER = /([ \t]*)\[\^(\d+)\]/g;
 

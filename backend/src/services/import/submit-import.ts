@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Deps } from '../context';
-import { findImportJob, insertImportJob, type ImportJobRow } from '../db/import-jobs.repo';
-import { AppError } from '../errors';
-import { newId } from '../ids';
-import { importJob } from '../jobs/definitions';
-import { claimOrReplay, releaseClaim, rememberResource, requestFingerprint } from './idempotency';
+import type { Deps } from '../../context';
+import { findImportJob, insertImportJob, type ImportJobRow } from '../../db/import-jobs.repo';
+import { AppError } from '../../errors';
+import { newId } from '../../ids';
+import { importJob } from '../../jobs/definitions';
+import { claimOrReplay, releaseClaim, rememberResource, requestFingerprint } from '../idempotency';
 
-export type { ImportJobRow } from '../db/import-jobs.repo';
+export type { ImportJobRow } from '../../db/import-jobs.repo';
 
 /** One file of an import upload, already on disk. */
 export interface ImportPart {
