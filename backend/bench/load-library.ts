@@ -18,7 +18,7 @@ import { foldText } from '../src/text/fold';
 import { passageIndexing } from '../src/search/passage-indexing';
 import type { Unit } from '../src/ingest/converter';
 import { splitPassages, type Passage } from '../src/ingest/passages';
-import { searchKeyOf } from '../src/services/document-metadata';
+import { searchKeyOf } from '../src/services/documents/document-metadata';
 import type { SciFactDoc } from './scifact';
 
 /** One document of a benchmark library: the units a converter would have produced. */

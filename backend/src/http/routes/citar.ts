@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DOCX_TYPE } from '../../cite/docx/cited-docx';
 import { AppError, invalidField } from '../../errors';
-import { presentCite } from '../../services/present-cite';
+import { presentCite } from '../../services/presenters/present-cite';
 import { CITE_DEFAULTS, submitCite, type CiteInput, type CiteJobRow } from '../../services/cite/submit-cite';
 import { waitForCite } from '../../services/cite/wait-for-cite';
 import type { AppEnv } from '../env';

@@ -14,7 +14,7 @@ import { findDocument } from '../../db/documents.repo';
 import { DEFAULT_LIMITS } from '../../ingest/converter';
 import { newId } from '../../ids';
 import { resolveCiteLocale, resolveCiteStyle } from './cite-style';
-import { judgeKind } from '../judge-kind';
+import { judgeKind } from '../documents/judge-kind';
 import { searchLibrary } from '../search';
 import { backingPassage } from '../../support/bar';
 

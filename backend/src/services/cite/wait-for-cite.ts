@@ -1,6 +1,6 @@
 import type { Deps } from '../../context';
 import { findCiteJob, type CiteJobRow } from '../../db/cite-jobs.repo';
-import { waitUntilSettled } from '../wait-for-document';
+import { waitUntilSettled } from '../documents/wait-for-document';
 
 /**
  * The caller's cite job, waiting up to `seconds` for it to finish (listo or error); woken by the job's

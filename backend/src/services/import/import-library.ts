@@ -26,10 +26,10 @@ import { DETAIL_KEYS, type UserField, type UserMeta } from '../../metadata/metad
 import { originsOf, resolveMetadata } from '../../metadata/resolve-metadata';
 import { cleanTags, unionTags } from '../../metadata/tags';
 import { SizeLimitExceeded, writeMetered } from '../../storage/metered-copy';
-import { searchKeyOf } from '../document-metadata';
-import { metadataInForce, reindexTitle } from '../metadata-in-force';
-import { storedLayers } from '../metadata-layers';
-import { uploadFile } from '../upload-document';
+import { searchKeyOf } from '../documents/document-metadata';
+import { metadataInForce, reindexTitle } from '../documents/metadata-in-force';
+import { storedLayers } from '../documents/metadata-layers';
+import { uploadFile } from '../documents/upload-document';
 
 type DetailKey = (typeof DETAIL_KEYS)[number];
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../../context';
 import { findImportJob, type ImportJobRow } from '../../db/import-jobs.repo';
-import { waitUntilSettled } from '../wait-for-document';
+import { waitUntilSettled } from '../documents/wait-for-document';
 
 /**
  * The caller's import job, waiting up to `seconds` for it to finish (listo or error); woken by the job's

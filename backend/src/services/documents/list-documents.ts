@@ -1,11 +1,11 @@
 import type { Estado, ListaDocumentos, TipoDocumento } from '@folio/shared';
-import type { Deps } from '../context';
-import { listDocuments, sortKeyTypes, type ListSort, type SortPosition } from '../db/documents.repo';
-import { invalidField } from '../errors';
-import { foldText } from '../text/fold';
-import { presentDocument } from './present-document';
+import type { Deps } from '../../context';
+import { listDocuments, sortKeyTypes, type ListSort, type SortPosition } from '../../db/documents.repo';
+import { invalidField } from '../../errors';
+import { foldText } from '../../text/fold';
+import { presentDocument } from '../presenters/present-document';
 
-export type { ListSort } from '../db/documents.repo';
+export type { ListSort } from '../../db/documents.repo';
 
 /** The orders of a library list, as the contract names them (`orden`). */
 export const LIST_SORTS: readonly ListSort[] = ['anadido', 'titulo', 'autor', 'anio'];

@@ -1,18 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   attachDownloadedFile,
   findDocumentForJob,
   updateDocument,
   type Details,
   type DocumentRow,
-} from '../db/documents.repo';
-import { foldTermFrequencies, indexPassageTerms } from '../db/passage-terms.repo';
-import { refreshSearchStatistics } from '../db/statistics.repo';
-import { replaceContent, type NewPassage, type PassageIndexing } from '../db/units.repo';
-import { ensureVectorIndex, storeVectors } from '../db/vectors.repo';
-import { EmbeddingError } from '../ai/embedder';
+} from '../../db/documents.repo';
+import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
+import { refreshSearchStatistics } from '../../db/statistics.repo';
+import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
+import { ensureVectorIndex, storeVectors } from '../../db/vectors.repo';
+import { EmbeddingError } from '../../ai/embedder';
 import {
   ConversionError,
   DEFAULT_LIMITS,
@@ -21,21 +21,21 @@ import {
   type PageContent,
   type PagesWithoutText,
   type TranscriptFormat,
-} from '../ingest/converter';
-import { cleanStrings } from '../text/clean-text';
-import { MediaConversionError } from '../ingest/media/media-errors';
-import { splitPassages } from '../ingest/passages';
-import { readInProcess } from '../ingest/read-apart/reader-process';
-import { isOutdatedReading, READER_VERSIONS } from '../ingest/reader-versions';
-import { notReadHere, scriptSaid } from '../ingest/image/ocr-scripts';
-import { isGarbled } from '../ingest/text-quality';
-import { foldText } from '../text/fold';
-import { passageIndexing } from '../search/passage-indexing';
-import { lookupJob } from '../jobs/definitions';
-import { permanentFailure, type JobAttempt } from '../jobs/job-definition';
-import { PhaseTimeoutError, phaseProgress } from '../jobs/phase-progress';
-import { fileLayer } from '../metadata/file-layer';
-import { resolveMetadata, valuesOf, type MetadataLayers } from '../metadata/resolve-metadata';
+} from '../../ingest/converter';
+import { cleanStrings } from '../../text/clean-text';
+import { MediaConversionError } from '../../ingest/media/media-errors';
+import { splitPassages } from '../../ingest/passages';
+import { readInProcess } from '../../ingest/read-apart/reader-process';
+import { isOutdatedReading, READER_VERSIONS } from '../../ingest/reader-versions';
+import { notReadHere, scriptSaid } from '../../ingest/image/ocr-scripts';
+import { isGarbled } from '../../ingest/text-quality';
+import { foldText } from '../../text/fold';
+import { passageIndexing } from '../../search/passage-indexing';
+import { lookupJob } from '../../jobs/definitions';
+import { permanentFailure, type JobAttempt } from '../../jobs/job-definition';
+import { PhaseTimeoutError, phaseProgress } from '../../jobs/phase-progress';
+import { fileLayer } from '../../metadata/file-layer';
+import { resolveMetadata, valuesOf, type MetadataLayers } from '../../metadata/resolve-metadata';
 import { metadataInForce } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { recordRereadFailure } from './reread-failure';
@@ -294,7 +294,7 @@ async function convertSource(
       throw new ConversionError('El documento no tiene archivo ni URL.', 'Document has neither file nor URL');
     await ctx.phase?.('descarga');
     // Imported on the first URL document: the page, feed and video readers are not needed before.
-    const { readUrl } = await import('../ingest/url/read-url');
+    const { readUrl } = await import('../../ingest/url/read-url');
     const reading = await readUrl(row.url, {
       allowPrivate: deps.config.fetch.allowPrivate,
       timeoutMs: deps.config.fetch.timeoutMs,

@@ -1,18 +1,18 @@
-import type { Deps } from '../context';
-import type { DocumentPatch, DocumentRow } from '../db/documents.repo';
-import { indexPassageTerms } from '../db/passage-terms.repo';
-import type { MetadataValues } from '../metadata/metadata-types';
+import type { Deps } from '../../context';
+import type { DocumentPatch, DocumentRow } from '../../db/documents.repo';
+import { indexPassageTerms } from '../../db/passage-terms.repo';
+import type { MetadataValues } from '../../metadata/metadata-types';
 import {
   originsOf,
   resolveMetadata,
   valuesOf,
   type MetadataLayers,
   type ResolvedMetadata,
-} from '../metadata/resolve-metadata';
-import { foldText } from '../text/fold';
+} from '../../metadata/resolve-metadata';
+import { foldText } from '../../text/fold';
 import { searchKeyOf } from './document-metadata';
 import { sourceMetaOf } from './metadata-layers';
-import { apaReference } from '../cite/reference';
+import { apaReference } from '../../cite/reference';
 
 export type { MetadataValues };
 

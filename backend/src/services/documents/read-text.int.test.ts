@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ancla } from '@folio/shared';
-import { insertDocument, updateDocument } from '../db/documents.repo';
-import { replaceContent } from '../db/units.repo';
-import { AppError } from '../errors';
-import { useTestServer } from '../testing/harness';
+import { insertDocument, updateDocument } from '../../db/documents.repo';
+import { replaceContent } from '../../db/units.repo';
+import { AppError } from '../../errors';
+import { useTestServer } from '../../testing/harness';
 import { readText } from './read-text';
 
 const ctx = useTestServer({}, { workers: false });

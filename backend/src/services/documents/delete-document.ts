@@ -1,8 +1,8 @@
 import type { ResultadoBorrado } from '@folio/shared';
-import type { Deps } from '../context';
-import { deleteDocument } from '../db/documents.repo';
-import { notFound } from '../errors';
-import { ingestJob } from '../jobs/definitions';
+import type { Deps } from '../../context';
+import { deleteDocument } from '../../db/documents.repo';
+import { notFound } from '../../errors';
+import { ingestJob } from '../../jobs/definitions';
 
 /** Deletes the caller's document with its units, passages, queued jobs and original file. */
 export async function deleteLibraryDocument(

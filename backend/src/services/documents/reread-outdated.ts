@@ -1,8 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Deps } from '../context';
-import { countOutdatedReadings, findOutdatedReadings, markRereadsQueued, stillOutdated } from '../db/rereads.repo';
-import { READER_VERSIONS } from '../ingest/reader-versions';
-import { ingestJob } from '../jobs/definitions';
+import type { Deps } from '../../context';
+import { countOutdatedReadings, findOutdatedReadings, markRereadsQueued, stillOutdated } from '../../db/rereads.repo';
+import { READER_VERSIONS } from '../../ingest/reader-versions';
+import { ingestJob } from '../../jobs/definitions';
 
 type SweepDeps = Pick<Deps, 'db' | 'queue' | 'config' | 'log'>;
 

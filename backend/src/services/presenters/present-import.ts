@@ -1,6 +1,6 @@
 import type { Importacion } from '@folio/shared';
-import type { Deps } from '../context';
-import { importJobItems, type ImportJobRow } from '../db/import-jobs.repo';
+import type { Deps } from '../../context';
+import { importJobItems, type ImportJobRow } from '../../db/import-jobs.repo';
 
 /**
  * An import job as the API shows it: progress, each item done so far (with a link to its document), the

@@ -1,9 +1,9 @@
 import type { CorregirDocumento } from '@folio/shared';
-import type { Deps } from '../context';
-import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../db/documents.repo';
-import { notFound } from '../errors';
-import { DETAIL_KEYS } from '../metadata/metadata-types';
-import { cleanTags } from '../metadata/tags';
+import type { Deps } from '../../context';
+import { findDocument, updateDocument, type DocumentRow, type UserMeta } from '../../db/documents.repo';
+import { notFound } from '../../errors';
+import { DETAIL_KEYS } from '../../metadata/metadata-types';
+import { cleanTags } from '../../metadata/tags';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 

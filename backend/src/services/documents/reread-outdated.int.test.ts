@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
-import type { Config } from '../config';
-import { findDocumentForJob, insertDocument, updateDocument } from '../db/documents.repo';
-import { stillOutdated } from '../db/rereads.repo';
-import { newId } from '../ids';
-import { READER_VERSIONS } from '../ingest/reader-versions';
-import type { JobQueue } from '../jobs/queue';
+import { buildSamplePdf, MUESTRA } from '../../../../test/fixtures/sample-pdf';
+import type { Config } from '../../config';
+import { findDocumentForJob, insertDocument, updateDocument } from '../../db/documents.repo';
+import { stillOutdated } from '../../db/rereads.repo';
+import { newId } from '../../ids';
+import { READER_VERSIONS } from '../../ingest/reader-versions';
+import type { JobQueue } from '../../jobs/queue';
 import {
   auth,
   createTestStore,
@@ -16,10 +16,10 @@ import {
   type Body,
   type TestServer,
   type TestStore,
-} from '../testing/harness';
-import { userIdOf } from '../testing/insert-documents';
-import { readerState, storeOlderReading } from '../testing/older-reading';
-import { ingestHandler } from '../workers/ingest.worker';
+} from '../../testing/harness';
+import { userIdOf } from '../../testing/insert-documents';
+import { readerState, storeOlderReading } from '../../testing/older-reading';
+import { ingestHandler } from '../../workers/ingest.worker';
 import { startRereadSweep } from './reread-outdated';
 
 // What a PDF reader before issue 29 left: an accent drawn apart, an exponent run into its base.

@@ -1,5 +1,5 @@
 import { lexicalCiteNote, type Citado } from '@folio/shared';
-import type { CiteJobRow, CiteResult, ClaimOutcome } from '../db/cite-jobs.repo';
+import type { CiteJobRow, CiteResult, ClaimOutcome } from '../../db/cite-jobs.repo';
 
 /**
  * The closest passage of an uncited claim, when it gives the claim some support: below the job's `umbral`

@@ -1,7 +1,7 @@
-import type { Deps } from '../context';
-import { findDocument, updateDocument, type DocumentRow } from '../db/documents.repo';
-import { AppError, notFound } from '../errors';
-import { ingestJob } from '../jobs/definitions';
+import type { Deps } from '../../context';
+import { findDocument, updateDocument, type DocumentRow } from '../../db/documents.repo';
+import { AppError, notFound } from '../../errors';
+import { ingestJob } from '../../jobs/definitions';
 
 /**
  * Reads the caller's finished document (listo or error) again: back to `en_cola` and an `ingest` job

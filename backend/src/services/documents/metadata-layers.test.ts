@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentRow } from '../db/documents.repo';
-import type { FileMetadata } from '../metadata/metadata-types';
-import { resolveMetadata, valuesOf } from '../metadata/resolve-metadata';
+import type { DocumentRow } from '../../db/documents.repo';
+import type { FileMetadata } from '../../metadata/metadata-types';
+import { resolveMetadata, valuesOf } from '../../metadata/resolve-metadata';
 import { sourceMetaOf, storedLayers } from './metadata-layers';
 
 const row = (given: Partial<DocumentRow>): DocumentRow =>

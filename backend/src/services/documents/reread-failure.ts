@@ -1,9 +1,9 @@
-import type { Deps } from '../context';
-import { findDocumentForJob } from '../db/documents.repo';
-import { markRereadFailed } from '../db/rereads.repo';
-import { ConversionError } from '../ingest/converter';
-import { READER_VERSIONS } from '../ingest/reader-versions';
-import { permanentFailure, type JobAttempt } from '../jobs/job-definition';
+import type { Deps } from '../../context';
+import { findDocumentForJob } from '../../db/documents.repo';
+import { markRereadFailed } from '../../db/rereads.repo';
+import { ConversionError } from '../../ingest/converter';
+import { READER_VERSIONS } from '../../ingest/reader-versions';
+import { permanentFailure, type JobAttempt } from '../../jobs/job-definition';
 
 /**
  * How a background re-read that threw ends. The document keeps its earlier reading and stays `listo`

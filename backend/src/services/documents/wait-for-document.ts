@@ -1,6 +1,6 @@
-import type { Deps } from '../context';
-import { findDocument, type DocumentRow } from '../db/documents.repo';
-import { notFound } from '../errors';
+import type { Deps } from '../../context';
+import { findDocument, type DocumentRow } from '../../db/documents.repo';
+import { notFound } from '../../errors';
 
 /** Anything that ends in listo or error: documents and cite jobs. */
 interface Settling {

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   deleteResumableUpload,
   deleteStaleUploads,
@@ -12,9 +12,9 @@ import {
   finishResumableUpload,
   insertResumableUpload,
   uploadsInProgress,
-} from '../db/resumable-uploads.repo';
-import { AppError, errorBody } from '../errors';
-import { DatabaseUploadStore, partsKey } from '../storage/database-upload-store';
+} from '../../db/resumable-uploads.repo';
+import { AppError, errorBody } from '../../errors';
+import { DatabaseUploadStore, partsKey } from '../../storage/database-upload-store';
 import { uploadFile, type UploadMeta } from './upload-document';
 
 /** What a user said about a file when its upload in parts began (its tus `Upload-Metadata`, checked). */

@@ -1,7 +1,7 @@
-import type { Deps } from '../context';
-import { findDocumentForJob } from '../db/documents.repo';
-import { lookUpDoi } from '../ingest/metadata/identifiers/doi-lookup';
-import { lookUpIsbn } from '../ingest/metadata/identifiers/isbn-lookup';
+import type { Deps } from '../../context';
+import { findDocumentForJob } from '../../db/documents.repo';
+import { lookUpDoi } from '../../ingest/metadata/identifiers/doi-lookup';
+import { lookUpIsbn } from '../../ingest/metadata/identifiers/isbn-lookup';
 import { applyRegistryRecord } from './apply-registry-record';
 
 /**

@@ -1,26 +1,26 @@
 import fs from 'node:fs/promises';
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   findDocument,
   findDocumentBySha,
   insertDocument,
   updateDocument,
   type DocumentRow,
-} from '../db/documents.repo';
-import { documentMadeWithKey } from '../db/idempotency.repo';
-import { newId } from '../ids';
-import { detectKind } from '../ingest/detect';
-import { uploadTipo } from '../ingest/tipo-of-kind';
-import { ingestJob } from '../jobs/definitions';
-import type { UserMeta } from '../metadata/metadata-types';
+} from '../../db/documents.repo';
+import { documentMadeWithKey } from '../../db/idempotency.repo';
+import { newId } from '../../ids';
+import { detectKind } from '../../ingest/detect';
+import { uploadTipo } from '../../ingest/tipo-of-kind';
+import { ingestJob } from '../../jobs/definitions';
+import type { UserMeta } from '../../metadata/metadata-types';
 import {
   claimOrReplay,
   releaseClaim,
   rememberResource,
   requestFingerprint,
   type IdempotentRequest,
-} from './idempotency';
-import { originsOf, resolveMetadata, valuesOf } from '../metadata/resolve-metadata';
+} from '../idempotency';
+import { originsOf, resolveMetadata, valuesOf } from '../../metadata/resolve-metadata';
 import { searchKeyOf } from './document-metadata';
 import { requeueIfStranded } from './requeue-stranded';
 

@@ -7,12 +7,12 @@ import {
   parseTime,
   type Texto,
 } from '@folio/shared';
-import type { Deps } from '../context';
-import { findDocument, type DocumentRow } from '../db/documents.repo';
-import { positionAtTime, positionEndingAtTime, positionOfFolio, readUnits } from '../db/units.repo';
-import type { Db } from '../db/db';
-import { AppError, invalidField, notFound } from '../errors';
-import { briefDocument } from './present-document';
+import type { Deps } from '../../context';
+import { findDocument, type DocumentRow } from '../../db/documents.repo';
+import { positionAtTime, positionEndingAtTime, positionOfFolio, readUnits } from '../../db/units.repo';
+import type { Db } from '../../db/db';
+import { AppError, invalidField, notFound } from '../../errors';
+import { briefDocument } from '../presenters/present-document';
 
 export interface TextQuery {
   desde?: string;

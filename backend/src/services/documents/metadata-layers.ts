@@ -1,6 +1,6 @@
 import type { OrigenMetadato } from '@folio/shared';
-import type { DocumentRow } from '../db/documents.repo';
-import type { MetadataLayers } from '../metadata/resolve-metadata';
+import type { DocumentRow } from '../../db/documents.repo';
+import type { MetadataLayers } from '../../metadata/resolve-metadata';
 import {
   DETAIL_KEYS,
   type Details,
@@ -8,7 +8,7 @@ import {
   type PageMetadata,
   type RegistryFields,
   type SourceMeta,
-} from '../metadata/metadata-types';
+} from '../../metadata/metadata-types';
 
 /**
  * Origins of values in force that the file did not give. A page's tags (`pagina_web`) may be a captured page's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSupportScorer, LEXICAL_SCORER } from '../support/scorer';
+import { createSupportScorer, LEXICAL_SCORER } from '../../support/scorer';
 import { judgeKind } from './judge-kind';
 
 describe('judgeKind', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
-import type { Deps } from '../context';
-import { findDocument, type DocumentRow } from '../db/documents.repo';
+import type { Deps } from '../../context';
+import { findDocument, type DocumentRow } from '../../db/documents.repo';
 
 /** The stored original of a document, ready to be sent. */
 export interface OriginalFile {

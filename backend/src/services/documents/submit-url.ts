@@ -1,14 +1,14 @@
 import type { SubirUrl } from '@folio/shared';
-import type { Deps } from '../context';
+import type { Deps } from '../../context';
 import {
   findDocument,
   findDocumentByUrl,
   insertDocument,
   updateDocument,
   type DocumentRow,
-} from '../db/documents.repo';
-import { newId } from '../ids';
-import { ingestJob } from '../jobs/definitions';
+} from '../../db/documents.repo';
+import { newId } from '../../ids';
+import { ingestJob } from '../../jobs/definitions';
 import { searchKeyOf } from './document-metadata';
 import {
   claimOrReplay,
@@ -16,7 +16,7 @@ import {
   rememberResource,
   requestFingerprint,
   type IdempotentRequest,
-} from './idempotency';
+} from '../idempotency';
 import { fieldOrigins, originOf } from './metadata-origins';
 import type { UploadOutcome } from './upload-document';
 

@@ -1,6 +1,6 @@
-import type { Deps } from '../context';
-import { lockUnfinishedDocument, unfinishedDocumentIds, updateDocument } from '../db/documents.repo';
-import { ingestJob } from '../jobs/definitions';
+import type { Deps } from '../../context';
+import { lockUnfinishedDocument, unfinishedDocumentIds, updateDocument } from '../../db/documents.repo';
+import { ingestJob } from '../../jobs/definitions';
 
 type RequeueDeps = Pick<Deps, 'db' | 'queue' | 'config'>;
 

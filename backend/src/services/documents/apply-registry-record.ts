@@ -1,6 +1,6 @@
-import type { Deps } from '../context';
-import { findDocumentForJob, updateDocument } from '../db/documents.repo';
-import type { RegistryRecord } from '../ingest/metadata/identifiers/registry-record';
+import type { Deps } from '../../context';
+import { findDocumentForJob, updateDocument } from '../../db/documents.repo';
+import type { RegistryRecord } from '../../ingest/metadata/identifiers/registry-record';
 import { metadataInForce, reindexTitle } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 

@@ -5,7 +5,7 @@ import {
   type OrigenMetadato,
   type OrigenMetadatos,
 } from '@folio/shared';
-import type { FieldOrigins } from '../db/documents.repo';
+import type { FieldOrigins } from '../../db/documents.repo';
 
 /** A field has a value worth an origin: not absent, not null, not an empty list. */
 const hasValue = (value: unknown) => value != null && !(Array.isArray(value) && value.length === 0);

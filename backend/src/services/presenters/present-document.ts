@@ -1,6 +1,6 @@
 import { documentLink, surname, type DetallesBibliograficos, type Documento, type DocumentoBreve } from '@folio/shared';
-import type { DocumentRow } from '../db/documents.repo';
-import { presentOrigins } from './metadata-origins';
+import type { DocumentRow } from '../../db/documents.repo';
+import { presentOrigins } from '../documents/metadata-origins';
 
 const finished = (row: DocumentRow) => row.estado === 'listo' || row.estado === 'error';
 

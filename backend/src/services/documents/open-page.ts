@@ -1,7 +1,7 @@
 import type { Ancla, DocumentoBreve, TipoDocumento } from '@folio/shared';
-import type { Deps } from '../context';
-import { readUnits } from '../db/units.repo';
-import { AppError } from '../errors';
+import type { Deps } from '../../context';
+import { readUnits } from '../../db/units.repo';
+import { AppError } from '../../errors';
 import { readText } from './read-text';
 
 /** One unit of a document (a page, a section, a slide, a stretch of audio or video) as an agent reads it. */
