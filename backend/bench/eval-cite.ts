@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { createApiKey } from '../src/services/api-keys';
+import { createApiKey } from '../src/services/accounts/api-keys';
 import { auth, createTestStore, startTestServer } from '../src/testing/harness';
 import { loadLibrary, sciFactDocument } from './load-library';
 import { loadSciFact, readJsonl, sciFactDir } from './scifact';

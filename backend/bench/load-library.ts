@@ -1,5 +1,5 @@
 /**
- * Loading a benchmark library into a store exactly as the ingest job (services/ingest-document.ts) indexes a
+ * Loading a benchmark library into a store exactly as the ingest job (services/documents/ingest-document.ts) indexes a
  * document, through the public repository functions only, so the benches keep measuring the real
  * search whatever its tables and indexes become: insert the document, replace its units and passages
  * with the indexing callback (language, folded text, headings), write its BM25 postings, store its passage vectors when an embedder is
@@ -19,7 +19,7 @@ import { foldText } from '../src/text/fold';
 import { passageIndexing } from '../src/search/passage-indexing';
 import type { Unit } from '../src/ingest/converter';
 import { splitPassages, type Passage } from '../src/ingest/passages';
-import { searchKeyOf } from '../src/services/document-metadata';
+import { searchKeyOf } from '../src/services/documents/document-metadata';
 import type { SciFactDoc } from './scifact';
 
 /** One document of a benchmark library: the units a converter would have produced. */
@@ -85,7 +85,7 @@ export async function loadLibrary(
           userMeta: {},
           searchKey,
         });
-        // Exactly what the ingest job indexes with (services/ingest-document.ts).
+        // Exactly what the ingest job indexes with (services/documents/ingest-document.ts).
         await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
         if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
         await indexPassageTerms(tx, id, foldText(doc.title), opts.termIndexing);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../src/db/db';
 import { passageTextBytes } from '../src/db/store-size.repo';
-import { formatBytes, storeSizesInDetail } from '../src/services/store-sizes';
+import { formatBytes, storeSizesInDetail } from '../src/services/store/store-sizes';
 import type { BlobStore } from '../src/storage/blob-store';
 
 /**

@@ -150,7 +150,7 @@ export interface Config {
   readApart: boolean;
   /**
    * Background re-reads the start-up sweep keeps queued at once, for documents read by an older reader
-   * (services/reread-outdated.ts); 0: no sweep. Default: two per worker, so each worker has its next one
+   * (services/documents/reread-outdated.ts); 0: no sweep. Default: two per worker, so each worker has its next one
    * waiting and an upload waits behind at most two of them.
    */
   rereadBatch: number;
@@ -159,7 +159,7 @@ export interface Config {
   /** Seconds between the queue's supervision passes, which fail the jobs of workers whose heartbeat stopped. */
   jobSuperviseSeconds: number;
   /**
-   * Seconds between sweeps for documents left `en_cola` or `procesando` with no job (services/requeue-stranded.ts),
+   * Seconds between sweeps for documents left `en_cola` or `procesando` with no job (services/documents/requeue-stranded.ts),
    * run at start and then on this timer by a process with workers; a document counts as left after this long
    * without a change. 0: no sweep.
    */

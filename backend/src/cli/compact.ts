@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/db';
-import { compactStore } from '../services/compact-store';
-import { formatBytes } from '../services/store-sizes';
+import { compactStore } from '../services/store/compact-store';
+import { formatBytes } from '../services/store/store-sizes';
 import type { BlobStore } from '../storage/blob-store';
 import { UsageError } from './args';
 

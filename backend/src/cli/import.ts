@@ -4,7 +4,7 @@ import { findDocument } from '../db/documents.repo';
 import { ensureUser } from '../db/users.repo';
 import type { LibraryReading } from '../import/imported-item';
 import { openRuntime } from '../runtime';
-import { importLibrary, type ImportReport } from '../services/import-library';
+import { importLibrary, type ImportReport } from '../services/import/import-library';
 import { option, UsageError } from './args';
 import { createStoreApart } from './create-store-apart';
 import { createCounter } from './progress-bar';

@@ -1,6 +1,6 @@
 import { SCOPES, type Scope } from '@folio/shared';
 import type { Db } from '../db/db';
-import { createApiKey, listKeysOf, revokeKey } from '../services/api-keys';
+import { createApiKey, listKeysOf, revokeKey } from '../services/accounts/api-keys';
 import { option, UsageError } from './args';
 
 export function parseScopes(value: string | undefined): Scope[] {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import { AppError } from '../errors';
-import { setPassword } from '../services/set-password';
+import { setPassword } from '../services/accounts/set-password';
 import { UsageError } from './args';
 
 /** Where the password comes from: a terminal (asked twice, not echoed) or a pipe (its first line). */

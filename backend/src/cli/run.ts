@@ -14,7 +14,7 @@ import { countUsers } from '../db/users.repo';
 import { createLogger } from '../log';
 import { openBlobStore, openRuntime, openStore, StoreBusyError, type Runtime } from '../runtime';
 import { listen } from '../server';
-import { createApiKey } from '../services/api-keys';
+import { createApiKey } from '../services/accounts/api-keys';
 
 const OWNER_EMAIL = process.env.FOLIO_OWNER_EMAIL ?? 'owner@localhost';
 

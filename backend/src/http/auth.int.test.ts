@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { revokeKey } from '../services/api-keys';
+import { revokeKey } from '../services/accounts/api-keys';
 import { auth, type TestResponse, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer({ rateLimitPerMinute: 0 });

@@ -1,5 +1,5 @@
 import type { Deps } from '../context';
-import type { Principal } from '../services/api-keys';
+import type { Principal } from '../services/accounts/api-keys';
 
 /** Hono bindings of this app: the services container and, after auth, the caller. */
 export interface AppEnv {

@@ -9,7 +9,7 @@ import busboy from 'busboy';
 import { AppError } from '../errors';
 import { newId } from '../ids';
 import { refuseNulInFields } from './nul-guard';
-import type { ImportForm } from '../services/submit-import';
+import type { ImportForm } from '../services/import/submit-import';
 import { formatBytes } from './read-body';
 
 const FILE_FIELDS = new Set(['archivo', 'archivos']);

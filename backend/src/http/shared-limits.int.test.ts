@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { setPassword } from '../services/set-password';
+import { setPassword } from '../services/accounts/set-password';
 import {
   auth,
   createTestStore,

@@ -7,7 +7,7 @@ import { insertDocument, updateDocument } from '../db/documents.repo';
 import { ingestJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
-import { sweepStranded } from '../services/requeue-stranded';
+import { sweepStranded } from '../services/documents/requeue-stranded';
 import {
   auth,
   createTestStore,

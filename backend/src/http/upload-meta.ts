@@ -1,6 +1,6 @@
 import { parseAuthors, SubirQuery } from '@folio/shared';
 import type { z } from 'zod';
-import type { UploadMeta } from '../services/upload-document';
+import type { UploadMeta } from '../services/documents/upload-document';
 import { validationError } from './zod-issues';
 
 /** Upload metadata from the query and, for multipart, the form fields (fields win). */

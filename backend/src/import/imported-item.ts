@@ -1,6 +1,6 @@
 /**
  * One item of a library brought from elsewhere (a Zotero data directory, a BibTeX/BibLaTeX, RIS or CSL-JSON
- * export), as every reader of such a library gives it and `services/import-library.ts` takes it. The
+ * export), as every reader of such a library gives it and `services/import/import-library.ts` takes it. The
  * bibliographic record is CSL-JSON, the shape citation-js and Zotero's own CSL export use, so each reader
  * maps its source's fields once and the import maps CSL to Folio's metadata once.
  */

@@ -3,7 +3,7 @@ import type { TipoDocumento } from '@folio/shared';
 /**
  * The version of the reader of each kind of document. A change to a reader that reads existing files
  * differently (and better) bumps its kind's number here: at the next start the worker's sweep re-reads, in
- * the background, every ready document of that kind read by an older version (services/reread-outdated.ts).
+ * the background, every ready document of that kind read by an older version (services/documents/reread-outdated.ts).
  * A document read before versions were recorded counts as version 1.
  */
 export const READER_VERSIONS: Readonly<Record<TipoDocumento, number>> = {

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../http/env';
 import { AppError } from '../errors';
-import { verifyApiKey, type Principal } from '../services/api-keys';
+import { verifyApiKey, type Principal } from '../services/accounts/api-keys';
 import type { Deps } from '../context';
 import { ACCESS_TOKEN_PREFIX, verifyAccessToken } from '../services/oauth/access-token';
 import { mcpResourceUrl, protectedResourceMetadataUrl } from './urls';

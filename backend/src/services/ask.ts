@@ -21,7 +21,7 @@ import {
   saysSomething,
   splitAtFootnotes,
   type CheckedSentence,
-} from './footnotes';
+} from './cite/footnotes';
 import { searchLibrary } from './search';
 
 export interface AskRequest {

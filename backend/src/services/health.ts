@@ -10,7 +10,7 @@ import { converterFor } from '../ingest/registry';
 import { TIPO_OF_KIND } from '../ingest/tipo-of-kind';
 import { ingestJob } from '../jobs/definitions';
 import { SEARCH_ENGINES } from './search';
-import { storeSizes } from './store-sizes';
+import { storeSizes } from './store/store-sizes';
 
 const readableKinds = () => (Object.keys(TIPO_OF_KIND) as FileKind[]).filter((k) => converterFor(k));
 

@@ -3,7 +3,7 @@ import type { Deps } from '../context';
 import { verdictOf } from '../support/bar';
 import { claimClauses } from '../support/clauses';
 import type { SupportJudgement, SupportScorer } from '../support/support';
-import { judgeKind } from './judge-kind';
+import { judgeKind } from './documents/judge-kind';
 import { verdictProbability } from '../support/verdict-probability';
 import { searchLibrary } from './search';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openRuntime, type Runtime } from '../runtime';
-import { createApiKey } from '../services/api-keys';
+import { createApiKey } from '../services/accounts/api-keys';
 
 /** Where a test's data lives: its own temp directory, and its own database on a server when DATABASE_URL is set. */
 export interface TestStore {

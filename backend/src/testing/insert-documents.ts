@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import { insertDocument, updateDocument } from '../db/documents.repo';
 import { findUserByEmail } from '../db/users.repo';
 import { newId } from '../ids';
-import { searchKeyOf } from '../services/document-metadata';
+import { searchKeyOf } from '../services/documents/document-metadata';
 
 /** A library row as a test wants it: its title, and where it stands. */
 export interface DocumentSpec {

@@ -1,5 +1,5 @@
 import { ensureUser } from '../db/users.repo';
-import { startWebSession } from '../services/start-web-session';
+import { startWebSession } from '../services/accounts/start-web-session';
 import { SESSION_COOKIE } from '../web/session';
 import type { TestServer } from './harness';
 

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setPassword } from '../services/set-password';
+import { setPassword } from '../services/accounts/set-password';
 import { auth, useTestServer } from '../testing/harness';
 import { WebClient } from '../testing/web-client';
 

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../errors';
 import type { AppEnv } from '../http/env';
-import { resolveWebSession, type SessionUser } from '../services/resolve-web-session';
+import { resolveWebSession, type SessionUser } from '../services/accounts/resolve-web-session';
 
 /** The browser session cookie: HttpOnly, SameSite=Lax, Path=/, Secure when the public URL is https. */
 export const SESSION_COOKIE = 'folio_sesion';

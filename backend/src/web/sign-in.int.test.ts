@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordCommand } from '../cli/password';
-import { setPassword } from '../services/set-password';
+import { setPassword } from '../services/accounts/set-password';
 import { useTestServer } from '../testing/harness';
 import { WebClient } from '../testing/web-client';
 import { SESSION_COOKIE } from './session';

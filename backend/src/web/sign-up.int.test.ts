@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../services/api-keys';
+import { createApiKey } from '../services/accounts/api-keys';
 import { useTestServer } from '../testing/harness';
 import { WebClient } from '../testing/web-client';
 import { SESSION_COOKIE } from './session';

@@ -1,7 +1,7 @@
 import type { Deps } from '../context';
 import type { CitePayload } from '../jobs/definitions';
 import type { JobHandler } from '../jobs/job-definition';
-import { markCiteFailed, runCiteJob } from '../services/run-cite-job';
+import { markCiteFailed, runCiteJob } from '../services/cite/run-cite-job';
 
 /** The cite job's handler: the queue has validated the payload against `citeJob`'s schema. */
 export function citeHandler(deps: Parameters<typeof runCiteJob>[0]): JobHandler<CitePayload> {

@@ -1,7 +1,7 @@
 import type { Deps } from '../context';
 import type { ImportPayload } from '../jobs/definitions';
 import type { JobHandler } from '../jobs/job-definition';
-import { markImportFailed, runImportJob } from '../services/run-import-job';
+import { markImportFailed, runImportJob } from '../services/import/run-import-job';
 
 /** The import job's handler: the queue has validated the payload against `importJob`'s schema. */
 export function importHandler(deps: Parameters<typeof runImportJob>[0]): JobHandler<ImportPayload> {

@@ -1,8 +1,8 @@
 import type { Deps } from '../context';
 import type { IngestPayload } from '../jobs/definitions';
 import type { JobHandler } from '../jobs/job-definition';
-import { ingestDocument, markFailed } from '../services/ingest-document';
-import { keepEarlierReading } from '../services/reread-failure';
+import { ingestDocument, markFailed } from '../services/documents/ingest-document';
+import { keepEarlierReading } from '../services/documents/reread-failure';
 
 type IngestWorkerDeps = Parameters<typeof ingestDocument>[0];
 

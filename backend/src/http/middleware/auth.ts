@@ -1,7 +1,7 @@
 import type { Scope } from '@folio/shared';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../errors';
-import { verifyApiKey } from '../../services/api-keys';
+import { verifyApiKey } from '../../services/accounts/api-keys';
 import type { AppEnv } from '../env';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

@@ -3,9 +3,9 @@ import { IdParam, Importacion, ImportacionQuery, ImportarMultipart, ImportarQuer
 import type { Context } from 'hono';
 import path from 'node:path';
 import type { ImportJobRow } from '../../db/import-jobs.repo';
-import { presentImport } from '../../services/present-import';
-import { submitImport } from '../../services/submit-import';
-import { waitForImport } from '../../services/wait-for-import';
+import { presentImport } from '../../services/presenters/present-import';
+import { submitImport } from '../../services/import/submit-import';
+import { waitForImport } from '../../services/import/wait-for-import';
 import type { AppEnv } from '../env';
 import { streamImportForm } from '../import-body';
 import { operation, type OperationContext } from '../operation';

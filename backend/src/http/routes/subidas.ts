@@ -8,7 +8,7 @@ import {
   resumableUploads,
   type ResumableRequest,
   type ResumableUploads,
-} from '../../services/resumable-uploads';
+} from '../../services/documents/resumable-uploads';
 import type { AppEnv } from '../env';
 import { requireScope } from '../middleware/auth';
 import { refuseNulInFields } from '../nul-guard';

@@ -5,9 +5,9 @@ import type { CallToolResult, ServerNotification, ServerRequest } from '@modelco
 import { z } from 'zod';
 import type { CiteJobRow } from '../../db/cite-jobs.repo';
 import { invalidField } from '../../errors';
-import { presentCite } from '../../services/present-cite';
-import { CITE_DEFAULTS, submitCite } from '../../services/submit-cite';
-import { waitForCite } from '../../services/wait-for-cite';
+import { presentCite } from '../../services/presenters/present-cite';
+import { CITE_DEFAULTS, submitCite } from '../../services/cite/submit-cite';
+import { waitForCite } from '../../services/cite/wait-for-cite';
 import { NOTHING_FOUND } from '../rules';
 import { guarded, toolResult, type ToolContext } from '../tool-result';
 

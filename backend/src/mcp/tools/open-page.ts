@@ -1,7 +1,7 @@
 import { Ancla, DocumentoBreve, TipoDocumento, textMarkdown } from '@folio/shared';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { openPage, type OpenedPage } from '../../services/open-page';
+import { openPage, type OpenedPage } from '../../services/documents/open-page';
 import { CITING_RULES } from '../rules';
 import { guarded, toolResult, type ToolContext } from '../tool-result';
 

@@ -1,7 +1,7 @@
 import type { Scope } from '@folio/shared';
 import type { Deps } from '../../context';
 import { findOAuthToken } from '../../db/oauth.repo';
-import type { Principal } from '../api-keys';
+import type { Principal } from '../accounts/api-keys';
 import { hashSecret } from './secrets';
 
 /** Access tokens start with this, so a bearer is told from an API key (`folio_<prefix>_…`) at a glance. */

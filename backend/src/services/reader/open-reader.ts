@@ -3,7 +3,7 @@ import type { Deps } from '../../context';
 import { findDocument, type DocumentRow } from '../../db/documents.repo';
 import { passageAt, passagesOfUnits, sheetsOf, unitOfSheetRows, unitOfSlide } from '../../db/reader.repo';
 import { readUnits, type UnitRow } from '../../db/units.repo';
-import { originalOf } from '../read-original';
+import { originalOf } from '../documents/read-original';
 import { sectionBlocks } from './section-blocks';
 import { sheetRowNumbers } from './sheet-rows';
 import { sheetTable } from './sheet-table';

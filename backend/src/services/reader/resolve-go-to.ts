@@ -1,7 +1,7 @@
 import { parsePhysical, parseTime } from '@folio/shared';
 import type { Deps } from '../../context';
 import { invalidField } from '../../errors';
-import { readText } from '../read-text';
+import { readText } from '../documents/read-text';
 
 /** Where a 'go to' lands: the reader's address (path and query) and, for the scripts, the place itself. */
 export interface GoToPlace {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_FOUND } from '../../services/ask';
-import { setPassword } from '../../services/set-password';
+import { setPassword } from '../../services/accounts/set-password';
 import { auth, useTestServer } from '../../testing/harness';
 import { parseSse } from '../../testing/sse';
 import { WebClient } from '../../testing/web-client';

@@ -7,7 +7,7 @@ import { newId } from '../../ids';
 import { convertDocx } from '../../ingest/office/docx';
 import { DEFAULT_LIMITS } from '../../ingest/converter';
 import { tmpFiles } from '../../ingest/testing/tmp-files';
-import { setPassword } from '../../services/set-password';
+import { setPassword } from '../../services/accounts/set-password';
 import { auth, REPO_ROOT, useTestServer } from '../../testing/harness';
 import { userIdOf } from '../../testing/insert-documents';
 import { WebClient } from '../../testing/web-client';

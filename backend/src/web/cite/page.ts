@@ -1,7 +1,7 @@
 import { citeMarkdown, NLI_PULL_COMMAND, type Cita, type ListaEstilos } from '@folio/shared';
 import { html } from 'hono/html';
 import type { CiteJobRow, ClaimOutcome } from '../../db/cite-jobs.repo';
-import { closestPassage, presentCite } from '../../services/present-cite';
+import { closestPassage, presentCite } from '../../services/presenters/present-cite';
 import { csrfField } from '../layout';
 import type { CiteT } from './strings';
 

@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../../test/fixtures/sample-pdf';
 import { findDocument, updateDocument } from '../../db/documents.repo';
-import { setPassword } from '../../services/set-password';
+import { setPassword } from '../../services/accounts/set-password';
 import { auth, useTestServer } from '../../testing/harness';
 import { WebClient } from '../../testing/web-client';
 

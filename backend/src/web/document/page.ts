@@ -10,7 +10,7 @@ import {
 import { html } from 'hono/html';
 import type { RichText } from '../../cite/csl/rich-text';
 import type { DocumentRow } from '../../db/documents.repo';
-import type { StyledReference } from '../../services/styled-reference';
+import type { StyledReference } from '../../services/cite/styled-reference';
 import type { Strings } from '../i18n';
 import { csrfField, type Markup } from '../layout';
 import { doubtNote, fixHref } from './doubt';

@@ -3,7 +3,7 @@ import { bibtexLibrary, LIBRARY_PDFS, pdfsZip } from '../../import/testing/bibte
 import { insertImportJob, updateImportJob } from '../../db/import-jobs.repo';
 import { findUserByEmail } from '../../db/users.repo';
 import { newId } from '../../ids';
-import { setPassword } from '../../services/set-password';
+import { setPassword } from '../../services/accounts/set-password';
 import { hasFixture, titleNeeding } from '../../testing/fixtures';
 import { useTestServer } from '../../testing/harness';
 import { WebClient } from '../../testing/web-client';

@@ -4,9 +4,9 @@ import { importJobCollections, importJobCounts, importJobItems, listImportJobs }
 import { AppError } from '../../errors';
 import type { AppEnv } from '../../http/env';
 import { streamImportForm } from '../../http/import-body';
-import { presentImport } from '../../services/present-import';
-import { discardImportForm, submitImport, type ImportForm } from '../../services/submit-import';
-import { waitForImport } from '../../services/wait-for-import';
+import { presentImport } from '../../services/presenters/present-import';
+import { discardImportForm, submitImport, type ImportForm } from '../../services/import/submit-import';
+import { waitForImport } from '../../services/import/wait-for-import';
 import { assertSessionToken, CSRF_FIELD, CSRF_HEADER, webCsrf } from '../csrf';
 import { pageStrings } from '../i18n';
 import { renderMessage, renderPage } from '../layout';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import type { OriginalFile } from '../../services/read-original';
+import type { OriginalFile } from '../../services/documents/read-original';
 import { parseRange } from './range';
 
 /** `Content-Disposition` with the file's name, ASCII fallback plus RFC 8187 UTF-8 form. */

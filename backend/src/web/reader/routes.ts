@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import { AppError, notFound } from '../../errors';
 import type { AppEnv } from '../../http/env';
-import { readOriginal } from '../../services/read-original';
+import { readOriginal } from '../../services/documents/read-original';
 import { openReader } from '../../services/reader/open-reader';
 import { pageFolios } from '../../services/reader/page-folios';
 import { resolveGoTo } from '../../services/reader/resolve-go-to';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
 import { beginUpload, continueUpload } from '../../http/routes/subidas';
-import { resumableUploads, type ResumableUploads } from '../../services/resumable-uploads';
+import { resumableUploads, type ResumableUploads } from '../../services/documents/resumable-uploads';
 import { webCsrf } from '../csrf';
 import { requireWebUser } from '../session';
 

@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
 import { documentIds } from '../../http/routes/buscar';
-import { listLibrary } from '../../services/list-documents';
+import { listLibrary } from '../../services/documents/list-documents';
 import { searchLibrary, type SearchResult } from '../../services/search';
 import { pageStrings, type Strings } from '../i18n';
 import { renderPage } from '../layout';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setPassword } from '../../services/set-password';
+import { setPassword } from '../../services/accounts/set-password';
 import { auth, useTestServer } from '../../testing/harness';
 import { WebClient } from '../../testing/web-client';
 

@@ -1,0 +1,517 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Deps } from '../../context';
+import {
+  attachDownloadedFile,
+  findDocumentForJob,
+  updateDocument,
+  type Details,
+  type DocumentRow,
+} from '../../db/documents.repo';
+import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
+import { checkpointIfWalOver } from '../../db/store-size.repo';
+import { refreshSearchStatistics } from '../../db/statistics.repo';
+import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
+import { ensureVectorIndex, storeVectors } from '../../db/vectors.repo';
+import { EmbeddingError } from '../../ai/embedder';
+import {
+  ConversionError,
+  DEFAULT_LIMITS,
+  type Conversion,
+  type ConvertContext,
+  type PageContent,
+  type PagesWithoutText,
+  type TranscriptFormat,
+} from '../../ingest/converter';
+import { cleanStrings } from '../../text/clean-text';
+import { MediaConversionError } from '../../ingest/media/media-errors';
+import { splitPassages } from '../../ingest/passages';
+import { readInProcess } from '../../ingest/read-apart/reader-process';
+import { isOutdatedReading, READER_VERSIONS } from '../../ingest/reader-versions';
+import { notReadHere, scriptSaid } from '../../ingest/image/ocr-scripts';
+import { isGarbled } from '../../ingest/text-quality';
+import { foldText } from '../../text/fold';
+import { passageIndexing } from '../../search/passage-indexing';
+import { lookupJob } from '../../jobs/definitions';
+import { permanentFailure, type JobAttempt } from '../../jobs/job-definition';
+import { PhaseTimeoutError, phaseProgress } from '../../jobs/phase-progress';
+import { fileLayer } from '../../metadata/file-layer';
+import { resolveMetadata, valuesOf, type MetadataLayers } from '../../metadata/resolve-metadata';
+import { metadataInForce } from './metadata-in-force';
+import { storedLayers } from './metadata-layers';
+import { recordRereadFailure } from './reread-failure';
+
+type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue' | 'reader'>;
+
+/** The attempt of the ingest job running this reading: its retries, and the signal that stops it. */
+export type IngestAttempt = Pick<JobAttempt<unknown>, 'retryCount' | 'retryLimit' | 'signal'>;
+
+/**
+ * A background reading (`background`, queued by the start-up sweep for a reader that improved) leaves what a
+ * user sees alone until its last write: no `procesando`, no progress, and a failure keeps the earlier reading.
+ */
+export interface IngestOptions {
+  background?: boolean;
+}
+
+/**
+ * Reads a document (its file, or its URL) into units, passages, vectors and postings and makes it ready.
+ * Everything slow (download, conversion, OCR, transcription, embeddings) happens before the index is
+ * written; the index writes and the ready state are one transaction, so a search never sees half a
+ * document. A file's own defect ends it in `error` at once; other failures throw to be retried, and the
+ * last attempt records the failure instead. A background re-read (`opts.background`) keeps the document `listo`
+ * and searchable with its earlier reading until the transaction that replaces it.
+ */
+export async function ingestDocument(
+  deps: IngestDeps,
+  id: string,
+  job: IngestAttempt,
+  opts: IngestOptions = {},
+): Promise<void> {
+  const background = opts.background === true;
+  const row = await findDocumentForJob(deps.db, id);
+  if (!row) return; // deleted while queued
+  // Read again meanwhile (its user asked), or no longer ready: nothing left for the background to do.
+  if (background && !(row.estado === 'listo' && isOutdatedReading(row.tipo, row.reader_version))) return;
+  const progress = phaseProgress(deps, id, {
+    phaseMs: deps.config.phaseMinutes * 60_000,
+    signal: job.signal,
+    report: !background,
+  });
+  if (!background) await markProcessing(deps, id);
+  try {
+    const { read, fromPage } = await readSource(deps, row, {
+      progress: progress.progress,
+      phase: progress.phase,
+      signal: progress.signal,
+      engines: deps.engines,
+      limits: DEFAULT_LIMITS,
+    });
+    await progress.phase('indexado');
+    const passages = splitPassages(read.conversion.unidades);
+    const current = await findDocumentForJob(deps.db, id);
+    if (!current) return; // deleted while reading
+    const indexing = indexingOf({ ...row, user_meta: current.user_meta }, read.conversion);
+    const vectors = await embedPassages(deps, id, passages, progress.progress, progress.signal);
+    const ready = await writeIndex(deps, row, { read, fromPage, passages, indexing, vectors }, background);
+    if (!ready) return; // deleted while embedding, or (background) being read again at its user's request
+    // A background re-read asks the registry only for an identifier the earlier reading did not have.
+    const { doi, detalles } = ready.details;
+    const askRegistry = !background || doi !== row.doi || detalles.isbn !== row.detalles?.isbn;
+    await afterReady(deps, id, ready, vectors, askRegistry);
+  } catch (caught) {
+    // A converter stopped by the phase clock may throw its own abort error: the reason says why.
+    const err = progress.signal.reason instanceof PhaseTimeoutError ? progress.signal.reason : caught;
+    if (background) await recordRereadFailure(deps, id, job, err);
+    else await recordFailure(deps, row, job, err);
+  } finally {
+    progress.done();
+  }
+}
+
+/** The document is being read: its earlier error and warning are cleared. */
+async function markProcessing(deps: Pick<Deps, 'db'>, id: string): Promise<void> {
+  await updateDocument(deps.db, id, {
+    estado: 'procesando',
+    fase: 'conversion',
+    progreso: 0.02,
+    error: null,
+    aviso: null,
+  });
+}
+
+/**
+ * The document's source, converted and made storable: the one place a conversion's strings (titles,
+ * authors, unit text, metadata) pass on their way to the database, where characters no text column takes
+ * are removed whatever the converter; then garbled pages are left out.
+ */
+async function readSource(
+  deps: IngestDeps,
+  row: DocumentRow,
+  ctx: ConvertContext,
+): Promise<{ read: Readable; fromPage: boolean }> {
+  const { conversion, fromPage } = await convertSource(deps, row, ctx);
+  return { read: readable(cleanStrings(conversion)), fromPage };
+}
+
+/**
+ * How lexical search indexes each passage: the language the user or the file declares, and the title in
+ * force when the passages are split (a heading that only repeats it is left out).
+ */
+function indexingOf(now: DocumentRow, conversion: Conversion): (p: NewPassage) => PassageIndexing {
+  const values = valuesOf(resolveMetadata(readingLayers(now, conversion.metadatos, conversion.tipo, false)));
+  const declared = values.idioma ?? now.idioma;
+  return (p) => passageIndexing(p, declared, values.titulo);
+}
+
+/** The layers of a reading: those the row keeps, with the file's as this reading found it. */
+function readingLayers(
+  row: DocumentRow,
+  found: Conversion['metadatos'],
+  tipo: Conversion['tipo'],
+  fromPage: boolean,
+): MetadataLayers {
+  return { ...storedLayers(row), tipo, file: fileLayer(found, tipo, fromPage) };
+}
+
+/** What a reading stores: the conversion, its passages and how each is indexed, and their embeddings. */
+interface ReadContent {
+  read: Readable;
+  /** The conversion came from a web page (read from its URL or a captured HTML file). */
+  fromPage: boolean;
+  passages: NewPassage[];
+  indexing: (p: NewPassage) => PassageIndexing;
+  vectors: PassageVectors | undefined;
+}
+
+/**
+ * Writes the index and makes the document ready, in one transaction: units and passages, vectors, BM25
+ * postings, and the metadata in force with `listo`. The user may have corrected the document while it was
+ * being read: `user_meta` is read again here, and their values are the ones written. Returns the details
+ * in force, or undefined when the document was deleted meanwhile (or, for a background re-read, is no
+ * longer ready: its user asked for a reading of their own, which writes instead).
+ */
+async function writeIndex(
+  deps: Pick<Deps, 'db' | 'log' | 'engines'>,
+  row: DocumentRow,
+  content: ReadContent,
+  background: boolean,
+): Promise<{ details: { doi: string | null; detalles: Details } } | undefined> {
+  const { read, fromPage, passages, indexing, vectors } = content;
+  const { conversion } = read;
+  const id = row.id;
+  return deps.db.transaction(async (tx) => {
+    const latest = await findDocumentForJob(tx, id);
+    if (!latest || (background && latest.estado !== 'listo')) return undefined;
+    await replaceContent(tx, id, conversion.unidades, passages, indexing);
+    if (vectors) await storeVectors(tx, id, vectors.model, vectors.vectors);
+    // The user may have corrected it, and a registry answered, while it was being read.
+    const now = { ...row, user_meta: latest.user_meta, source_meta: latest.source_meta };
+    const { values, patch } = metadataInForce(now, readingLayers(now, conversion.metadatos, conversion.tipo, fromPage));
+    await indexPassageTerms(tx, id, foldText(values.titulo));
+    deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
+    await updateDocument(tx, id, {
+      ...patch,
+      tipo: conversion.tipo,
+      readerVersion: READER_VERSIONS[conversion.tipo],
+      unidades: conversion.unidades.length,
+      duracion: conversion.metadatos.duracion ?? null,
+      estado: 'listo',
+      fase: null,
+      progreso: 1,
+      error: null,
+      aviso: warningOf(read, passages.length, Boolean(deps.engines.ocr), deps.engines.ocr?.languages ?? []),
+    });
+    return { details: { doi: values.doi, detalles: values.detalles } };
+  });
+}
+
+/**
+ * What follows a ready document, none of which it waits on: the model's vector index once it has enough
+ * vectors (built outside the index transaction, whose lock it would hold until commit), the registry's
+ * record of its DOI or ISBN (unless `askRegistry` is false: a sweep re-reading thousands of documents would
+ * send as many requests, for records kept in `source_meta` that the reading has just put in force again),
+ * the fold of document frequencies when due, and the embedded store's planner statistics.
+ */
+async function afterReady(
+  deps: IngestDeps,
+  id: string,
+  ready: { details: { doi: string | null; detalles: Details } },
+  vectors: PassageVectors | undefined,
+  askRegistry: boolean,
+): Promise<void> {
+  const first = vectors?.vectors[0];
+  if (vectors && first) await ensureVectorIndex(deps.db, vectors.model, first.embedding.length);
+  if (askRegistry && deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
+    await deps.queue.send(lookupJob, { documentId: id }, id);
+  }
+  // Document frequencies are folded in bulk, every few dozen documents (migration 028).
+  await foldTermFrequencies(deps.db);
+  await checkpointIfWalOver(deps.db); // the embedded store has no checkpointer of its own
+  // A server's autovacuum keeps planner statistics; the embedded store needs asking.
+  if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
+}
+
+/**
+ * How a reading that threw ends. A conversion error (the file's own defect, a phase past its time) ends
+ * the document in `error` with its reason; data the database refuses is refused again on every attempt, so
+ * it is said at once; anything else is thrown to be retried, until the last attempt marks it failed.
+ */
+async function recordFailure(deps: IngestDeps, row: DocumentRow, job: IngestAttempt, err: unknown): Promise<void> {
+  const id = row.id;
+  if (err instanceof ConversionError) {
+    await recordConversionError(deps, row, err);
+    return;
+  }
+  if (!(await findDocumentForJob(deps.db, id))) return;
+  const permanent = permanentFailure(err);
+  if (permanent) {
+    deps.log.error(`ingest ${id} failed for good: the document's own data`, err);
+    await updateDocument(deps.db, id, { estado: 'error', fase: null, progreso: null, error: permanent });
+    return;
+  }
+  if (job.retryCount >= job.retryLimit) {
+    deps.log.error(`ingest ${id} failed for good`, err);
+    await markFailed(deps, id, job.retryCount + 1);
+    return;
+  }
+  deps.log.info(`ingest ${id} failed, will retry (attempt ${job.retryCount + 1})`, err);
+  await updateDocument(deps.db, id, { fase: 'reintentando' });
+  throw err;
+}
+
+/**
+ * A document stopped by its file's own defect: its reason; a media file with no text source still tells its
+ * duration and tags.
+ */
+async function recordConversionError(deps: Pick<Deps, 'db'>, row: DocumentRow, err: ConversionError): Promise<void> {
+  const media = err instanceof MediaConversionError ? err : undefined;
+  const known = media && metadataInForce(row, readingLayers(row, media.metadatos, media.tipo, false)).patch;
+  await updateDocument(deps.db, row.id, {
+    ...known,
+    ...(media && { tipo: media.tipo, duracion: media.metadatos.duracion ?? null }),
+    estado: 'error',
+    fase: null,
+    progreso: null,
+    error: err.mensaje,
+  });
+}
+
+/**
+ * The source of a document as a conversion: its stored file, or for a URL document the download
+ * (kept in the blob store, so a retry does not fetch again) or what the page itself gave.
+ */
+async function convertSource(
+  deps: IngestDeps,
+  row: DocumentRow,
+  ctx: ConvertContext,
+): Promise<{ conversion: Conversion; fromPage: boolean }> {
+  let blobKey = row.blob_key;
+  let fileName = row.file_name ?? undefined;
+  let contentType = row.content_type ?? undefined;
+  let transcriptKey = row.transcript_key;
+  let transcriptFormat = row.transcript_format as TranscriptFormat | null;
+  if (!blobKey) {
+    if (!row.url)
+      throw new ConversionError('El documento no tiene archivo ni URL.', 'Document has neither file nor URL');
+    await ctx.phase?.('descarga');
+    // Imported on the first URL document: the page, feed and video readers are not needed before.
+    const { readUrl } = await import('../../ingest/url/read-url');
+    const reading = await readUrl(row.url, {
+      allowPrivate: deps.config.fetch.allowPrivate,
+      timeoutMs: deps.config.fetch.timeoutMs,
+      maxRedirects: deps.config.fetch.maxRedirects,
+      maxBytes: deps.config.maxUploadBytes,
+      tmpDir: path.join(deps.config.dataDir, 'tmp'),
+      signal: ctx.signal,
+      progress: ctx.progress,
+    });
+    if (reading.kind === 'converted') return { conversion: reading.conversion, fromPage: true };
+    // Keep what was downloaded, so a retry converts again without fetching again.
+    const stat = await fs.stat(reading.file.path);
+    await deps.blobs.putFile(row.id, reading.file.path);
+    blobKey = row.id;
+    fileName = reading.file.nombre;
+    contentType = reading.file.contentType;
+    if (reading.file.transcript) {
+      transcriptKey = `${row.id}-transcript`;
+      transcriptFormat = reading.file.transcript.format;
+      await deps.blobs.putFile(transcriptKey, reading.file.transcript.path);
+    }
+    const sourceMeta = reading.metadatos ?? {};
+    await attachDownloadedFile(deps.db, row.id, {
+      blobKey,
+      fileName,
+      contentType,
+      sizeBytes: stat.size,
+      transcript: transcriptKey && transcriptFormat ? { key: transcriptKey, format: transcriptFormat } : undefined,
+      sourceMeta,
+    });
+    row.source_meta = sourceMeta;
+  }
+  const transcript =
+    transcriptKey && transcriptFormat
+      ? { path: await deps.blobs.localPath(transcriptKey), format: transcriptFormat }
+      : undefined;
+  await ctx.phase?.('conversion');
+  const local = await deps.blobs.localPath(blobKey);
+  const conversion = await (deps.reader ?? readInProcess).read(
+    {
+      path: local,
+      size: Number(row.size_bytes ?? 0),
+      nombre: fileName,
+      contentType,
+      url: row.url ?? undefined,
+      receivedAt: row.created,
+      transcript,
+    },
+    ctx,
+  );
+  // A captured page (an HTML file) tells its metadata in its tags, like a page read from its URL.
+  return { conversion, fromPage: conversion.tipo === 'web' };
+}
+
+/** A conversion as it will be stored, with the pages left out of search for a garbled text layer. */
+interface Readable {
+  conversion: Conversion;
+  /** Pages whose text layer is garbled (and OCR did not replace it), their text left out. */
+  garbled: number;
+}
+
+/**
+ * The conversion with the text of garbled PDF pages (`isGarbled`: fonts that map glyphs to the wrong
+ * characters, and no OCR, or OCR that read nothing) left out, so that garbage is never indexed as text.
+ * Other kinds keep their text: a sheet of symbols is what it is.
+ */
+function readable(conversion: Conversion): Readable {
+  if (conversion.tipo !== 'pdf' && conversion.tipo !== 'pdf_escaneado') return { conversion, garbled: 0 };
+  let garbled = 0;
+  const unidades = conversion.unidades.map((unit) => {
+    if (unit.visual || !isGarbled(unit.texto)) return unit;
+    garbled += 1;
+    const { bloques: _, ...rest } = unit;
+    return { ...rest, texto: '' };
+  });
+  return { conversion: garbled ? { ...conversion, unidades } : conversion, garbled };
+}
+
+/**
+ * What a ready document lacks, said plainly (`aviso`), or null: nothing searchable found in it, or pages left
+ * out of search for a garbled text layer; each says whether OCR could help (`installed`: its languages).
+ */
+function warningOf(read: Readable, passages: number, ocr: boolean, installed: readonly string[]): string | null {
+  const { conversion, garbled } = read;
+  const pdf = conversion.tipo === 'pdf' || conversion.tipo === 'pdf_escaneado';
+  /** What is missing, then whether OCR tried or could: one sentence when it tried, two when it is off. */
+  const say = (lack: string) =>
+    ocr
+      ? `${lack} y el OCR tampoco encontró palabras en ellas.`
+      : `${lack}. El OCR no está activado en este servidor (FOLIO_OCR=1): actívalo y vuelve a leer el documento.`;
+  const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
+  const escrituras = conversion.paginasSinTexto?.escrituras;
+  if (escrituras) {
+    const lack = unreadScripts(escrituras, installed);
+    return passages === 0
+      ? `No se encontró texto que buscar: ${lack}.`
+      : `${lack[0]!.toUpperCase()}${lack.slice(1)}; no se indexaron.`;
+  }
+  if (passages === 0) {
+    if (garbled > 0) return say(`No se encontró texto que buscar: las páginas tienen ${unreadable}`);
+    if (pdf) return pdfWithoutText(conversion.paginasSinTexto, conversion.unidades.length, say);
+    return 'No se encontró texto que buscar en el documento.';
+  }
+  if (garbled > 0) {
+    const which = garbled === 1 ? '1 página tiene' : `${garbled} páginas tienen`;
+    return say(`${which} (de ${conversion.unidades.length}) ${unreadable}, que no se indexó`);
+  }
+  return null;
+}
+
+/** What each kind of text-less page is, for one page and for several. */
+const SHOWN: Record<PageContent, readonly [string, string]> = {
+  imagen: ['es una imagen sin capa de texto', 'son imágenes sin capa de texto'],
+  dibujo: [
+    'solo tiene dibujos vectoriales (trazos, sin letras)',
+    'solo tienen dibujos vectoriales (trazos, sin letras)',
+  ],
+  formulario: ['es un formulario sin rellenar', 'son formularios sin rellenar'],
+  vacia: ['está en blanco', 'están en blanco'],
+};
+
+/**
+ * The notice of a PDF where nothing searchable was found, saying what its pages show instead: pictures (then
+ * whether OCR tried or could), vector drawings, empty form fields, blank pages. Only pictures are for OCR.
+ */
+function pdfWithoutText(
+  found: PagesWithoutText | undefined,
+  pages: number,
+  sayWithOcr: (lack: string) => string,
+): string {
+  const lead = 'No se encontró texto que buscar';
+  const kinds = found ? (Object.keys(SHOWN) as PageContent[]).filter((k) => found.por[k] > 0) : [];
+  if (
+    !found ||
+    kinds.length === 0 ||
+    (kinds.length === 1 && kinds[0] === 'imagen' && found.examinadas === found.total)
+  ) {
+    return sayWithOcr(`${lead}: las páginas son imágenes sin capa de texto`);
+  }
+  const all = kinds.length === 1 && found.examinadas === found.total && found.total === pages;
+  const what = all
+    ? `${pages === 1 ? 'la página' : 'las páginas'} ${SHOWN[kinds[0]!][pages === 1 ? 0 : 1]}`
+    : `de ${found.examinadas === found.total ? `sus ${pages} páginas` : `las ${found.examinadas} primeras de sus ${found.total} páginas sin texto`}, ${listed(
+        kinds.map((k) => `${found.por[k]} ${SHOWN[k][found.por[k] === 1 ? 0 : 1]}`),
+      )}`;
+  return found.por.imagen > 0 ? sayWithOcr(`${lead}: ${what}`) : `${lead}: ${what}.`;
+}
+
+/**
+ * '2 páginas están en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina); para
+ * leerla, …' (`notReadHere`).
+ */
+function unreadScripts(escrituras: Record<string, number>, installed: readonly string[]): string {
+  const parts = Object.entries(escrituras).map(
+    ([script, n]) => `${n} ${n === 1 ? 'página está' : 'páginas están'} en ${scriptSaid(script)}`,
+  );
+  return `${listed(parts)}${notReadHere(Object.keys(escrituras), installed)}`;
+}
+
+/** 'a', 'a y b', 'a, b y c'. */
+const listed = (parts: string[]) =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
+
+const EMBED_BATCH = 64;
+
+/** A document's passage embeddings from one model. */
+interface PassageVectors {
+  model: string;
+  vectors: { posicion: number; embedding: Float32Array }[];
+}
+
+/**
+ * Embeds a document's passages for semantic search, in batches (the indexing phase's progress), before the
+ * index transaction opens. An endpoint that is down is retried with the job; a model that cannot embed at
+ * all leaves the document searchable lexically (undefined), and says so in the log.
+ */
+async function embedPassages(
+  deps: Pick<Deps, 'engines' | 'log'>,
+  id: string,
+  passages: { posicion: number; texto: string }[],
+  progress: (fraction: number) => Promise<void>,
+  signal: AbortSignal,
+): Promise<PassageVectors | undefined> {
+  const embedder = deps.engines.embedder;
+  if (!embedder || passages.length === 0) return undefined;
+  const vectors: PassageVectors['vectors'] = [];
+  try {
+    for (let i = 0; i < passages.length; i += EMBED_BATCH) {
+      const batch = passages.slice(i, i + EMBED_BATCH);
+      const embedded = await embedder.embedPassages(
+        batch.map((p) => p.texto),
+        signal,
+      );
+      embedded.forEach((embedding, j) => vectors.push({ posicion: batch[j]!.posicion, embedding }));
+      await progress((i + batch.length) / passages.length);
+    }
+  } catch (err) {
+    if (err instanceof EmbeddingError && !err.retryable) {
+      deps.log.error(`embeddings for ${id} failed; the document stays searchable lexically`, err);
+      return undefined;
+    }
+    throw err;
+  }
+  return { model: embedder.name, vectors };
+}
+
+/** Ends a document whose ingestion kept failing (also called for jobs killed by crashes). */
+export async function markFailed(deps: Pick<Deps, 'db'>, id: string, attempts?: number): Promise<void> {
+  const row = await findDocumentForJob(deps.db, id);
+  if (!row || row.estado === 'listo') return;
+  const times = attempts ? ` tras ${attempts} intentos` : '';
+  await updateDocument(deps.db, id, {
+    estado: 'error',
+    fase: null,
+    progreso: null,
+    error: `No se pudo leer el documento${times} por un fallo interno. Súbelo de nuevo para reintentar.`,
+  });
+}
