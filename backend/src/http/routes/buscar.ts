@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { CROSS_ENCODER_WEIGHT, searchLibrary, type SearchRequest } from '../../services/search';
 import type { AppEnv } from '../env';
 import { jsonOrMarkdown, operation, type OperationContext } from '../operation';
+import { documentIds } from '../document-ids';
 import { respond } from '../respond';
 
 const DESCRIPTION =
@@ -17,16 +18,6 @@ const DESCRIPTION =
   '`puntuacion` is 0-1. The headers `X-Folio-Motores`, `X-Folio-Semantico` (the embedding model, or ' +
   '`no disponible`) and `X-Folio-Reranker` (the cross-encoder, or `rasgos` when the feature reranker alone ' +
   'ordered the results) say which engines answered.';
-
-/** `documento` may repeat and each value may hold several ids separated by commas. */
-export function documentIds(value: string | string[] | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  const ids = (Array.isArray(value) ? value : [value])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return ids.length ? ids : undefined;
-}
 
 /** The document filters beyond the contract's: types, and a year or range of years (already checked). */
 function documentFilters(tipos: SearchRequest['tipos'], anio: string | undefined) {

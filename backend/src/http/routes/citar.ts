@@ -16,7 +16,7 @@ import { IDEMPOTENCY_CONFLICT, IdempotencyHeaders, idempotencyKey, waitSeconds }
 import { respond } from '../respond';
 import { streamRawBody } from '../upload-body';
 import { validationError } from '../zod-issues';
-import { documentIds } from './buscar';
+import { documentIds } from '../document-ids';
 
 const TAG = ['Citas'];
 

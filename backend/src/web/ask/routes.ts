@@ -10,7 +10,7 @@ import { webCsrf } from '../csrf';
 import { formOf } from '../form';
 import { pageStrings } from '../i18n';
 import { renderPage } from '../layout';
-import { errorText } from '../routes/account';
+import { errorText } from '../account/routes';
 import { securityHeaders } from '../security-headers';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { askBody } from './page';

@@ -13,7 +13,7 @@ import { waitForCite } from '../../services/cite/wait-for-cite';
 import { assertSessionToken, CSRF_FIELD, CSRF_HEADER, webCsrf } from '../csrf';
 import { pageStrings } from '../i18n';
 import { renderMessage, renderPage } from '../layout';
-import { errorText } from '../routes/account';
+import { errorText } from '../account/routes';
 import { securityHeaders } from '../security-headers';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { citeFormBody, citeResultBody, citeWorkingBody, type CiteFormValues } from './page';

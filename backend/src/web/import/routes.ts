@@ -10,7 +10,7 @@ import { waitForImport } from '../../services/import/wait-for-import';
 import { assertSessionToken, CSRF_FIELD, CSRF_HEADER, webCsrf } from '../csrf';
 import { pageStrings } from '../i18n';
 import { renderMessage, renderPage } from '../layout';
-import { errorText } from '../routes/account';
+import { errorText } from '../account/routes';
 import { securityHeaders } from '../security-headers';
 import { requireWebUser, sessionCsrfToken } from '../session';
 import { importFormBody, importReportBody, importWorkingBody, RECENT_ITEMS } from './page';

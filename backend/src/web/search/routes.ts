@@ -2,7 +2,7 @@ import { parseYearRange, TIPOS_DOCUMENTO, type Documento, type TipoDocumento } f
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../../http/env';
-import { documentIds } from '../../http/routes/buscar';
+import { documentIds } from '../../http/document-ids';
 import { listLibrary } from '../../services/documents/list-documents';
 import { searchLibrary, type SearchResult } from '../../services/search';
 import { pageStrings, type Strings } from '../i18n';

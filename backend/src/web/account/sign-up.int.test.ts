@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKey } from '../services/accounts/api-keys';
-import { useTestServer } from '../testing/harness';
-import { WebClient } from '../testing/web-client';
-import { SESSION_COOKIE } from './session';
+import { createApiKey } from '../../services/accounts/api-keys';
+import { useTestServer } from '../../testing/harness';
+import { WebClient } from '../../testing/web-client';
+import { SESSION_COOKIE } from '../session';
 
 const PASSWORD = 'primera cuenta con frase larga';
 

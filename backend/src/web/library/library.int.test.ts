@@ -1,12 +1,12 @@
 import type { TipoDocumento } from '@folio/shared';
 import { describe, expect, it } from 'vitest';
-import { insertDocument, updateDocument } from '../db/documents.repo';
-import { newId } from '../ids';
-import { searchKeyOf } from '../services/documents/document-metadata';
-import { setPassword } from '../services/accounts/set-password';
-import { auth, useTestServer } from '../testing/harness';
-import { userIdOf } from '../testing/insert-documents';
-import { WebClient } from '../testing/web-client';
+import { insertDocument, updateDocument } from '../../db/documents.repo';
+import { newId } from '../../ids';
+import { searchKeyOf } from '../../services/documents/document-metadata';
+import { setPassword } from '../../services/accounts/set-password';
+import { auth, useTestServer } from '../../testing/harness';
+import { userIdOf } from '../../testing/insert-documents';
+import { WebClient } from '../../testing/web-client';
 
 const t = useTestServer();
 const PASSWORD = 'biblioteca con una frase larga';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { setPassword } from '../services/accounts/set-password';
-import { auth, useTestServer } from '../testing/harness';
-import { WebClient } from '../testing/web-client';
+import { setPassword } from '../../services/accounts/set-password';
+import { auth, useTestServer } from '../../testing/harness';
+import { WebClient } from '../../testing/web-client';
 
 const t = useTestServer({}, { workers: false });
 const PASSWORD = 'claves de api con frase larga';

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/env';
-import { beginUpload, continueUpload } from '../../http/routes/subidas';
+import { beginUpload, continueUpload } from '../../http/uploads-in-parts';
 import { resumableUploads, type ResumableUploads } from '../../services/documents/resumable-uploads';
 import { webCsrf } from '../csrf';
 import { requireWebUser } from '../session';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passwordCommand } from '../cli/password';
-import { setPassword } from '../services/accounts/set-password';
-import { useTestServer } from '../testing/harness';
-import { WebClient } from '../testing/web-client';
-import { SESSION_COOKIE } from './session';
+import { passwordCommand } from '../../cli/password';
+import { setPassword } from '../../services/accounts/set-password';
+import { useTestServer } from '../../testing/harness';
+import { WebClient } from '../../testing/web-client';
+import { SESSION_COOKIE } from '../session';
 
 const t = useTestServer({}, { workers: false });
 const PASSWORD = 'una frase de paso bastante larga';

@@ -32,7 +32,7 @@ import { pageStrings, type Strings } from '../i18n';
 import { csrfField, flash, renderMessage, renderPage, takeFlash } from '../layout';
 import { requireWebUser, sessionCsrfToken, type WebUser } from '../session';
 import { securityHeaders } from '../security-headers';
-import { errorText } from './account';
+import { errorText } from '../account/routes';
 import { WEB_SUBIDAS_PATH } from './uploads-in-parts';
 
 const PAGE_SIZE = 50;

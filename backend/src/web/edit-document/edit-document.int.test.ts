@@ -1,8 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setPassword } from '../services/accounts/set-password';
-import { auth, useTestServer } from '../testing/harness';
-import { WebClient } from '../testing/web-client';
+import { setPassword } from '../../services/accounts/set-password';
+import { auth, useTestServer } from '../../testing/harness';
+import { WebClient } from '../../testing/web-client';
 
 const t = useTestServer();
 const PASSWORD = 'biblioteca con una frase larga';
