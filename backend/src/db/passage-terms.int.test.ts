@@ -5,6 +5,7 @@ import { foldText } from '../text/fold';
 import { useTestServer } from '../testing/harness';
 import type { Db } from './db';
 import { insertDocument, updateDocument } from './documents.repo';
+import { migrate } from './migrate';
 import { foldTermFrequencies, indexPassageTerms, libraryTermStats } from './passage-terms.repo';
 import { searchLexical } from './passages-search.repo';
 import { replaceContent } from './units.repo';
@@ -34,6 +35,18 @@ async function seed(
   await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, idioma, titulo));
   await indexPassageTerms(db(), id, foldText(titulo));
   await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
+}
+
+/** Postings in passage_terms with no twin in their passage's passage_postings row, or the reverse. */
+async function unpairedPostings(): Promise<number> {
+  const [row] = await db().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM passage_terms pt
+     FULL JOIN (SELECT pp.pid, pp.lib, x.term, x.impact
+                FROM passage_postings pp, unnest(pp.terms, pp.impacts) AS x(term, impact)) q
+       ON q.pid = pt.pid AND q.lib = pt.lib AND q.term = pt.term AND q.impact = pt.impact
+     WHERE q.pid IS NULL OR pt.pid IS NULL`,
+  );
+  return row!.n;
 }
 
 const search = (userId: string, q: string, extra: { documents?: string[]; phrases?: string[] } = {}) =>
@@ -190,6 +203,31 @@ describe('BM25 postings', () => {
       'SELECT count(*)::int AS n FROM passage_terms t WHERE NOT EXISTS (SELECT 1 FROM passages p WHERE p.pid = t.pid)',
     );
     expect(orphans!.n).toBe(0);
+    const [orphanRows] = await db().query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM passage_postings t WHERE NOT EXISTS (SELECT 1 FROM passages p WHERE p.pid = t.pid)',
+    );
+    expect(orphanRows!.n).toBe(0);
+    expect(await unpairedPostings()).toBe(0);
+  });
+
+  it("keeps each passage's postings row the twin of its postings, through a new title and a delete", async () => {
+    await seed(ana, 'a6', 'Dolines', ['Dolines of the karst collapse after rains.', 'Rains fill the dolines.']);
+    expect(await unpairedPostings()).toBe(0);
+    // A new title re-indexes the same passages (same pids): every posting changes impact, none doubles.
+    await indexPassageTerms(db(), 'a6', 'sinkholes and dolines');
+    expect(await unpairedPostings()).toBe(0);
+    const [pair] = await db().query<{ postings: number; listed: number }>(
+      `SELECT (SELECT count(*)::int FROM passage_terms pt JOIN passages p ON p.pid = pt.pid
+                WHERE p.document_id = 'a6') AS postings,
+              (SELECT sum(cardinality(pp.terms))::int FROM passage_postings pp JOIN passages p ON p.pid = pp.pid
+                WHERE p.document_id = 'a6') AS listed`,
+    );
+    expect(pair!.postings).toBeGreaterThan(0);
+    expect(pair!.postings).toBe(pair!.listed);
+    expect((await search(ana, 'sinkholes'))[0]).toMatchObject({ document_id: 'a6' });
+    await db().query('DELETE FROM documents WHERE id = $1', ['a6']);
+    expect(await search(ana, 'dolines')).toEqual([]);
+    expect(await unpairedPostings()).toBe(0);
   });
 
   it('requires quoted phrases literally on top of the ranking', async () => {
@@ -267,6 +305,24 @@ describe('BM25 postings', () => {
     // stems): 402 checks at most. Read again per document, it was 41 × 201 (8,282 measured).
     expect(regexChecks[0]).toBeGreaterThan(0);
     expect(regexChecks[0]).toBeLessThanOrEqual(2 * 201);
+  });
+
+  it("fills an existing library's rows by passage when migration 029 runs on it", async () => {
+    const read = () =>
+      db().query<{ pid: number; terms: string[]; impacts: number[] }>(
+        'SELECT pid, lib, terms, impacts FROM passage_postings ORDER BY pid',
+      );
+    const before = await read();
+    expect(before.length).toBeGreaterThan(10);
+    // The store as migration 028 left it: postings only, with their (pid, term) index.
+    await db().exec(
+      `DROP TABLE passage_postings;
+       CREATE INDEX passage_terms_passage ON passage_terms (pid, term) INCLUDE (impact);
+       DELETE FROM folio_migrations WHERE name = '029_passage_postings.sql'`,
+    );
+    expect(await migrate(db())).toEqual(['029_passage_postings.sql']);
+    expect(await read()).toEqual(before);
+    expect(await unpairedPostings()).toBe(0);
   });
 });
 

@@ -254,7 +254,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
     // ... that also hold every other word of the phrases (a keyed probe each), then the literal text.
     probe = `WHERE NOT EXISTS (
            SELECT 1 FROM others o WHERE NOT EXISTS (
-             SELECT 1 FROM passage_terms x WHERE x.pid = c.pid AND x.term = ANY (o.variants)))`;
+             SELECT 1 FROM passage_postings x WHERE x.pid = c.pid AND x.terms && o.variants))`;
     params.push(PHRASE_MATCHES);
     matchLimit = `LIMIT ${limit}::int * $${params.length}::int`;
   } else if (f.documents?.length) {
@@ -277,15 +277,15 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
            WHERE p.pid = c.pid AND ${where} LIMIT 1) kept
          ${probe}
          ${matchLimit}),
+       -- Each candidate's own postings read once (one row per passage), each query term looked up there.
        scored AS (
          SELECT m.pid, (
            SELECT sum(b.best) FROM (
-             SELECT max(t.idf * (
-               SELECT pt.impact FROM passage_terms pt WHERE pt.pid = m.pid AND pt.term = t.term)) AS best
+             SELECT max(t.idf * pp.impacts[array_position(pp.terms, t.term)]) AS best
              FROM terms t GROUP BY t.i) b
          ) AS score
          -- A passage whose language is unknown is listed under both stems of the key word.
-         FROM (SELECT DISTINCT pid FROM matched) m),
+         FROM (SELECT DISTINCT pid FROM matched) m LEFT JOIN passage_postings pp ON pp.pid = m.pid),
        top AS MATERIALIZED (
          SELECT pid, coalesce(score, 0) AS score FROM scored ${f.phrases.length ? '' : 'WHERE score IS NOT NULL'}
          ORDER BY score DESC LIMIT ${limit})

@@ -1,7 +1,7 @@
 import type { Db } from './db';
 
 /** Tables whose planner statistics decide how searches run. */
-const SEARCH_TABLES = ['passage_terms', 'term_df', 'passages', 'passage_vectors', 'documents'];
+const SEARCH_TABLES = ['passage_terms', 'passage_postings', 'term_df', 'passages', 'passage_vectors', 'documents'];
 
 /**
  * Does after writes what a PostgreSQL server's autovacuum does by itself, for the search tables: analyze
