@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { embeddedStoreExists, openStore } from '../runtime';
-import { createTestStore, REPO_ROOT, testConfig, type TestStore } from '../testing/harness';
+import { REPO_ROOT, testConfig, useTestStore } from '../testing/harness';
 import { createStoreApart } from './create-store-apart';
 
 // This program as the CLI runs it from the sources: node with tsx, the entry point.
@@ -9,15 +9,10 @@ const FOLIO = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'backen
 const embedded = !process.env.DATABASE_URL;
 
 describe.skipIf(!embedded)('creating the embedded store in a process of its own', () => {
-  let store: TestStore | undefined;
-  afterEach(async () => {
-    await store?.drop();
-    store = undefined;
-  });
+  const fx = useTestStore({ per: 'test' });
 
   it('creates and migrates a missing store in a child, then has nothing left to do', async () => {
-    store = await createTestStore();
-    const config = testConfig(store);
+    const config = testConfig(fx.store);
     expect(embeddedStoreExists(config)).toBe(false);
 
     expect(await createStoreApart(config, FOLIO)).toBe(true);
@@ -36,10 +31,9 @@ describe.skipIf(!embedded)('creating the embedded store in a process of its own'
   }, 120_000);
 
   it('leaves the store to the caller when the child fails, and does nothing for a server PostgreSQL', async () => {
-    store = await createTestStore();
-    const config = testConfig(store);
+    const config = testConfig(fx.store);
     expect(await createStoreApart(config, [process.execPath, '-e', 'process.exit(3)'])).toBe(false);
-    expect(await createStoreApart(config, [path.join(store.dataDir, 'no-such-program')])).toBe(false);
+    expect(await createStoreApart(config, [path.join(fx.store.dataDir, 'no-such-program')])).toBe(false);
     expect(embeddedStoreExists(config)).toBe(false);
     const server = { ...config, databaseUrl: 'postgres://127.0.0.1:1/none' };
     expect(await createStoreApart(server, FOLIO)).toBe(false);

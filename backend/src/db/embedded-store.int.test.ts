@@ -1,28 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../runtime';
-import { createTestStore, testConfig, type TestStore } from '../testing/harness';
+import { testConfig, useTestStore } from '../testing/harness';
 import { ensureUser } from './users.repo';
 
 // The embedded store alone: with DATABASE_URL the store is the server's, whose settings are its own.
 const embedded = !process.env.DATABASE_URL;
 
 describe.skipIf(!embedded)('the embedded store', () => {
-  let store: TestStore | undefined;
-  afterEach(async () => {
-    await store?.drop();
-    store = undefined;
-  });
+  const fx = useTestStore({ per: 'test' });
 
   it('runs with the shared_buffers FOLIO_PGLITE_BUFFERS_MB sets (16 MB by default)', async () => {
-    store = await createTestStore();
-    const byDefault = await openStore(testConfig(store));
+    const byDefault = await openStore(testConfig(fx.store));
     try {
       const [row] = await byDefault.db.query<{ shared_buffers: string }>('SHOW shared_buffers');
       expect(row!.shared_buffers).toBe('16MB');
     } finally {
       await byDefault.close();
     }
-    const larger = await openStore(testConfig(store, { pgliteBuffersMb: 48 }));
+    const larger = await openStore(testConfig(fx.store, { pgliteBuffersMb: 48 }));
     try {
       const [row] = await larger.db.query<{ shared_buffers: string }>('SHOW shared_buffers');
       expect(row!.shared_buffers).toBe('48MB');
@@ -32,8 +27,7 @@ describe.skipIf(!embedded)('the embedded store', () => {
   });
 
   it('is opened again after it is created, migrated and holding what was written, and again after a restart', async () => {
-    store = await createTestStore();
-    const created = await openStore(testConfig(store));
+    const created = await openStore(testConfig(fx.store));
     let id: string;
     try {
       // The store the caller gets is the reopened one: it answers, with every migration applied.
@@ -47,7 +41,7 @@ describe.skipIf(!embedded)('the embedded store', () => {
     } finally {
       await created.close();
     }
-    const restarted = await openStore(testConfig(store));
+    const restarted = await openStore(testConfig(fx.store));
     try {
       const [user] = await restarted.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
         'ana@example.org',

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../runtime';
-import { createTestStore, testConfig, type TestStore } from '../testing/harness';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../runtime';
+import { useTestStore } from '../testing/harness';
 import type { Db } from './db';
 import { insertDocument, updateDocument } from './documents.repo';
 import { replaceContent } from './units.repo';
@@ -33,7 +33,7 @@ const CENTERS = Array.from({ length: 12 }, () => unit(Array.from({ length: DIM }
 const near = (center: Float32Array, spread: number) => unit(Array.from(center, (x) => x + gauss() * spread));
 const randomVector = () => near(CENTERS[Math.floor(random() * CENTERS.length)]!, 0.25);
 
-let store: TestStore;
+const fx = useTestStore();
 let opened: Store;
 const db = () => opened.db;
 let ana: string;
@@ -102,8 +102,7 @@ function explaining(d: Db, plans: string[]): Db {
 }
 
 beforeAll(async () => {
-  store = await createTestStore();
-  opened = await openStore(testConfig(store));
+  opened = await fx.openStore();
   ana = (await ensureUser(db(), 'ana@example.org')).id;
   ben = (await ensureUser(db(), 'ben@example.org')).id;
   // ana: a library 'tesis' of two documents plus enough others to pass EXACT_SCAN_MAX; one of her
@@ -122,11 +121,6 @@ beforeAll(async () => {
     Array.from({ length: 300 }, () => near(TARGET, 0.02)),
   );
 }, 300_000);
-
-afterAll(async () => {
-  await opened?.close();
-  await store?.drop();
-});
 
 describe('vector capability', () => {
   it('uses pgvector where the extension is installed (always on the embedded store)', async () => {

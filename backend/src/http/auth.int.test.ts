@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { revokeKey } from '../services/accounts/api-keys';
 import { auth, type TestResponse, useTestServer } from '../testing/harness';
 
 const ctx = useTestServer({ rateLimitPerMinute: 0 });
@@ -30,24 +29,6 @@ describe('authentication', () => {
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
-  it('rejects a key whose secret part was changed', async () => {
-    const key = await ctx.server.key('tamper@example.org');
-    const tampered = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
-    await expectError(
-      await ctx.server.request('/api/v1/documentos', { headers: auth(tampered) }),
-      401,
-      'no_autenticado',
-    );
-    expect((await ctx.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
-  });
-
-  it('answers 401 once a key is revoked', async () => {
-    const key = await ctx.server.key('revoked@example.org');
-    expect((await ctx.server.request('/api/v1/documentos', { headers: auth(key) })).status).toBe(200);
-    expect(await revokeKey(ctx.server.runtime.deps.db, key.split('_')[1]!)).toBe(true);
-    await expectError(await ctx.server.request('/api/v1/documentos', { headers: auth(key) }), 401, 'no_autenticado');
-  });
-
   it('answers 403 prohibido when the key lacks the scope', async () => {
     const reader = await ctx.server.key('reader@example.org', ['lectura']);
     expect((await ctx.server.request('/api/v1/documentos', { headers: auth(reader) })).status).toBe(200);
@@ -69,20 +50,6 @@ describe('authentication', () => {
       403,
       'prohibido',
     );
-  });
-
-  it('stores keys only as a hash', async () => {
-    const key = await ctx.server.key('hash@example.org');
-    const rows = await ctx.server.runtime.deps.db.query<{ hash: string; prefix: string }>(
-      "SELECT hash, prefix FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = 'hash@example.org'",
-    );
-    expect(rows).toHaveLength(1);
-    // The secret is base64url, so it may itself contain '_': it is everything after the prefix.
-    const secret = key.slice('folio_'.length + 11);
-    expect(secret).toHaveLength(43);
-    expect(rows[0]!.hash).not.toContain(secret);
-    expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(key).toMatch(/^folio_[0-9a-z]{10}_[A-Za-z0-9_-]{43}$/);
   });
 });
 

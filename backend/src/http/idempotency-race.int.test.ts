@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auth, useTestStore, type TestServer } from '../testing/harness';
 
 // Two API processes on one server database are two runtimes over it, each with its own pool; the embedded
 // store is one process's, so there the pairs go to one runtime, at once.
@@ -7,20 +7,14 @@ const server = Boolean(process.env.DATABASE_URL);
 const PAIRS = 10;
 
 describe(`the same Idempotency-Key sent twice at once (${server ? 'two runtimes, one server database' : 'one runtime, embedded store'})`, () => {
-  let store: TestStore;
+  const fx = useTestStore();
   let one: TestServer;
   let two: TestServer;
   let key: string;
   beforeAll(async () => {
-    store = await createTestStore();
-    one = await startTestServer(store, {}, { workers: false });
-    two = server ? await startTestServer(store, {}, { workers: false }) : one;
+    one = await fx.startServer({}, { workers: false });
+    two = server ? await fx.startServer({}, { workers: false }) : one;
     key = await one.key('a-la-vez@example.org');
-  });
-  afterAll(async () => {
-    if (two !== one) await two?.close();
-    await one?.close();
-    await store?.drop();
   });
 
   const post = (srv: TestServer, p: string, body: string, headers: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import { startTestRegistry, type TestRegistry } from '../ingest/testing/registry-server';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, useTestStore } from '../testing/harness';
 import { pollUntil } from '../testing/poll-until';
 
 /**
@@ -34,13 +34,21 @@ const THESIS = {
   author: [{ given: 'Ana', family: 'Silva' }],
 };
 
+// A registry of the test's own answers the look-ups; the server is started once it is up.
 let registry: TestRegistry;
-let store: TestStore;
-let server: TestServer;
+beforeAll(async () => {
+  registry = await startTestRegistry();
+  registry.works.set(KNOWN_DOI, PROCEEDINGS);
+  registry.works.set(THESIS_DOI, THESIS);
+});
+afterAll(async () => registry?.close());
+const fx = useTestStore({
+  server: () => ({ metadataLookup: { doiResolver: registry.url, isbnResolver: registry.url, timeoutMs: 1000 } }),
+});
 let key: string;
 
 const api = (p: string, init: RequestInit = {}) =>
-  server.request(`/api/v1${p}`, { ...init, headers: auth(key, (init.headers as Record<string, string>) ?? {}) });
+  fx.server.request(`/api/v1${p}`, { ...init, headers: auth(key, (init.headers as Record<string, string>) ?? {}) });
 
 /** A one-page article that prints its DOI under the byline. */
 function articlePdf(title: string, doi: string): Buffer {
@@ -92,19 +100,7 @@ const waitFor = (id: string, done: (d: Awaited<ReturnType<typeof get>>) => boole
   pollUntil(() => get(id), done, ms);
 
 beforeAll(async () => {
-  registry = await startTestRegistry();
-  registry.works.set(KNOWN_DOI, PROCEEDINGS);
-  registry.works.set(THESIS_DOI, THESIS);
-  store = await createTestStore();
-  server = await startTestServer(store, {
-    metadataLookup: { doiResolver: registry.url, isbnResolver: registry.url, timeoutMs: 1000 },
-  });
-  key = await server.key('obras@example.org');
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-  await registry?.close();
+  key = await fx.server.key('obras@example.org');
 });
 
 describe('the kind of work of an uploaded PDF', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRegistry, type TestRegistry } from '../ingest/testing/registry-server';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, useTestStore } from '../testing/harness';
 import { pollUntil } from '../testing/poll-until';
 
 /**
@@ -30,13 +30,20 @@ const page = (title: string) => `<!doctype html><html lang="en"><head><title>${t
 <p>Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.</p>
 <p>We present a trace-based compilation technique for dynamic languages.</p></article></body></html>`;
 
+// A registry of the test's own answers the look-ups; the server is started once it is up.
 let registry: TestRegistry;
-let store: TestStore;
-let server: TestServer;
+beforeAll(async () => {
+  registry = await startTestRegistry();
+  registry.works.set(DOI, WORK);
+});
+afterAll(async () => registry?.close());
+const fx = useTestStore({
+  server: () => ({ metadataLookup: { doiResolver: registry.url, isbnResolver: registry.url, timeoutMs: 1000 } }),
+});
 let key: string;
 
 async function upload(html: string, query: Record<string, string> = {}) {
-  const res = await server.request(
+  const res = await fx.server.request(
     `/api/v1/documentos?${new URLSearchParams({ nombre: 'tm.html', url: 'https://example.org/tm', ...query })}`,
     { method: 'POST', body: html, headers: auth(key, { 'Content-Type': 'text/html' }) },
   );
@@ -45,7 +52,7 @@ async function upload(html: string, query: Record<string, string> = {}) {
 }
 
 async function get(id: string) {
-  return (await (await server.request(`/api/v1/documentos/${id}`, { headers: auth(key) })).json()) as Record<
+  return (await (await fx.server.request(`/api/v1/documentos/${id}`, { headers: auth(key) })).json()) as Record<
     string,
     unknown
   >;
@@ -56,18 +63,7 @@ const waitFor = (id: string, done: (d: Record<string, unknown>) => boolean, ms =
   pollUntil(() => get(id), done, ms);
 
 beforeAll(async () => {
-  registry = await startTestRegistry();
-  registry.works.set(DOI, WORK);
-  store = await createTestStore();
-  server = await startTestServer(store, {
-    metadataLookup: { doiResolver: registry.url, isbnResolver: registry.url, timeoutMs: 1000 },
-  });
-  key = await server.key('registro@example.org');
-});
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-  await registry?.close();
+  key = await fx.server.key('registro@example.org');
 });
 
 describe('registry look-up after a document is read', () => {
@@ -91,10 +87,10 @@ describe('registry look-up after a document is read', () => {
     expect(after.referencia).toContain(
       'Gal, A. y Eich, B. (2009). Trace-based just-in-time type specialization for dynamic languages. Proceedings of the 30th ACM',
     );
-    const found = await server.request('/api/v1/documentos?q=specialization', { headers: auth(key) });
+    const found = await fx.server.request('/api/v1/documentos?q=specialization', { headers: auth(key) });
     expect(((await found.json()) as { documentos: { id: string }[] }).documentos.map((d) => d.id)).toContain(doc.id);
     expect(registry.requests.some((r) => r.path === `/${DOI}`)).toBe(true);
-    const health = (await (await server.request('/health')).json()) as { motores: { registros: string } };
+    const health = (await (await fx.server.request('/health')).json()) as { motores: { registros: string } };
     expect(health.motores.registros).toBe(
       `DOI en ${registry.url}, ISBN en ${registry.url} (al terminar de leer cada documento; FOLIO_METADATA_LOOKUP=0 lo desactiva)`,
     );
@@ -108,7 +104,7 @@ describe('registry look-up after a document is read', () => {
     });
     const after = await waitFor(doc.id, (d) => d.anio === 2009);
     expect(after).toMatchObject({ titulo: 'Mi título', autores: ['Gal, Andreas', 'Eich, Brendan'], anio: 2009 });
-    const res = await server.request(`/api/v1/documentos/${doc.id}`, {
+    const res = await fx.server.request(`/api/v1/documentos/${doc.id}`, {
       method: 'PATCH',
       body: JSON.stringify({ anio: 2010 }),
       headers: auth(key, { 'Content-Type': 'application/json' }),

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { setPassword } from '../services/accounts/set-password';
-import {
-  auth,
-  createTestStore,
-  startTestServer,
-  useTestServer,
-  type TestServer,
-  type TestStore,
-} from '../testing/harness';
+import { auth, useTestServer, useTestStore, type TestServer } from '../testing/harness';
 import { WebClient } from '../testing/web-client';
 
 const PASSWORD = 'una frase de paso bastante larga';
@@ -57,19 +50,13 @@ describe('limits kept in the database', () => {
 describe.skipIf(!process.env.DATABASE_URL)(
   'two API processes on one server database (needs DATABASE_URL: the embedded store is opened by one process only)',
   () => {
-    let store: TestStore;
+    const fx = useTestStore();
     let first: TestServer;
     let second: TestServer;
     beforeAll(async () => {
-      store = await createTestStore();
       // Two runtimes, each with its own connection pool, as two processes would open them.
-      first = await startTestServer(store, { rateLimitPerMinute: LIMIT }, { workers: false });
-      second = await startTestServer(store, { rateLimitPerMinute: LIMIT }, { workers: false });
-    });
-    afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      await store?.drop();
+      first = await fx.startServer({ rateLimitPerMinute: LIMIT }, { workers: false });
+      second = await fx.startServer({ rateLimitPerMinute: LIMIT }, { workers: false });
     });
 
     it(`shares the rate limit: ${LIMIT} requests to one, then the other answers 429`, async () => {

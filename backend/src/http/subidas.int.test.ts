@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, useTestStore } from '../testing/harness';
 
 /**
  * Uploads in parts (tus 1.0) through the app: creation, parts, the document it becomes, the duplicate
  * rule, isolation between users, the protocol's errors in the contract's shape, quotas and expiry.
  */
-let store: TestStore;
-let server: TestServer;
+const fx = useTestStore({
+  server: {
+    resumable: { maxFileBytes: 1024 * 1024, expireMs: 60 * 60 * 1000, perUser: 3, bytesPerUser: 2 * 1024 * 1024 },
+  },
+});
 let key: string;
 let other: string;
 
@@ -26,23 +29,14 @@ const metadata = (fields: Record<string, string>) =>
     .join(',');
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, {
-    resumable: { maxFileBytes: 1024 * 1024, expireMs: 60 * 60 * 1000, perUser: 3, bytesPerUser: 2 * 1024 * 1024 },
-  });
-  key = await server.key('partes@example.org');
-  other = await server.key('ajena-partes@example.org');
-});
-
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
+  key = await fx.server.key('partes@example.org');
+  other = await fx.server.key('ajena-partes@example.org');
 });
 
 const tus = (as: string, extra: Record<string, string> = {}) => auth(as, { 'Tus-Resumable': '1.0.0', ...extra });
 
 async function create(bytes: number, fields: Record<string, string>, as = key) {
-  return server.request('/api/v1/subidas', {
+  return fx.server.request('/api/v1/subidas', {
     method: 'POST',
     headers: tus(as, { 'Upload-Length': String(bytes), 'Upload-Metadata': metadata(fields) }),
   });
@@ -51,7 +45,7 @@ async function create(bytes: number, fields: Record<string, string>, as = key) {
 const idOf = (location: string) => new URL(location).pathname;
 
 function patch(location: string, offset: number, part: Uint8Array, as = key) {
-  return server.request(idOf(location), {
+  return fx.server.request(idOf(location), {
     method: 'PATCH',
     body: part,
     headers: tus(as, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }),
@@ -81,7 +75,7 @@ describe('uploads in parts (tus)', () => {
     expect(location).toMatch(/^http:\/\/folio\.test\/api\/v1\/subidas\/[\w-]+$/);
 
     // Nothing is a document while parts are missing.
-    const before = await (await server.request('/api/v1/documentos', { headers: auth(key) })).json();
+    const before = await (await fx.server.request('/api/v1/documentos', { headers: auth(key) })).json();
     expect(before.documentos).toHaveLength(0);
 
     const done = await uploadInParts(location, PDF, Math.ceil(PDF.length / 3));
@@ -89,17 +83,17 @@ describe('uploads in parts (tus)', () => {
     expect(documentId).toBeTruthy();
     expect(done.headers.get('x-folio-duplicado')).toBe('no');
     const doc = await (
-      await server.request(`/api/v1/documentos/${documentId}?esperar=60`, { headers: auth(key) })
+      await fx.server.request(`/api/v1/documentos/${documentId}?esperar=60`, { headers: auth(key) })
     ).json();
     expect(doc).toMatchObject({ estado: 'listo', titulo: 'Bitácora de subidas', anio: 2022, tipo: 'pdf' });
     const found = await (
-      await server.request(`/api/v1/buscar?q=${encodeURIComponent('anillo de cenotes')}`, { headers: auth(key) })
+      await fx.server.request(`/api/v1/buscar?q=${encodeURIComponent('anillo de cenotes')}`, { headers: auth(key) })
     ).json();
     expect(found.pasajes[0].documento.id).toBe(documentId);
   });
 
   it('tells a client that resumes after the last part which document it became', async () => {
-    const head = await server.request(idOf(location), { method: 'HEAD', headers: tus(key) });
+    const head = await fx.server.request(idOf(location), { method: 'HEAD', headers: tus(key) });
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe(String(PDF.length));
     expect(head.headers.get('upload-length')).toBe(String(PDF.length));
@@ -122,7 +116,7 @@ describe('uploads in parts (tus)', () => {
     const mine = created.headers.get('location')!;
     await patch(mine, 0, PDF.subarray(0, 100));
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
-      const res = await server.request(idOf(mine), {
+      const res = await fx.server.request(idOf(mine), {
         method,
         headers: tus(other, { 'Upload-Offset': '100', 'Content-Type': 'application/offset+octet-stream' }),
         ...(method === 'PATCH' && { body: PDF.subarray(100, 200) }),
@@ -131,21 +125,21 @@ describe('uploads in parts (tus)', () => {
       if (method !== 'HEAD') expect((await res.json()).error.codigo).toBe('no_encontrado');
     }
     // Untouched: the owner goes on from where it was.
-    const head = await server.request(idOf(mine), { method: 'HEAD', headers: tus(key) });
+    const head = await fx.server.request(idOf(mine), { method: 'HEAD', headers: tus(key) });
     expect(head.headers.get('upload-offset')).toBe('100');
     // The parts live where the store keeps files: the database's rows (any API process reaches them), or disk.
     const id = idOf(mine).split('/').at(-1)!;
-    if (server.config.blobStore === 'base_de_datos') {
-      const [row] = await server.runtime.deps.db.query<{ bytes: string }>(
+    if (fx.server.config.blobStore === 'base_de_datos') {
+      const [row] = await fx.server.runtime.deps.db.query<{ bytes: string }>(
         "SELECT sum(length(data)) AS bytes FROM blob_chunks WHERE key = 'subida-' || $1",
         [id],
       );
       expect(Number(row!.bytes)).toBe(100);
     } else {
-      expect(fs.statSync(path.join(server.config.dataDir, 'subidas', id)).size).toBe(100);
+      expect(fs.statSync(path.join(fx.server.config.dataDir, 'subidas', id)).size).toBe(100);
     }
-    expect((await server.request(idOf(mine), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
-    expect((await server.request(idOf(mine), { method: 'HEAD', headers: tus(key) })).status).toBe(404);
+    expect((await fx.server.request(idOf(mine), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
+    expect((await fx.server.request(idOf(mine), { method: 'HEAD', headers: tus(key) })).status).toBe(404);
   });
 
   it("refuses a part at the wrong offset with the protocol's 409, and keeps what was written", async () => {
@@ -158,31 +152,31 @@ describe('uploads in parts (tus)', () => {
     const body = await wrong.json();
     expect(body.error).toMatchObject({ codigo: 'conflicto', estado: 409 });
     expect(body.error.mensaje).toMatch(/subida/);
-    const head = await server.request(idOf(at), { method: 'HEAD', headers: tus(key) });
+    const head = await fx.server.request(idOf(at), { method: 'HEAD', headers: tus(key) });
     expect(head.headers.get('upload-offset')).toBe('50');
-    await server.request(idOf(at), { method: 'DELETE', headers: tus(key) });
+    await fx.server.request(idOf(at), { method: 'DELETE', headers: tus(key) });
   });
 
   it('checks the size, the metadata and the key before a byte is written', async () => {
     const big = await create(2 * 1024 * 1024, { nombre: 'enorme.pdf' });
     expect(big.status).toBe(413);
     expect((await big.json()).error).toMatchObject({ codigo: 'demasiado_grande', estado: 413 });
-    const none = await server.request('/api/v1/subidas', { method: 'POST', headers: tus(key) });
+    const none = await fx.server.request('/api/v1/subidas', { method: 'POST', headers: tus(key) });
     expect(none.status).toBe(400);
     expect((await none.json()).error.detalles).toMatchObject({ campo: 'Upload-Length' });
     const badYear = await create(100, { nombre: 'a.pdf', anio: 'dos mil' });
     expect(badYear.status).toBe(400);
     const nul = await create(100, { nombre: 'a\u0000.pdf' });
     expect(nul.status).toBe(400);
-    const reader = await server.key('lectora-partes@example.org', ['lectura']);
+    const reader = await fx.server.key('lectora-partes@example.org', ['lectura']);
     expect((await create(100, { nombre: 'a.pdf' }, reader)).status).toBe(403);
-    const anonymous = await server.request('/api/v1/subidas', {
+    const anonymous = await fx.server.request('/api/v1/subidas', {
       method: 'POST',
       headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '100' },
     });
     expect(anonymous.status).toBe(401);
     // OPTIONS says what the server supports, without a key.
-    const options = await server.request('/api/v1/subidas', { method: 'OPTIONS' });
+    const options = await fx.server.request('/api/v1/subidas', { method: 'OPTIONS' });
     expect(options.status).toBe(204);
     expect(options.headers.get('tus-version')).toContain('1.0.0');
     expect(options.headers.get('tus-extension')).toContain('creation');
@@ -198,7 +192,7 @@ describe('uploads in parts (tus)', () => {
     const fourth = await create(1000, { nombre: 'cuarta.pdf' });
     expect(fourth.status).toBe(402);
     expect((await fourth.json()).error).toMatchObject({ codigo: 'cuota_superada' });
-    for (const at of open) await server.request(idOf(at), { method: 'DELETE', headers: tus(key) });
+    for (const at of open) await fx.server.request(idOf(at), { method: 'DELETE', headers: tus(key) });
     expect((await create(1000, { nombre: 'ahora-si.pdf' })).status).toBe(201);
   });
 });
@@ -214,38 +208,29 @@ describe('an upload whose end is refused', () => {
     const last = await patch(at, 0, other);
     expect(last.status).toBe(409);
     expect((await last.json()).error).toMatchObject({ codigo: 'conflicto', estado: 409 });
-    const head = await server.request(idOf(at), { method: 'HEAD', headers: tus(key) });
+    const head = await fx.server.request(idOf(at), { method: 'HEAD', headers: tus(key) });
     expect(head.status).toBe(409);
     // Nothing half-made became a document, and giving up removes the parts.
-    const docs = await (await server.request('/api/v1/documentos', { headers: auth(key) })).json();
+    const docs = await (await fx.server.request('/api/v1/documentos', { headers: auth(key) })).json();
     expect(docs.documentos.map((d: { titulo: string }) => d.titulo)).not.toContain('Otra bitacora');
-    expect((await server.request(idOf(at), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
+    expect((await fx.server.request(idOf(at), { method: 'DELETE', headers: tus(key) })).status).toBe(204);
   });
 });
 
 describe('abandoned uploads', () => {
-  let s: TestStore;
-  let srv: TestServer;
-  beforeAll(async () => {
-    s = await createTestStore();
-    srv = await startTestServer(s, {
-      resumable: { maxFileBytes: 1024 * 1024, expireMs: 300, perUser: 5, bytesPerUser: 1024 * 1024 },
-    });
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await s?.drop();
+  const abandoned = useTestStore({
+    server: { resumable: { maxFileBytes: 1024 * 1024, expireMs: 300, perUser: 5, bytesPerUser: 1024 * 1024 } },
   });
 
   it('expire: their parts are removed and their address answers 404', async () => {
-    const k = await srv.key('olvidadiza@example.org');
+    const k = await abandoned.server.key('olvidadiza@example.org');
     const start = (nombre: string) =>
-      srv.request('/api/v1/subidas', {
+      abandoned.server.request('/api/v1/subidas', {
         method: 'POST',
         headers: tus(k, { 'Upload-Length': '1000', 'Upload-Metadata': metadata({ nombre }) }),
       });
     const old = (await start('vieja.pdf')).headers.get('location')!;
-    await srv.request(idOf(old), {
+    await abandoned.server.request(idOf(old), {
       method: 'PATCH',
       body: PDF.subarray(0, 100),
       headers: tus(k, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
@@ -253,8 +238,8 @@ describe('abandoned uploads', () => {
     await new Promise((r) => setTimeout(r, 500));
     // Starting another cleans what expired.
     expect((await start('nueva.pdf')).status).toBe(201);
-    expect((await srv.request(idOf(old), { method: 'HEAD', headers: tus(k) })).status).toBe(404);
-    const rows = await srv.runtime.deps.db.query('SELECT id FROM resumable_uploads WHERE id = $1', [
+    expect((await abandoned.server.request(idOf(old), { method: 'HEAD', headers: tus(k) })).status).toBe(404);
+    const rows = await abandoned.server.runtime.deps.db.query('SELECT id FROM resumable_uploads WHERE id = $1', [
       idOf(old).split('/').at(-1),
     ]);
     expect(rows).toHaveLength(0);
@@ -262,28 +247,19 @@ describe('abandoned uploads', () => {
 });
 
 describe('the rate limit and uploads in parts', () => {
-  let s: TestStore;
-  let srv: TestServer;
-  beforeAll(async () => {
-    s = await createTestStore();
-    srv = await startTestServer(s, { rateLimitPerMinute: 2 });
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await s?.drop();
-  });
+  const limited = useTestStore({ server: { rateLimitPerMinute: 2 } });
 
   it('counts the creation of an upload against the key, not its parts', async () => {
-    const k = await srv.key('limitada@example.org');
+    const k = await limited.server.key('limitada@example.org');
     const start = () =>
-      srv.request('/api/v1/subidas', {
+      limited.server.request('/api/v1/subidas', {
         method: 'POST',
         headers: tus(k, { 'Upload-Length': String(PDF.length), 'Upload-Metadata': metadata({ nombre: 'p.pdf' }) }),
       });
     const at = (await start()).headers.get('location')!;
     const part = Math.ceil(PDF.length / 6);
     for (let offset = 0; offset < PDF.length; offset += part) {
-      const res = await srv.request(idOf(at), {
+      const res = await limited.server.request(idOf(at), {
         method: 'PATCH',
         body: PDF.subarray(offset, offset + part),
         headers: tus(k, { 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf } from '../../../test/fixtures/sample-pdf';
 import { createApp } from '../app';
 import type { Deps } from '../context';
@@ -8,14 +8,7 @@ import { ingestJob } from '../jobs/definitions';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../log';
 import { sweepStranded } from '../services/documents/requeue-stranded';
-import {
-  auth,
-  createTestStore,
-  startTestServer,
-  type TestResponse,
-  type TestServer,
-  type TestStore,
-} from '../testing/harness';
+import { auth, useTestStore, type TestResponse } from '../testing/harness';
 
 /**
  * Issue 32: an upload stopped between its steps (file stored, row written, job queued) never leaves a
@@ -24,19 +17,11 @@ import {
  * to `listo`. On the code before the fix the row was written first, alone, and every one of these ended
  * with a document `en_cola` and no job: a retry answered it as `duplicado`, and nothing re-queued it.
  */
-let store: TestStore;
-let server: TestServer;
+const fx = useTestStore({ server: { strandedSweepSeconds: 0 } });
 let key: string;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store, { strandedSweepSeconds: 0 });
-  key = await server.key('fallos@example.org');
-});
-
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
+  key = await fx.server.key('fallos@example.org');
 });
 
 let made = 0;
@@ -50,7 +35,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 /** The app over the server's own runtime with some of its parts replaced. */
 function appWith(parts: Partial<Deps>) {
-  const app = createApp({ ...server.runtime.deps, ...parts });
+  const app = createApp({ ...fx.server.runtime.deps, ...parts });
   return async (p: string, init?: RequestInit): Promise<TestResponse> => app.request(`http://folio.test${p}`, init);
 }
 
@@ -72,15 +57,15 @@ const upload = (send: ReturnType<typeof appWith>, bytes: Uint8Array, idempotency
   });
 
 async function documentsOfUser(): Promise<{ id: string; estado: string }[]> {
-  return (await (await server.request('/api/v1/documentos', { headers: auth(key) })).json()).documentos;
+  return (await (await fx.server.request('/api/v1/documentos', { headers: auth(key) })).json()).documentos;
 }
 
 async function waitReady(id: string) {
-  return (await server.request(`/api/v1/documentos/${id}?esperar=30`, { headers: auth(key) })).json();
+  return (await fx.server.request(`/api/v1/documentos/${id}?esperar=30`, { headers: auth(key) })).json();
 }
 
 /** Whether the ingest queue has a live job for `id`. */
-const hasJob = (id: string) => server.runtime.deps.queue.hasLiveJob(ingestJob(server.config), id);
+const hasJob = (id: string) => fx.server.runtime.deps.queue.hasLiveJob(ingestJob(fx.server.config), id);
 
 // The first reading starts the engines; a loaded machine makes it slow.
 const SLOW = 90_000;
@@ -89,7 +74,7 @@ describe('an upload cut off between its steps', { timeout: SLOW }, () => {
   it('leaves nothing when storing the file fails, and its retry with the same key is read', async () => {
     const bytes = newPdf();
     const fault = failOnce();
-    const blobs = server.runtime.deps.blobs;
+    const blobs = fx.server.runtime.deps.blobs;
     const send = appWith({
       blobs: {
         ...blobs,
@@ -115,7 +100,7 @@ describe('an upload cut off between its steps', { timeout: SLOW }, () => {
   it('leaves nothing when queuing the job fails, and its retry is read', async () => {
     const bytes = newPdf();
     const fault = failOnce();
-    const queue = server.runtime.deps.queue;
+    const queue = fx.server.runtime.deps.queue;
     const failing: JobQueue = {
       ...queue,
       send: async (def, data, k, tx) => {
@@ -136,7 +121,7 @@ describe('an upload cut off between its steps', { timeout: SLOW }, () => {
   it('takes back the job too when the stop comes after it is written, before the commit', async () => {
     const bytes = newPdf();
     const fault = failOnce();
-    const queue = server.runtime.deps.queue;
+    const queue = fx.server.runtime.deps.queue;
     let jobId: string | undefined;
     const failing: JobQueue = {
       ...queue,
@@ -152,7 +137,7 @@ describe('an upload cut off between its steps', { timeout: SLOW }, () => {
     expect(jobId).toBeTruthy();
     // Neither the row nor its job: the transaction took both back.
     expect(await documentsOfUser()).toHaveLength(before);
-    const [orphan] = await server.runtime.deps.db.query<{ n: number }>(
+    const [orphan] = await fx.server.runtime.deps.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM pgboss.job WHERE id = $1::uuid',
       [jobId],
     );
@@ -166,7 +151,7 @@ describe('an upload cut off between its steps', { timeout: SLOW }, () => {
   it('ends an upload in parts (tus) the same way: the HEAD that finishes it again reads it', async () => {
     const bytes = newPdf();
     const fault = failOnce();
-    const queue = server.runtime.deps.queue;
+    const queue = fx.server.runtime.deps.queue;
     const send = appWith({
       queue: {
         ...queue,
@@ -209,7 +194,7 @@ describe(
   () => {
     /** What the code before the fix left behind: the row, `en_cola`, with neither its file nor a job. */
     async function strandedRow(bytes: Uint8Array, opts: { withFile: boolean }) {
-      const { deps } = server.runtime;
+      const { deps } = fx.server.runtime;
       const [user] = await deps.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'fallos@example.org'");
       const id = `varado${made}${Math.random().toString(36).slice(2, 8)}`;
       await insertDocument(deps.db, {
@@ -227,7 +212,7 @@ describe(
         blobKey: id,
       });
       if (opts.withFile) {
-        const tmp = `${server.config.dataDir}/${id}.tmp`;
+        const tmp = `${fx.server.config.dataDir}/${id}.tmp`;
         const fs = await import('node:fs/promises');
         await fs.writeFile(tmp, bytes);
         await deps.blobs.putFile(id, tmp);
@@ -239,7 +224,7 @@ describe(
       const bytes = newPdf();
       const id = await strandedRow(bytes, { withFile: false });
       expect(await hasJob(id)).toBe(false);
-      const again = await upload(server.request, bytes, 'clave-varada');
+      const again = await upload(fx.server.request, bytes, 'clave-varada');
       expect(again.status).toBe(200);
       const doc = await again.json();
       expect(doc).toMatchObject({ id, duplicado: true });
@@ -248,7 +233,7 @@ describe(
     });
 
     it('is re-queued by the sweep, which logs it; the sweep leaves documents with a job alone', async () => {
-      const { deps } = server.runtime;
+      const { deps } = fx.server.runtime;
       const queued = await strandedRow(newPdf(), { withFile: true });
       const reading = await strandedRow(newPdf(), { withFile: true });
       await updateDocument(deps.db, reading, { estado: 'procesando', fase: 'conversion', progreso: 0.4 });
@@ -278,21 +263,19 @@ describe(
 );
 
 describe('the sweep at start', () => {
-  let s: TestStore | undefined;
-  afterAll(async () => s?.drop());
+  const apart = useTestStore();
 
   it(
     're-queues, when a process with workers starts, what a stopped one left queued with no job',
     async () => {
-      s = await createTestStore();
-      const api = await startTestServer(s, {}, { workers: false });
+      const api = await apart.startServer({}, { workers: false });
       const k = await api.key('arranque@example.org');
       const [user] = await api.runtime.deps.db.query<{ id: string }>(
         "SELECT id FROM users WHERE email = 'arranque@example.org'",
       );
       const bytes = buildSamplePdf({ title: 'Arranque', pages: [['Uno', 'El texto del arranque.']] });
       const fs = await import('node:fs/promises');
-      const tmp = `${s.dataDir}/arranque.tmp`;
+      const tmp = `${apart.store.dataDir}/arranque.tmp`;
       await fs.writeFile(tmp, bytes);
       await api.runtime.deps.blobs.putFile('arranque1', tmp);
       await insertDocument(api.runtime.deps.db, {
@@ -311,16 +294,10 @@ describe('the sweep at start', () => {
       await api.close();
       await new Promise((r) => setTimeout(r, 1200)); // older than the sweep's interval on a server
 
-      const worker = await startTestServer(s, { strandedSweepSeconds: 1 });
-      try {
-        expect(worker.runtime.strandedSweep).toBeDefined();
-        const doc = await (
-          await worker.request('/api/v1/documentos/arranque1?esperar=30', { headers: auth(k) })
-        ).json();
-        expect(doc).toMatchObject({ estado: 'listo' });
-      } finally {
-        await worker.close();
-      }
+      const worker = await apart.startServer({ strandedSweepSeconds: 1 });
+      expect(worker.runtime.strandedSweep).toBeDefined();
+      const doc = await (await worker.request('/api/v1/documentos/arranque1?esperar=30', { headers: auth(k) })).json();
+      expect(doc).toMatchObject({ estado: 'listo' });
     },
     SLOW,
   );

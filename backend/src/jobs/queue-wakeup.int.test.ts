@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config';
-import { createTestStore, type TestStore } from '../testing/harness';
+import { useTestStore } from '../testing/harness';
 import type { JobDefinition } from './job-definition';
 import { startPgBossQueue, type JobQueue } from './queue';
 
@@ -16,19 +16,15 @@ let probe: JobDefinition<{ n: number }>;
 let tests = 0;
 
 // pg-boss keeps its own schema: an empty database (in memory for the embedded store) is all it needs.
-let store: TestStore;
+const fx = useTestStore();
 let pglite: PGlite | undefined;
 const queues: JobQueue[] = [];
 const errors: unknown[] = [];
 
 beforeAll(async () => {
-  store = await createTestStore();
-  if (!store.databaseUrl) pglite = await PGlite.create();
+  if (!fx.store.databaseUrl) pglite = await PGlite.create();
 });
-afterAll(async () => {
-  await pglite?.close();
-  await store?.drop();
-});
+afterAll(async () => pglite?.close());
 beforeEach(() => {
   probe = {
     name: `wakeup-probe-${++tests}`,
@@ -46,7 +42,7 @@ afterEach(async () => {
 async function open(pollOnly = false) {
   const queue = await startPgBossQueue({
     pglite,
-    connectionString: store.databaseUrl,
+    connectionString: fx.store.databaseUrl,
     pollSeconds: POLL_SECONDS,
     pollOnly,
     heartbeatSeconds: 30,

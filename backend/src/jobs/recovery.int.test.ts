@@ -1,33 +1,15 @@
 import { PgBoss, fromPglite } from 'pg-boss';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../test/fixtures/sample-pdf';
-import { auth, createTestStore, startTestServer, type TestServer, type TestStore } from '../testing/harness';
+import { auth, useTestStore } from '../testing/harness';
 import { ingestHandler } from '../workers/ingest.worker';
 import { ingestJob } from './definitions';
 
-let store: TestStore | undefined;
-const open: TestServer[] = [];
-
-afterEach(async () => {
-  for (const s of open.splice(0)) await s.close().catch(() => {});
-  await store?.drop();
-  store = undefined;
-});
-
-async function start(workers: boolean) {
-  const s = await startTestServer(store!, { jobRetries: 2 }, { workers });
-  open.push(s);
-  return s;
-}
-
-async function stop(s: TestServer) {
-  open.splice(open.indexOf(s), 1);
-  await s.close();
-}
+const fx = useTestStore({ per: 'test' });
+const start = (workers: boolean) => fx.startServer({ jobRetries: 2 }, { workers });
 
 describe('durable ingestion queue', () => {
   it('reads a document queued before a stop at the next start', async () => {
-    store = await createTestStore();
     const first = await start(false); // an API process with no workers: the job stays queued
     const key = await first.key('q@example.org');
     const res = await first.request('/api/v1/documentos?nombre=libro.pdf&esperar=0', {
@@ -41,7 +23,7 @@ describe('durable ingestion queue', () => {
     expect((await (await first.request(`/api/v1/documentos/${id}`, { headers: auth(key) })).json()).estado).toBe(
       'en_cola',
     );
-    await stop(first);
+    await first.close();
 
     const second = await start(true);
     const doc = await (await second.request(`/api/v1/documentos/${id}?esperar=30`, { headers: auth(key) })).json();
@@ -51,7 +33,6 @@ describe('durable ingestion queue', () => {
   it.skipIf(!!process.env.DATABASE_URL)(
     'picks up again, at the next start, a job cut off while it was running (embedded store)',
     async () => {
-      store = await createTestStore();
       const first = await start(false);
       const key = await first.key('crash@example.org');
       const { id } = await (
@@ -72,7 +53,7 @@ describe('durable ingestion queue', () => {
       const [claimed] = await boss.fetch<{ documentId: string }>('ingest');
       expect(claimed?.data.documentId).toBe(id);
       await boss.stop({ graceful: false, close: false });
-      await stop(first);
+      await first.close();
 
       const second = await start(true);
       const doc = await (await second.request(`/api/v1/documentos/${id}?esperar=25`, { headers: auth(key) })).json();
@@ -84,7 +65,6 @@ describe('durable ingestion queue', () => {
 
 describe('ingestion failures', () => {
   it('retries a transient failure and ends in estado error after the last attempt', async () => {
-    store = await createTestStore();
     const server = await start(false);
     const key = await server.key('fail@example.org');
     const { id } = await (

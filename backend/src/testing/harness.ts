@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import type { Scope } from '@folio/shared';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openRuntime, type Runtime } from '../runtime';
+import { openRuntime, openStore, type Runtime, type Store } from '../runtime';
 import { createApiKey } from '../services/accounts/api-keys';
 
 /** Where a test's data lives: its own temp directory, and its own database on a server when DATABASE_URL is set. */
@@ -112,19 +112,103 @@ export { REPO_ROOT } from './fixtures';
 
 export const auth = (key: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${key}`, ...extra });
 
+/** How `useTestStore` opens and closes its store. */
+export interface TestStoreOptions {
+  /** `'file'` (the default): one store for the file, or the `describe` it is called in. `'test'`: a fresh one per test. */
+  per?: 'file' | 'test';
+  /**
+   * Start a server on the store as it opens: `true` with the test settings, or these overrides (a function is
+   * read then, so it can use what an earlier `beforeAll` started, such as a local registry's URL).
+   */
+  server?: true | ConfigOverrides | (() => ConfigOverrides);
+  /** Whether that server runs the job workers (yes by default). */
+  workers?: boolean;
+}
+
+/** A store (and servers on it) a test file reads once its hooks have opened them. */
+export interface TestStoreFixture {
+  readonly store: TestStore;
+  /** The server the `server` option started, or the one `restart` started after it. */
+  readonly server: TestServer;
+  /** Starts another server on the store; the fixture closes it, if the test has not, before the store is dropped. */
+  startServer(overrides?: ConfigOverrides, opts?: { workers?: boolean }): Promise<TestServer>;
+  /** Closes `server` and starts another on the same store, as an upgraded Folio starts on an existing library. */
+  restart(overrides?: ConfigOverrides, opts?: { workers?: boolean }): Promise<TestServer>;
+  /** Opens the store's database with no server; closed, if the test has not, before the store is dropped. */
+  openStore(overrides?: ConfigOverrides): Promise<Store>;
+}
+
 /**
- * Registers beforeAll/afterAll that open a fresh store and server for the calling test file and
- * close and drop them afterwards. Read `.server` inside tests, once beforeAll has run.
+ * Registers the hooks that give the calling file (or `describe`) a fresh, isolated store — PGlite, or a
+ * database of its own on the server at DATABASE_URL — and, as asked, a server on it; afterwards they close
+ * every server and database opened through the fixture, newest first, and drop the store. Read its
+ * properties inside tests and hooks registered after this call.
  */
-export function useTestServer(overrides: ConfigOverrides = {}, opts: { workers?: boolean } = {}) {
-  const ctx = {} as { server: TestServer; store: TestStore };
-  beforeAll(async () => {
-    ctx.store = await createTestStore();
-    ctx.server = await startTestServer(ctx.store, overrides, opts);
-  });
-  afterAll(async () => {
-    await ctx.server?.close();
-    await ctx.store?.drop();
-  });
-  return ctx;
+export function useTestStore(options: TestStoreOptions = {}): TestStoreFixture {
+  let store: TestStore | undefined;
+  let server: TestServer | undefined;
+  // What is open on the store; each one's close takes it off, so a test may close what it opened.
+  const open = new Set<{ close(): Promise<void> }>();
+  const closing = <T extends { close(): Promise<void> }>(opened: T): T => {
+    const entry = {
+      ...opened,
+      close: async () => {
+        if (!open.delete(entry)) return;
+        await opened.close();
+      },
+    };
+    open.add(entry);
+    return entry;
+  };
+  const opened = () => {
+    if (!store) throw new Error('useTestStore: the store is read before its hook has opened it (or after it closed)');
+    return store;
+  };
+
+  const fixture: TestStoreFixture = {
+    get store() {
+      return opened();
+    },
+    get server() {
+      if (!server) throw new Error('useTestStore: no server; pass the `server` option or call restart()');
+      return server;
+    },
+    startServer: async (overrides = {}, opts = {}) => closing(await startTestServer(opened(), overrides, opts)),
+    async restart(overrides = {}, opts = {}) {
+      await server?.close();
+      server = await fixture.startServer(overrides, opts);
+      return server;
+    },
+    openStore: async (overrides = {}) => closing(await openStore(testConfig(opened(), overrides))),
+  };
+
+  const setUp = async () => {
+    store = await createTestStore();
+    const { server: wanted, workers } = options;
+    if (wanted) {
+      const overrides = wanted === true ? {} : typeof wanted === 'function' ? wanted() : wanted;
+      server = await fixture.startServer(overrides, { workers });
+    }
+  };
+  const tearDown = async () => {
+    const failures: unknown[] = [];
+    for (const o of [...open].reverse()) await o.close().catch((err: unknown) => failures.push(err));
+    open.clear();
+    await store?.drop();
+    store = server = undefined;
+    if (failures.length) throw new AggregateError(failures, 'useTestStore: closing what was open on the store failed');
+  };
+  if (options.per === 'test') {
+    beforeEach(setUp);
+    afterEach(tearDown);
+  } else {
+    beforeAll(setUp);
+    afterAll(tearDown);
+  }
+  return fixture;
+}
+
+/** `useTestStore` with a server on the store: its settings, and whether it runs the job workers. */
+export function useTestServer(overrides: ConfigOverrides = {}, opts: { workers?: boolean } = {}): TestStoreFixture {
+  return useTestStore({ server: overrides, workers: opts.workers });
 }

@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSamplePdf, MUESTRA } from '../../../../test/fixtures/sample-pdf';
-import type { Config } from '../../config';
 import { findDocumentForJob, insertDocument, updateDocument } from '../../db/documents.repo';
 import { stillOutdated } from '../../db/rereads.repo';
 import { newId } from '../../ids';
 import { READER_VERSIONS } from '../../ingest/reader-versions';
 import type { JobQueue } from '../../jobs/queue';
-import {
-  auth,
-  createTestStore,
-  REPO_ROOT,
-  startTestServer,
-  type Body,
-  type TestServer,
-  type TestStore,
-} from '../../testing/harness';
+import { auth, REPO_ROOT, useTestStore, type Body, type ConfigOverrides } from '../../testing/harness';
 import { userIdOf } from '../../testing/insert-documents';
 import { readerState, storeOlderReading } from '../../testing/older-reading';
 import { ingestHandler } from '../../workers/ingest.worker';
@@ -25,20 +16,18 @@ import { startRereadSweep } from './reread-outdated';
 // What a PDF reader before issue 29 left: an accent drawn apart, an exponent run into its base.
 const OLDER = 'Validaci´on del lector antiguo lectorantiguo: 234 muestras.';
 
-let store: TestStore;
-let server: TestServer;
+const fx = useTestStore({ server: true });
 const keys: Record<'ana' | 'bea', string> = { ana: '', bea: '' };
 const ids = { ana: '', bea: '', current: '', notes: '', noOriginal: '' };
 
 /** Restarts on the same store, as an upgraded Folio starts on an existing library. */
-async function restart(overrides: Partial<Config> = {}, workers = true): Promise<TestServer> {
-  await server.close();
-  server = await startTestServer(store, overrides, { workers });
-  return server;
-}
+const restart = (overrides: ConfigOverrides = {}, workers = true) => fx.restart(overrides, { workers });
 
 const api = (who: keyof typeof keys, p: string, init: RequestInit = {}) =>
-  server.request(`/api/v1${p}`, { ...init, headers: auth(keys[who], (init.headers as Record<string, string>) ?? {}) });
+  fx.server.request(`/api/v1${p}`, {
+    ...init,
+    headers: auth(keys[who], (init.headers as Record<string, string>) ?? {}),
+  });
 
 async function upload(who: keyof typeof keys, name: string, body: Body): Promise<string> {
   const res = await api(who, `/documentos?nombre=${name}&esperar=60`, { method: 'POST', body });
@@ -62,15 +51,13 @@ async function found(who: keyof typeof keys, q: string): Promise<string[]> {
   return [...new Set((await res.json()).pasajes.map((p: { documento: { id: string } }) => p.documento.id))] as string[];
 }
 
-const db = () => server.runtime.deps.db;
+const db = () => fx.server.runtime.deps.db;
 
-const health = async () => (await (await server.request('/health')).json()).cola;
+const health = async () => (await (await fx.server.request('/health')).json()).cola;
 
 beforeAll(async () => {
-  store = await createTestStore();
-  server = await startTestServer(store);
-  keys.ana = await server.key('ana@example.org');
-  keys.bea = await server.key('bea@example.org');
+  keys.ana = await fx.server.key('ana@example.org');
+  keys.bea = await fx.server.key('bea@example.org');
   const muestra = await readFile(path.join(REPO_ROOT, 'test/fixtures/muestra.pdf'));
   ids.ana = await upload('ana', 'muestra.pdf', muestra);
   ids.bea = await upload('bea', 'muestra.pdf', muestra);
@@ -91,11 +78,6 @@ beforeAll(async () => {
   for (const id of [ids.ana, ids.bea]) await storeOlderReading(db(), id, OLDER);
   await storeOlderReading(db(), ids.noOriginal, OLDER);
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  await store?.drop();
-});
 
 describe('the start-up sweep of documents read by an older reader', () => {
   it('records the reader version of every reading, and counts what waits for a newer one in /health', async () => {
@@ -121,7 +103,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
     };
 
     await restart({ rereadBatch: 1 });
-    expect(await server.runtime.rereadSweep!.finished).toBe(2);
+    expect(await fx.server.runtime.rereadSweep!.finished).toBe(2);
 
     for (const [who, id] of [
       ['ana', ids.ana],
@@ -161,7 +143,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
   it('queues nothing at a second start', async () => {
     const before = await readerState(db(), ids.ana);
     await restart();
-    expect(await server.runtime.rereadSweep!.finished).toBe(0);
+    expect(await fx.server.runtime.rereadSweep!.finished).toBe(0);
     expect(await readerState(db(), ids.ana)).toEqual(before);
   });
 
@@ -170,8 +152,8 @@ describe('the start-up sweep of documents read by an older reader', () => {
     await storeOlderReading(db(), id, OLDER);
     // An API process with no workers: the sweep's job waits in the queue, as behind a long backlog.
     await restart({}, false);
-    expect(server.runtime.rereadSweep).toBeUndefined();
-    const sweep = startRereadSweep(server.runtime.deps, 5, 50);
+    expect(fx.server.runtime.rereadSweep).toBeUndefined();
+    const sweep = startRereadSweep(fx.server.runtime.deps, 5, 50);
     await expect
       .poll(async () => (await readerState(db(), id))?.queuedFor, { timeout: 10_000 })
       .toBe(READER_VERSIONS.pdf);
@@ -184,7 +166,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
 
     // The job outlives the restart; the start queues nothing new.
     await restart();
-    expect(await server.runtime.rereadSweep!.finished).toBe(0);
+    expect(await fx.server.runtime.rereadSweep!.finished).toBe(0);
     await expect.poll(async () => (await readerState(db(), id))?.reader, { timeout: 60_000 }).toBe(READER_VERSIONS.pdf);
     expect(await found('bea', 'lectorantiguo')).toEqual([]);
     expect((await (await api('bea', `/documentos/${id}`)).json()).unidades).toBe(8);
@@ -192,7 +174,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
 
   it('keeps the earlier reading when the re-read fails for good, and does not queue it again', async () => {
     await storeOlderReading(db(), ids.bea, OLDER);
-    const deps = server.runtime.deps;
+    const deps = fx.server.runtime.deps;
     const row = await findDocumentForJob(deps.db, ids.bea);
     await deps.blobs.delete(row!.blob_key!); // the original cannot be read now: a failure that is retried
     const attempt = (retryCount: number) =>
@@ -217,7 +199,7 @@ describe('the start-up sweep of documents read by an older reader', () => {
     expect(await stillOutdated(deps.db, READER_VERSIONS, [ids.bea])).toEqual([]);
     expect((await health()).relecturas_pendientes).toBe(0);
     await restart();
-    expect(await server.runtime.rereadSweep!.finished).toBe(0);
+    expect(await fx.server.runtime.rereadSweep!.finished).toBe(0);
   }, 60_000);
 
   it('keeps at most its batch of re-reads queued at once', async () => {
@@ -227,8 +209,8 @@ describe('the start-up sweep of documents read by an older reader', () => {
     }
     for (const id of more) await storeOlderReading(db(), id, OLDER);
     await restart({ rereadBatch: 0 }); // workers, but no sweep of its own
-    expect(server.runtime.rereadSweep).toBeUndefined();
-    const deps = server.runtime.deps;
+    expect(fx.server.runtime.rereadSweep).toBeUndefined();
+    const deps = fx.server.runtime.deps;
     const sent: string[] = [];
     let mostWaiting = 0;
     const counting: JobQueue = {

@@ -2,17 +2,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compactCommand } from '../../cli/compact';
 import { openBlobStore, openStore } from '../../runtime';
-import {
-  createTestStore,
-  REPO_ROOT,
-  startTestServer,
-  testConfig,
-  type TestServer,
-  type TestStore,
-} from '../../testing/harness';
+import { REPO_ROOT, testConfig, useTestStore, type TestStore } from '../../testing/harness';
 import { compactStore } from './compact-store';
 
 const run = promisify(execFile);
@@ -34,18 +27,10 @@ async function folioCompact(store: TestStore): Promise<{ code: number; stdout: s
 }
 
 describe('compacting the store', () => {
-  let store: TestStore | undefined;
-  let server: TestServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await store?.drop();
-    server = store = undefined;
-  });
+  const fx = useTestStore({ per: 'test', server: true, workers: false });
 
   it('returns the space of deleted rows to the file system and says what it freed', async () => {
-    store = await createTestStore();
-    server = await startTestServer(store, {}, { workers: false });
-    const { db, blobs } = server.runtime.deps;
+    const { db, blobs } = fx.server.runtime.deps;
     await db.exec('CREATE TABLE compact_filler (x text)');
     // Uncompressible rows (md5 chains), some 40 MB of heap, then all deleted: dead space only a rewrite gives back.
     await db.exec(`INSERT INTO compact_filler SELECT repeat(md5(g::text), 6) FROM generate_series(1, 150000) g`);
@@ -63,18 +48,17 @@ describe('compacting the store', () => {
 
     // The command prints each part before → after and what was freed.
     const lines: string[] = [];
-    await compactCommand(server.config, db, blobs, [], (l) => lines.push(l));
+    await compactCommand(fx.server.config, db, blobs, [], (l) => lines.push(l));
     expect(lines[0]).toMatch(db.kind === 'pglite' ? /VACUUM FULL/ : /VACUUM,/);
     expect(lines.find((l) => l.startsWith('database'))).toMatch(/\d.* → .*\d.*freed/);
     expect(lines.find((l) => l.startsWith('total'))).toMatch(/freed/);
-    await expect(compactCommand(server.config, db, blobs, ['--fast'], () => {})).rejects.toThrow(/Unknown argument/);
+    await expect(compactCommand(fx.server.config, db, blobs, ['--fast'], () => {})).rejects.toThrow(/Unknown argument/);
   }, 120_000);
 
   it.skipIf(!!process.env.DATABASE_URL)(
     'refuses while a server holds the embedded store, and compacts once it has stopped',
     async () => {
-      store = await createTestStore();
-      server = await startTestServer(store, {}, { workers: false });
+      const { store } = fx;
       // An original file, so the originals' line has something to count.
       const blobsDir = path.join(store.dataDir, 'blobs', 'ab');
       fs.mkdirSync(blobsDir, { recursive: true });
@@ -85,8 +69,7 @@ describe('compacting the store', () => {
       expect(refused.stderr).toMatch(/in use by another Folio process \(pid \d+\)/);
       expect(refused.stdout).not.toMatch(/freed/);
 
-      await server.close();
-      server = undefined;
+      await fx.server.close();
       const done = await folioCompact(store);
       expect(done.stderr).toBe('');
       expect(done.code).toBe(0);
