@@ -5,7 +5,9 @@
  * metadata (`chooseMetadata`).
  */
 import type { FoundMetadata, MetadataOrigins } from '../converter';
-import { authorsFromMetadata, isGivenName, type NameOptions } from '../metadata/author-names';
+import { authorsFromMetadata } from '../metadata/author-names';
+import { isGivenName } from '../metadata/name-words';
+import type { NameOptions } from '../metadata/surname-first';
 import { findIsbn } from '../metadata/identifiers/isbn';
 import { cleanTitle, withoutReviewStatus } from '../metadata/clean-fields';
 import { bodySize, joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
