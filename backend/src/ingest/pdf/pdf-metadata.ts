@@ -6,7 +6,8 @@ import { layoutFromItems, type LayoutPage } from './pdf-layout';
 import { lacksTextLayer } from './pdf-page-content';
 import type { PageText } from './pdf-page-text';
 import type { PdfProperties } from './pdf-properties';
-import { chooseMetadata, readTitlePages } from './pdf-title-page';
+import { chooseMetadata } from './pdf-metadata-choice';
+import { readTitlePages } from './pdf-title-page';
 
 /** Pages read for the title page (the first two) and for running heads to tell apart (the next two). */
 const TITLE_PAGES = 2;

@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { findDoi, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 import { repairMojibake } from '../text-repair/mojibake';
 import { composeAccents } from './pdf-accents';
-import { rawAuthors, usableMetadataTitle } from './pdf-title-page';
+import { rawAuthors, usableMetadataTitle } from './pdf-metadata-choice';
 import { findArxivId } from './pdf-year';
 
 /** What the file says about itself: the info dictionary and the XMP packet, cleaned of junk. */
