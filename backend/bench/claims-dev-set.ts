@@ -16,7 +16,7 @@ import { VEREDICTOS } from '@folio/shared';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 import { judgeClaim } from '../src/services/verify';
 import { contentWords } from '../src/support/text';
-import type { SupportScorer } from '../src/support/support';
+import type { SupportScorer } from '../src/ai/support-scorer';
 
 export type Verdict = (typeof VEREDICTOS)[number];
 /** The verdicts the set labels (no item expects `parcial`). */

@@ -15,7 +15,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { convertPdf } from '../src/ingest/pdf/pdf';
 import type { FoundMetadata } from '../src/ingest/converter';
-import { foldText } from '../src/ingest/pdf/pdf-title-page';
+import { foldText } from '../src/ingest/pdf/pdf-metadata-choice';
 import { fixtureAbsent, fixturePath, hasFixture } from '../src/testing/fixtures';
 import {
   DEV_FIELDS,

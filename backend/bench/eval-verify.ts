@@ -39,7 +39,7 @@ import { createTransformersEmbedder } from '../src/ai/transformers-embedder';
 import { createTransformersNli, findNliModel } from '../src/ai/transformers-nli';
 import { loadConfig } from '../src/config';
 import { createSupportScorer } from '../src/support/scorer';
-import type { SupportJudgement, SupportScorer } from '../src/support/support';
+import type { SupportJudgement, SupportScorer } from '../src/ai/support-scorer';
 import { calibrationError, classification } from './logistic';
 import { sciFactDir } from './scifact';
 import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claims';

@@ -10,7 +10,7 @@ import { align } from '../src/support/align';
 import { runChecks } from '../src/support/checks';
 import { FEATURE_NAMES, features, type LogisticModel } from '../src/support/lexical';
 import { createSupportScorer, sameQuantities } from '../src/support/scorer';
-import type { SupportJudgement } from '../src/support/support';
+import type { SupportJudgement } from '../src/ai/support-scorer';
 import { calibrationError, classification, fitIsotonic, fitMultinomial } from './logistic';
 import { sciFactDir } from './scifact';
 import { LABELS, loadCorpus, loadPairs, type LabeledPair } from './scifact-claims';

@@ -17,7 +17,7 @@ import { format, resolveConfig } from 'prettier';
 import { createTransformersNli, findNliModel } from '../src/ai/transformers-nli';
 import { loadConfig } from '../src/config';
 import { createSupportScorer } from '../src/support/scorer';
-import type { SupportScorer } from '../src/support/support';
+import type { SupportScorer } from '../src/ai/support-scorer';
 import {
   VERDICT_CALIBRATION,
   VERDICT_CALIBRATION_FIT,

@@ -64,7 +64,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    // A request is work like a job: what it leaves is collected once work stops (workers/collect-when-idle.ts).
+    // A request is work like a job: what it leaves is collected once work stops (jobs/collect-when-idle.ts).
     // A monitor's /health is not use, and polled often enough it would put the collection off for good.
     if (deps.idle && c.req.path !== '/health') await deps.idle.during(next);
     else await next();

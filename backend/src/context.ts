@@ -1,4 +1,4 @@
-import type { EngineSet } from './engines';
+import type { EngineSet } from './ai/engine-set';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { DocumentEvents } from './jobs/document-events';
@@ -7,7 +7,7 @@ import type { Logger } from './log';
 import type { BlobStore } from './storage/blob-store';
 import type { OutageLog } from './db/outage-log';
 import type { FileReader } from './ingest/read-apart/reader-process';
-import type { IdleCollector } from './workers/collect-when-idle';
+import type { IdleCollector } from './jobs/collect-when-idle';
 
 /** Everything services need, built once at startup (see runtime.ts) and passed down explicitly. */
 export interface Deps {

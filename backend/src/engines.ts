@@ -1,10 +1,10 @@
 import type { Config } from './config';
+import type { EngineSet } from './ai/engine-set';
 import { keepCitationEnginesFor } from './cite/csl/citeproc-engines';
 import { FEATURE_RERANKER } from './search/feature-rerank';
-import { createReadingEngines, type Engines } from './ai/reading-engines';
+import { createReadingEngines } from './ai/reading-engines';
 import type { Logger } from './log';
 import { createSupportEngine } from './support/engine';
-import type { SupportScorer } from './support/support';
 import type { Embedder } from './ai/embedder';
 import { createExtractiveWriter } from './ask/extractive-writer';
 import { idleModel } from './ai/idle-engine';
@@ -13,36 +13,6 @@ import { createOpenAiWriter } from './ai/openai-writer';
 import type { Reranker } from './ai/reranker';
 import { createTransformersEmbedder } from './ai/transformers-embedder';
 import { createTransformersReranker, findRerankerModel } from './ai/transformers-reranker';
-import type { Writer } from './ai/writer';
-
-/** What /health shows for each engine: its name when active, or why not and how to enable it. */
-export interface EngineReport {
-  ocr: string;
-  transcripcion: string;
-  embeddings: string;
-  /** The cross-encoder when one answers; otherwise the feature reranker, and how to get the cross-encoder. */
-  reranker: string;
-  /** The writer of answers: the language model and its endpoint, or the extractive writer. */
-  escritor: string;
-  /** The support scorer of ask, verify and cite: the NLI model when one answers, else the lexical scorer. */
-  respaldo: string;
-}
-
-/** The engines of this process, built from the configuration once at startup. */
-export interface EngineSet extends Engines {
-  /** Sentence embeddings for semantic search, when a model or endpoint is available. */
-  embedder?: Embedder;
-  /** A cross-encoder that rescores the best search candidates, when its model is on this machine. */
-  reranker?: Reranker;
-  /** How strongly a passage backs a claim (ask, verify, cite): always present, lexical without a model. */
-  support: SupportScorer;
-  /** Writes answers from numbered passages: a language model when FOLIO_LLM_URL is set, else extractive. */
-  writer: Writer;
-  report(): EngineReport;
-  /** Which engines loaded on first use are loaded now (none right after start). */
-  active(): { ocr: boolean; reranker: boolean; nli: boolean };
-  close(): Promise<void>;
-}
 
 /**
  * A cross-encoder loaded on first use (a worker process never searches, so it never pays for the model)

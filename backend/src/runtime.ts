@@ -22,7 +22,7 @@ import { startStrandedSweep, type StrandedSweep } from './services/documents/req
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
 import { citeDeadLetter, citeHandler } from './workers/cite.worker';
-import { collectWhenIdle } from './workers/collect-when-idle';
+import { collectWhenIdle } from './jobs/collect-when-idle';
 import { importDeadLetter, importHandler } from './workers/import.worker';
 import { ingestDeadLetter, ingestHandler } from './workers/ingest.worker';
 import { lookupHandler } from './workers/lookup.worker';

@@ -2,7 +2,7 @@ import { closestPassage, lexicalNote, type Pasaje, type Verificacion } from '@fo
 import type { Deps } from '../context';
 import { verdictOf } from '../support/bar';
 import { claimClauses } from '../support/clauses';
-import type { SupportJudgement, SupportScorer } from '../support/support';
+import type { SupportJudgement, SupportScorer } from '../ai/support-scorer';
 import { judgeKind } from './documents/judge-kind';
 import { verdictProbability } from '../support/verdict-probability';
 import { searchLibrary } from './search';

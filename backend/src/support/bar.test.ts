@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backingPassage, CONFIANZA_ALTA_RESPALDO, confidenceOf, verdictOf } from './bar';
-import type { SupportJudgement } from './support';
+import type { SupportJudgement } from '../ai/support-scorer';
 
 const j = (respaldo: number, contradiccion = 0): SupportJudgement => ({
   respaldo,

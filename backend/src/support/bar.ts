@@ -1,5 +1,5 @@
 import type { Respuesta, Verificacion } from '@folio/shared';
-import type { SupportJudgement } from './support';
+import type { SupportJudgement } from '../ai/support-scorer';
 
 /**
  * The bar a passage must clear to back a claim, and every decision built on it: verify's verdict, the passage

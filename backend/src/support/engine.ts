@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import { createSupportScorer, LEXICAL_SCORER } from './scorer';
 import { keepStemPairsFor } from './stem-pairs';
-import type { SupportScorer } from './support';
+import type { SupportScorer } from '../ai/support-scorer';
 
 /**
  * An NLI model loaded on first use (a worker never judges support) and released after `idleMs` without a

@@ -5,7 +5,7 @@ import type { Embedder } from '../ai/embedder';
 import type { NliModel } from '../ai/nli';
 import { createTransformersNli } from '../ai/transformers-nli';
 import { createSupportScorer, LEXICAL_SCORER, LITERAL_SUPPORT } from './scorer';
-import type { SupportScorer } from './support';
+import type { SupportScorer } from '../ai/support-scorer';
 
 const MODELS = fileURLToPath(new URL('../../../test/fixtures/models', import.meta.url));
 

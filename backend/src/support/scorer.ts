@@ -12,7 +12,7 @@ import { generalRule } from './framework';
 import { durationsInHours } from './numbers';
 import { canonicalQuantities } from './quantity-forms';
 import { features, predict, type LogisticModel } from './lexical';
-import type { SupportJudgement, SupportScorer } from './support';
+import type { SupportJudgement, SupportScorer } from '../ai/support-scorer';
 
 /** What a support scorer may use; everything is optional, and without anything it is lexical. */
 export interface SupportDeps {

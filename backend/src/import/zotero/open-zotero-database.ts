@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { ImportSourceError } from '../import-source-error';
-import { columnNames, tableNames, userdataVersionOf } from './zotero-rows';
+import { columnNames, tableNames, userdataVersionOf, type ZoteroSchema } from './zotero-rows';
 
 /** A copy of a Zotero database, open for reading, and what its schema calls things. */
 export interface ZoteroDatabase {
@@ -13,24 +13,6 @@ export interface ZoteroDatabase {
   schema: ZoteroSchema;
   /** Closes the copy and removes it. */
   close(): void;
-}
-
-/**
- * Where Zotero's schema differs between versions. Zotero 5 (2017) renamed `sourceItemID` to
- * `parentItemID` and `mimeType` to `contentType`, moved names from `creatorData` into `creators`, and
- * added feeds, `deletedCollections` and (Zotero 6) `itemAnnotations`.
- */
-export interface ZoteroSchema {
-  /** Column of `itemNotes` and `itemAttachments` naming the parent item. */
-  parentColumn: 'parentItemID' | 'sourceItemID';
-  /** Column of `itemAttachments` with the file's content type. */
-  contentTypeColumn: 'contentType' | 'mimeType';
-  /** Names are in `creatorData` (Zotero 4 and older), not in `creators`. */
-  creatorData: boolean;
-  /** The `libraries` table has a `type` ('user', 'group', 'feed'); feeds exist only when it does. */
-  libraryTypes: boolean;
-  hasDeletedCollections: boolean;
-  hasAnnotations: boolean;
 }
 
 /**

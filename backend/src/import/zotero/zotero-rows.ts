@@ -1,7 +1,24 @@
 // The SQL of the Zotero reader: queries against Zotero's own schema (a copy of the user's zotero.sqlite), not Folio's.
 import type { DatabaseSync } from 'node:sqlite';
 import type { CollectionRow } from './collection-paths';
-import type { ZoteroSchema } from './open-zotero-database';
+
+/**
+ * Where Zotero's schema differs between versions. Zotero 5 (2017) renamed `sourceItemID` to
+ * `parentItemID` and `mimeType` to `contentType`, moved names from `creatorData` into `creators`, and
+ * added feeds, `deletedCollections` and (Zotero 6) `itemAnnotations`.
+ */
+export interface ZoteroSchema {
+  /** Column of `itemNotes` and `itemAttachments` naming the parent item. */
+  parentColumn: 'parentItemID' | 'sourceItemID';
+  /** Column of `itemAttachments` with the file's content type. */
+  contentTypeColumn: 'contentType' | 'mimeType';
+  /** Names are in `creatorData` (Zotero 4 and older), not in `creators`. */
+  creatorData: boolean;
+  /** The `libraries` table has a `type` ('user', 'group', 'feed'); feeds exist only when it does. */
+  libraryTypes: boolean;
+  hasDeletedCollections: boolean;
+  hasAnnotations: boolean;
+}
 
 /** An item of the library: its type's name, key, and whether it is in the trash itself. */
 export interface ItemRow {

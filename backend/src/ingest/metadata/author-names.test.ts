@@ -4,7 +4,8 @@ import placeNames from './place-names.json';
 import { describe, expect, it } from 'vitest';
 import { makeGivenNames } from '../../../scripts/make-given-names';
 import { makePlaceNames } from '../../../scripts/make-place-names';
-import { authorsFromMetadata, authorsFromTags, surnameFirst } from './author-names';
+import { authorsFromMetadata, authorsFromTags } from './author-names';
+import { surnameFirst } from './surname-first';
 
 /** One name as files and pages write it → as Folio cites it (undefined: not an author). */
 const NAMES: [string, string | undefined][] = [

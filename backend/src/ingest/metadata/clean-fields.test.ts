@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surnameFirst } from './author-names';
+import { surnameFirst } from './surname-first';
 import { cleanTitle, normalizeLanguage, authorsFromMetadata, yearFromDate, findDoi } from './clean-fields';
 
 describe('cleanTitle', () => {

@@ -1,3 +1,8 @@
+// One file on purpose (issue 38: over 500 lines with a reason). Most of it is RtfReader, one tokenizer state
+// machine: every control word reads and changes the same group state (destination, story, font, code page,
+// Unicode skip count) and the same private fields, so parts of it split apart would pass that state back and
+// forth. The tables above it (destinations skipped, symbols, code pages) are read only by its control-word
+// switch and are kept beside it to be read together.
 import { singleLine } from '@folio/shared';
 import { readFile } from 'node:fs/promises';
 import type { Conversion, Converter } from '../converter';

@@ -6,7 +6,7 @@
  * given a role; the title is the largest block no role claims, the author the labelled name, or the one name
  * no role claims. Nothing is returned for a page without a statement: it is not a thesis's cover.
  */
-import { isGivenName } from '../metadata/author-names';
+import { isGivenName } from '../metadata/name-words';
 import { joinTitle, type LayoutLine, type LayoutPage } from './pdf-layout';
 import { namesOfLine } from './printed-names';
 

@@ -3,13 +3,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, hasFixture, titleNeeding } from '../../testing/fixtures';
 import { layoutFromItems, type LayoutPage } from './pdf-layout';
-import {
-  affiliationCountry,
-  chooseMetadata,
-  readTitlePages,
-  usableMetadataAuthors,
-  usableMetadataTitle,
-} from './pdf-title-page';
+import { affiliationCountry, chooseMetadata, usableMetadataAuthors, usableMetadataTitle } from './pdf-metadata-choice';
+import { readTitlePages } from './pdf-title-page';
 import { namesOfLine } from './printed-names';
 import { body, item, page, VIEWPORT } from '../testing/layout-pages';
 

@@ -9,7 +9,7 @@
  * - a name the page prints in a fuller form (every word of it, initials spelt out, more names) is taken in
  *   that form, filed by the same rules.
  */
-import { surnameFirst, type NameOptions } from '../metadata/author-names';
+import { surnameFirst, type NameOptions } from '../metadata/surname-first';
 import { namesOfLine } from './printed-names';
 
 /** What the first pages print: their byline as read ('Given Surname'), and their text, line by line. */

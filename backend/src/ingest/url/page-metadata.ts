@@ -1,5 +1,6 @@
 import type { FoundMetadata } from '../converter';
-import { authorsFromMetadata, authorsFromTags, surnameFirst } from '../metadata/author-names';
+import { authorsFromMetadata, authorsFromTags } from '../metadata/author-names';
+import { surnameFirst } from '../metadata/surname-first';
 import { cleanTitle, findDoi, normalizeLanguage, yearFromDate } from '../metadata/clean-fields';
 
 /** The little of a DOM document the metadata reader needs (linkedom's own types are loose). */

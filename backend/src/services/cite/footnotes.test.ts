@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SupportJudgement, SupportScorer } from '../../support/support';
+import type { SupportJudgement, SupportScorer } from '../../ai/support-scorer';
 import { RESPALDO_NOTA } from '../../support/bar';
 import { checkSentence, parseSentence, renderSentence, splitAtFootnotes } from './footnotes';
 

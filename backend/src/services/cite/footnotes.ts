@@ -1,6 +1,6 @@
 import { withoutAttribution } from '../../support/attribution';
 import { RESPALDO_NOTA, RESPALDO_PARTE } from '../../support/bar';
-import type { SupportScorer } from '../../support/support';
+import type { SupportScorer } from '../../ai/support-scorer';
 
 const MARKER = /([ \t]*)\[\^(\d+)\]/g;
 

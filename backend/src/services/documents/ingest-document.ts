@@ -1,35 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Deps } from '../../context';
-import {
-  attachDownloadedFile,
-  findDocumentForJob,
-  updateDocument,
-  type Details,
-  type DocumentRow,
-} from '../../db/documents.repo';
+import { findDocumentForJob, updateDocument, type Details, type DocumentRow } from '../../db/documents.repo';
 import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
 import { checkpointIfWalOver } from '../../db/store-size.repo';
 import { refreshSearchStatistics } from '../../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
 import { ensureVectorIndex, storeVectors } from '../../db/vectors.repo';
-import { EmbeddingError } from '../../ai/embedder';
-import {
-  ConversionError,
-  DEFAULT_LIMITS,
-  type Conversion,
-  type ConvertContext,
-  type PageContent,
-  type PagesWithoutText,
-  type TranscriptFormat,
-} from '../../ingest/converter';
+import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from '../../ingest/converter';
 import { cleanStrings } from '../../text/clean-text';
 import { MediaConversionError } from '../../ingest/media/media-errors';
 import { splitPassages } from '../../ingest/passages';
-import { readInProcess } from '../../ingest/read-apart/reader-process';
 import { isOutdatedReading, READER_VERSIONS } from '../../ingest/reader-versions';
-import { notReadHere, scriptSaid } from '../../ingest/image/ocr-scripts';
-import { isGarbled } from '../../ingest/text-quality';
 import { foldText } from '../../text/fold';
 import { passageIndexing } from '../../search/passage-indexing';
 import { lookupJob } from '../../jobs/definitions';
@@ -37,8 +17,11 @@ import { permanentFailure, type JobAttempt } from '../../jobs/job-definition';
 import { PhaseTimeoutError, phaseProgress } from '../../jobs/phase-progress';
 import { fileLayer } from '../../metadata/file-layer';
 import { resolveMetadata, valuesOf, type MetadataLayers } from '../../metadata/resolve-metadata';
+import { convertSource } from './convert-source';
+import { embedPassages, type PassageVectors } from './embed-passages';
 import { metadataInForce } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
+import { readable, warningOf, type Readable } from './reading-warning';
 import { recordRereadFailure } from './reread-failure';
 
 type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue' | 'reader'>;
@@ -275,232 +258,6 @@ async function recordConversionError(deps: Pick<Deps, 'db'>, row: DocumentRow, e
     progreso: null,
     error: err.mensaje,
   });
-}
-
-/**
- * The source of a document as a conversion: its stored file, or for a URL document the download
- * (kept in the blob store, so a retry does not fetch again) or what the page itself gave.
- */
-async function convertSource(
-  deps: IngestDeps,
-  row: DocumentRow,
-  ctx: ConvertContext,
-): Promise<{ conversion: Conversion; fromPage: boolean }> {
-  let blobKey = row.blob_key;
-  let fileName = row.file_name ?? undefined;
-  let contentType = row.content_type ?? undefined;
-  let transcriptKey = row.transcript_key;
-  let transcriptFormat = row.transcript_format as TranscriptFormat | null;
-  if (!blobKey) {
-    if (!row.url)
-      throw new ConversionError('El documento no tiene archivo ni URL.', 'Document has neither file nor URL');
-    await ctx.phase?.('descarga');
-    // Imported on the first URL document: the page, feed and video readers are not needed before.
-    const { readUrl } = await import('../../ingest/url/read-url');
-    const reading = await readUrl(row.url, {
-      allowPrivate: deps.config.fetch.allowPrivate,
-      timeoutMs: deps.config.fetch.timeoutMs,
-      maxRedirects: deps.config.fetch.maxRedirects,
-      maxBytes: deps.config.maxUploadBytes,
-      tmpDir: path.join(deps.config.dataDir, 'tmp'),
-      signal: ctx.signal,
-      progress: ctx.progress,
-    });
-    if (reading.kind === 'converted') return { conversion: reading.conversion, fromPage: true };
-    // Keep what was downloaded, so a retry converts again without fetching again.
-    const stat = await fs.stat(reading.file.path);
-    await deps.blobs.putFile(row.id, reading.file.path);
-    blobKey = row.id;
-    fileName = reading.file.nombre;
-    contentType = reading.file.contentType;
-    if (reading.file.transcript) {
-      transcriptKey = `${row.id}-transcript`;
-      transcriptFormat = reading.file.transcript.format;
-      await deps.blobs.putFile(transcriptKey, reading.file.transcript.path);
-    }
-    const sourceMeta = reading.metadatos ?? {};
-    await attachDownloadedFile(deps.db, row.id, {
-      blobKey,
-      fileName,
-      contentType,
-      sizeBytes: stat.size,
-      transcript: transcriptKey && transcriptFormat ? { key: transcriptKey, format: transcriptFormat } : undefined,
-      sourceMeta,
-    });
-    row.source_meta = sourceMeta;
-  }
-  const transcript =
-    transcriptKey && transcriptFormat
-      ? { path: await deps.blobs.localPath(transcriptKey), format: transcriptFormat }
-      : undefined;
-  await ctx.phase?.('conversion');
-  const local = await deps.blobs.localPath(blobKey);
-  const conversion = await (deps.reader ?? readInProcess).read(
-    {
-      path: local,
-      size: Number(row.size_bytes ?? 0),
-      nombre: fileName,
-      contentType,
-      url: row.url ?? undefined,
-      receivedAt: row.created,
-      transcript,
-    },
-    ctx,
-  );
-  // A captured page (an HTML file) tells its metadata in its tags, like a page read from its URL.
-  return { conversion, fromPage: conversion.tipo === 'web' };
-}
-
-/** A conversion as it will be stored, with the pages left out of search for a garbled text layer. */
-interface Readable {
-  conversion: Conversion;
-  /** Pages whose text layer is garbled (and OCR did not replace it), their text left out. */
-  garbled: number;
-}
-
-/**
- * The conversion with the text of garbled PDF pages (`isGarbled`: fonts that map glyphs to the wrong
- * characters, and no OCR, or OCR that read nothing) left out, so that garbage is never indexed as text.
- * Other kinds keep their text: a sheet of symbols is what it is.
- */
-function readable(conversion: Conversion): Readable {
-  if (conversion.tipo !== 'pdf' && conversion.tipo !== 'pdf_escaneado') return { conversion, garbled: 0 };
-  let garbled = 0;
-  const unidades = conversion.unidades.map((unit) => {
-    if (unit.visual || !isGarbled(unit.texto)) return unit;
-    garbled += 1;
-    const { bloques: _, ...rest } = unit;
-    return { ...rest, texto: '' };
-  });
-  return { conversion: garbled ? { ...conversion, unidades } : conversion, garbled };
-}
-
-/**
- * What a ready document lacks, said plainly (`aviso`), or null: nothing searchable found in it, or pages left
- * out of search for a garbled text layer; each says whether OCR could help (`installed`: its languages).
- */
-function warningOf(read: Readable, passages: number, ocr: boolean, installed: readonly string[]): string | null {
-  const { conversion, garbled } = read;
-  const pdf = conversion.tipo === 'pdf' || conversion.tipo === 'pdf_escaneado';
-  /** What is missing, then whether OCR tried or could: one sentence when it tried, two when it is off. */
-  const say = (lack: string) =>
-    ocr
-      ? `${lack} y el OCR tampoco encontró palabras en ellas.`
-      : `${lack}. El OCR no está activado en este servidor (FOLIO_OCR=1): actívalo y vuelve a leer el documento.`;
-  const unreadable = 'una capa de texto ilegible (sus fuentes no dicen qué letras muestran)';
-  const escrituras = conversion.paginasSinTexto?.escrituras;
-  if (escrituras) {
-    const lack = unreadScripts(escrituras, installed);
-    return passages === 0
-      ? `No se encontró texto que buscar: ${lack}.`
-      : `${lack[0]!.toUpperCase()}${lack.slice(1)}; no se indexaron.`;
-  }
-  if (passages === 0) {
-    if (garbled > 0) return say(`No se encontró texto que buscar: las páginas tienen ${unreadable}`);
-    if (pdf) return pdfWithoutText(conversion.paginasSinTexto, conversion.unidades.length, say);
-    return 'No se encontró texto que buscar en el documento.';
-  }
-  if (garbled > 0) {
-    const which = garbled === 1 ? '1 página tiene' : `${garbled} páginas tienen`;
-    return say(`${which} (de ${conversion.unidades.length}) ${unreadable}, que no se indexó`);
-  }
-  return null;
-}
-
-/** What each kind of text-less page is, for one page and for several. */
-const SHOWN: Record<PageContent, readonly [string, string]> = {
-  imagen: ['es una imagen sin capa de texto', 'son imágenes sin capa de texto'],
-  dibujo: [
-    'solo tiene dibujos vectoriales (trazos, sin letras)',
-    'solo tienen dibujos vectoriales (trazos, sin letras)',
-  ],
-  formulario: ['es un formulario sin rellenar', 'son formularios sin rellenar'],
-  vacia: ['está en blanco', 'están en blanco'],
-};
-
-/**
- * The notice of a PDF where nothing searchable was found, saying what its pages show instead: pictures (then
- * whether OCR tried or could), vector drawings, empty form fields, blank pages. Only pictures are for OCR.
- */
-function pdfWithoutText(
-  found: PagesWithoutText | undefined,
-  pages: number,
-  sayWithOcr: (lack: string) => string,
-): string {
-  const lead = 'No se encontró texto que buscar';
-  const kinds = found ? (Object.keys(SHOWN) as PageContent[]).filter((k) => found.por[k] > 0) : [];
-  if (
-    !found ||
-    kinds.length === 0 ||
-    (kinds.length === 1 && kinds[0] === 'imagen' && found.examinadas === found.total)
-  ) {
-    return sayWithOcr(`${lead}: las páginas son imágenes sin capa de texto`);
-  }
-  const all = kinds.length === 1 && found.examinadas === found.total && found.total === pages;
-  const what = all
-    ? `${pages === 1 ? 'la página' : 'las páginas'} ${SHOWN[kinds[0]!][pages === 1 ? 0 : 1]}`
-    : `de ${found.examinadas === found.total ? `sus ${pages} páginas` : `las ${found.examinadas} primeras de sus ${found.total} páginas sin texto`}, ${listed(
-        kinds.map((k) => `${found.por[k]} ${SHOWN[k][found.por[k] === 1 ? 0 : 1]}`),
-      )}`;
-  return found.por.imagen > 0 ? sayWithOcr(`${lead}: ${what}`) : `${lead}: ${what}.`;
-}
-
-/**
- * '2 páginas están en escritura árabe, que el OCR de este servidor no lee (lee la escritura latina); para
- * leerla, …' (`notReadHere`).
- */
-function unreadScripts(escrituras: Record<string, number>, installed: readonly string[]): string {
-  const parts = Object.entries(escrituras).map(
-    ([script, n]) => `${n} ${n === 1 ? 'página está' : 'páginas están'} en ${scriptSaid(script)}`,
-  );
-  return `${listed(parts)}${notReadHere(Object.keys(escrituras), installed)}`;
-}
-
-/** 'a', 'a y b', 'a, b y c'. */
-const listed = (parts: string[]) =>
-  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts[parts.length - 1]}`;
-
-const EMBED_BATCH = 64;
-
-/** A document's passage embeddings from one model. */
-interface PassageVectors {
-  model: string;
-  vectors: { posicion: number; embedding: Float32Array }[];
-}
-
-/**
- * Embeds a document's passages for semantic search, in batches (the indexing phase's progress), before the
- * index transaction opens. An endpoint that is down is retried with the job; a model that cannot embed at
- * all leaves the document searchable lexically (undefined), and says so in the log.
- */
-async function embedPassages(
-  deps: Pick<Deps, 'engines' | 'log'>,
-  id: string,
-  passages: { posicion: number; texto: string }[],
-  progress: (fraction: number) => Promise<void>,
-  signal: AbortSignal,
-): Promise<PassageVectors | undefined> {
-  const embedder = deps.engines.embedder;
-  if (!embedder || passages.length === 0) return undefined;
-  const vectors: PassageVectors['vectors'] = [];
-  try {
-    for (let i = 0; i < passages.length; i += EMBED_BATCH) {
-      const batch = passages.slice(i, i + EMBED_BATCH);
-      const embedded = await embedder.embedPassages(
-        batch.map((p) => p.texto),
-        signal,
-      );
-      embedded.forEach((embedding, j) => vectors.push({ posicion: batch[j]!.posicion, embedding }));
-      await progress((i + batch.length) / passages.length);
-    }
-  } catch (err) {
-    if (err instanceof EmbeddingError && !err.retryable) {
-      deps.log.error(`embeddings for ${id} failed; the document stays searchable lexically`, err);
-      return undefined;
-    }
-    throw err;
-  }
-  return { model: embedder.name, vectors };
 }
 
 /** Ends a document whose ingestion kept failing (also called for jobs killed by crashes). */

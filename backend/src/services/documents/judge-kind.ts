@@ -1,6 +1,6 @@
 import type { Juez } from '@folio/shared';
 import { scorerPath } from '../../support/verdict-probability';
-import type { SupportScorer } from '../../support/support';
+import type { SupportScorer } from '../../ai/support-scorer';
 
 /**
  * Which judge the support scorer is now: `lexico` when the scorer without a model answers (none installed,

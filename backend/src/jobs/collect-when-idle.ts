@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import type { JobHandler } from '../jobs/job-definition';
+import type { JobHandler } from './job-definition';
 
 /**
  * One full garbage collection once no work has run for `delayMs`: no job (ingest, cite, look-up) and no

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobAttempt } from '../jobs/job-definition';
+import type { JobAttempt } from './job-definition';
 import { collectWhenIdle } from './collect-when-idle';
 
 const attempt = { data: {}, retryCount: 0, retryLimit: 0, signal: new AbortController().signal } as JobAttempt<object>;
