@@ -7,7 +7,7 @@ const DELAY_MS = IDLE_MS + 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Issue 35: requests count as work for the collection once work stops (workers/collect-when-idle.ts), as
+ * Issue 35: requests count as work for the collection once work stops (jobs/collect-when-idle.ts), as
  * jobs do: an hour of searching and reading with no upload left its garbage in the heap for good.
  */
 describe('a collection once requests stop', () => {
