@@ -122,7 +122,7 @@ function coverageBesideFigures(a: Alignment): number {
 
 /**
  * Runs every deterministic check of a claim against a passage and its alignment. Caps and contradiction
- * strengths (documented in docs/ARCHITECTURE.md, Support):
+ * strengths (documented in docs/architecture/support-and-verify.md):
  * - a figure of the same unit (or a year, or an ISO date) with another value in the aligned text: cap 0.15
  *   (year 0.25), contradiction 0.8 × same subject;
  * - a figure or year not stated at all: cap 0.5;
