@@ -4,15 +4,16 @@
  * stemming, no scoring, no statistics: only the rows and their B-tree indexes. What a load costs beyond
  * this is Folio's; what this costs is PostgreSQL's, whatever Folio does.
  *
- * Two floors: all postings in one statement with both indexes, and, as ingestion writes them, one
+ * Two floors: all postings in one statement with the table's indexes, and, as ingestion writes them, one
  * statement per document into a table with only the impact-ordered index every lexical search reads
- * (`passage_terms_impact`): no layout with one row per passage and term goes below that one.
+ * (`passage_terms_impact`, since migration 029 the table's only one): no layout with one row per passage
+ * and term goes below that one.
  */
 import type { Db } from '../src/db/db';
 
 export interface PostingFloor {
   postings: number;
-  /** All postings, one statement, both indexes. */
+  /** All postings, one statement, the table's indexes. */
   ms: number;
   /** Document by document, the impact-ordered index alone. */
   impactIndexMs: number;
