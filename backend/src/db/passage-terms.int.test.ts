@@ -164,9 +164,17 @@ describe('BM25 postings', () => {
     expect(before!.n).toBeGreaterThan(0);
     // Not yet due: nothing moves.
     expect(await foldTermFrequencies(db(), before!.n + 1)).toBe(0);
+    // Many pending changes (of a library no user has) grow the changes' index to hundreds of kB.
+    await db().query(
+      "INSERT INTO term_df_changes (lib, term, n) SELECT -1, 'filler' || g, 1 FROM generate_series(1, 20000) g",
+    );
     expect(await foldTermFrequencies(db(), 1)).toBeGreaterThan(0);
-    const [after] = await db().query<{ n: number }>('SELECT count(*)::int AS n FROM term_df_changes');
+    const [after] = await db().query<{ n: number; index: number }>(
+      `SELECT count(*)::int AS n, pg_relation_size('term_df_changes_term')::int AS index FROM term_df_changes`,
+    );
     expect(after!.n).toBe(0);
+    // The embedded store, with no autovacuum, gives the folded rows' space back at once.
+    if (db().kind === 'pglite') expect(after!.index).toBeLessThanOrEqual(2 * 8192);
     expect(await libraryTermStats(db(), ana, terms)).toEqual(pending);
     expect(await search(ana, 'farmers region nitrate')).toEqual(ranked);
     // A document indexed after the fold adds to it as a pending change.
