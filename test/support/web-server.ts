@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { createTestStore, type TestStore } from '../../backend/src/testing/harness';
 import { launchPlain } from './browser';
 import { API_KEY, cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './folio-process';
+import { useStarted } from './use-started';
 import { signIn } from './web-pages';
 
 /** A `folio serve` on a fresh store with one user, signed in in a Chromium page, and an API key for set-up. */
@@ -147,25 +148,18 @@ export interface WebServerFixture {
  * `beforeAll` that starts it with `options` (a function is read then, so it can use what an earlier
  * `beforeAll` made) and an `afterAll` that stops it. Read the fixture inside tests and hooks registered
  * after this call; a `beforeAll` registered after it runs once the server is up (uploads, files on disk).
+ * `timeout` is the starting hook's (2 minutes unless told).
  */
 export function useWebServer(
   options: WebServerOptions | (() => WebServerOptions) = {},
   { timeout = 120_000 }: { timeout?: number } = {},
 ): WebServerFixture {
-  let w: WebServer | undefined;
-  const started = () => {
-    if (!w)
-      throw new Error('useWebServer: the web server is read before its beforeAll has started it (or after it stopped)');
-    return w;
-  };
-  beforeAll(async () => {
-    w = await startWebServer(typeof options === 'function' ? options() : options);
-  }, timeout);
-  afterAll(async () => {
-    const stopping = w;
-    w = undefined;
-    await stopping?.stop();
-  });
+  const started = useStarted(
+    'useWebServer',
+    () => startWebServer(typeof options === 'function' ? options() : options),
+    (w) => w.stop(),
+    timeout,
+  );
   return {
     get w() {
       return started();
