@@ -4,8 +4,6 @@ import { expectAccessible, shootBothWidths } from './support/web-pages';
 import { useWebServer } from './support/web-server';
 import { buildSamplePdf, MUESTRA } from './fixtures/sample-pdf';
 
-const EMAIL = 'buscadora@example.org';
-const PASSWORD = 'una frase de paso para buscar y verificar';
 const PDF_TITLE = 'Cuaderno de campo del acuífero de Yucatán';
 const MD_TITLE = 'Bitácora de los pozos';
 const CLAIM = 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.';
@@ -14,8 +12,6 @@ const title = 'search and verify pages in Chromium against `folio serve`';
 
 describeInChromium(title, () => {
   const web = useWebServer({
-    email: EMAIL,
-    password: PASSWORD,
     context: { viewport: { width: 1280, height: 720 } },
     clipboard: true,
   });
