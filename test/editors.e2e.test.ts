@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Pasaje } from '@folio/shared';
 import { QUOTATION_BUDGET } from '@folio/shared/text/quotation';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bigtablePassage,
   hasSreChapter,
@@ -20,15 +20,7 @@ import {
   sentencesOf,
 } from '../extension/src/insert/testing/bigtable-passage';
 import { buildEditorPages } from './fixtures/editors/build';
-import { ARTIFACTS } from './support/browser';
-
-const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(
-    `editors.e2e: skipped — no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set FOLIO_CHROMIUM)`,
-  );
-}
+import { ARTIFACTS, CHROMIUM, describeInChromium } from './support/browser';
 
 /** What the fixture pages put on `window`. */
 interface FixtureWindow {
@@ -75,7 +67,7 @@ function serve(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!hasChromium)('citation insertion in real editors (Chromium)', () => {
+describeInChromium('citation insertion in real editors (Chromium)', () => {
   let browser: Browser;
   let server: http.Server;
   let base: string;

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
 import { ARTIFACTS } from './support/browser';
 import { EDITOR_DRAFT, editorLinks, startCaptureSite, type CaptureSite } from './support/capture-site';
 import {
@@ -15,8 +14,8 @@ import {
   pressPickerShortcut,
   type FirefoxWithExtension,
 } from './support/firefox';
-import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 import { libraryApi } from './support/library-api';
+import { useServe } from './support/serve';
 
 /**
  * The extension in Debian's Firefox ESR against a real `folio serve`, on the journeys the Chromium tests
@@ -30,17 +29,14 @@ const title = 'the extension in Firefox';
 
 describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFirefox}`, () => {
   let workDir: string;
-  let store: TestStore;
-  let env: NodeJS.ProcessEnv;
-  let folio: FolioProcess | undefined;
-  let apiPort: number;
-  let key: string;
   let site: CaptureSite;
   let firefox: FirefoxWithExtension;
 
+  // The pages are served from this machine: let the server fetch them too.
+  const folio = useServe({ FOLIO_FETCH_ALLOW_PRIVATE: '1' });
   const { api, search, documents } = libraryApi(
-    () => apiPort,
-    () => key,
+    () => folio.port,
+    () => folio.key,
   );
   const popupPage = () => firefox.extensionPage('popup.html', site.url, { width: 400, height: 600 });
 
@@ -73,31 +69,25 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-firefox-'));
     site = await startCaptureSite(workDir);
-    store = await createTestStore();
-    apiPort = await freePort();
-    env = serveEnv(store, apiPort, { FOLIO_FETCH_ALLOW_PRIVATE: '1' });
-    folio = await startServe(env, apiPort);
-    key = API_KEY.exec(folio.stdout())![0];
     firefox = await launchFirefoxWithExtension(path.join(workDir, 'build'), site.url);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
     await firefox?.close();
-    await folio?.stop();
     await site?.close();
-    await store?.drop();
     if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
   });
 
   it('checks the key against the server in Options: a wrong one is refused, the right one connects', async () => {
+    const { port, key } = folio;
     const page = await firefox.extensionPage('options.html', site.url);
     await page.waitForFunction(`document.querySelector('#servidor')?.value`);
     const fill = async (selector: string, value: string) => {
       await page.$eval(selector, (el) => ((el as unknown as { value: string }).value = ''));
       await page.type(selector, value);
     };
-    await fill('#servidor', `http://127.0.0.1:${apiPort}`);
+    await fill('#servidor', `http://127.0.0.1:${port}`);
     await fill('#clave', `${key.slice(0, -4)}xxxx`);
     await page.click('button[type=submit]');
     await page.waitForSelector('#resultado[data-tone="error"]');
@@ -202,7 +192,7 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
     };
     await searchInPanel();
     await panel.waitForSelector('#resultados li', { timeout: 20_000 });
-    await folio!.stop();
+    await folio.server.stop();
     try {
       const { popup, target } = await captureFromPopup(`${site.url}/nota.html`);
       await popup.waitForFunction(
@@ -220,11 +210,11 @@ describe.skipIf(!hasFirefox)(hasFirefox ? title : `${title} — skipped: ${noFir
       );
       expect((await panel.$$('#resultados li')).length).toBeGreaterThan(0);
       await panel.screenshot({ path: path.join(ARTIFACTS, 'firefox-sidebar-offline.png') });
-      folio = await startServe(env, apiPort);
+      await folio.restart();
       await readyEntry(popup, /Nota sobre cenotes/, 120_000);
       await Promise.all([popup.close(), target.close()]);
     } finally {
-      if (folio?.child.exitCode !== null) folio = await startServe(env, apiPort);
+      if (folio.server.child.exitCode !== null) await folio.restart();
     }
     expect((await documents()).filter((d) => /Nota sobre cenotes/.test(d.titulo))).toHaveLength(1);
     await expect.poll(badge, { timeout: 10_000 }).toBe('');

@@ -2,20 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ARTIFACTS,
   buildExtension,
-  hasChromium,
+  describeInChromium,
   launchWithExtension,
-  noChromium,
   type ExtensionBrowser,
 } from './support/browser';
 import { buildPaddedPdf } from './fixtures/sample-pdf';
 import { EDITOR_DRAFT, editorLinks, startCaptureSite, type CaptureSite } from './support/capture-site';
-import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
 import { libraryApi } from './support/library-api';
+import { useServe } from './support/serve';
 
 /**
  * The built extension in Debian's Chromium against a real `folio serve`: options checked against the
@@ -23,11 +21,6 @@ import { libraryApi } from './support/library-api';
  * a capture made while the server is down reaching it exactly once, a citation inserted in a textarea
  * through the picker, and the side panel's search. Screenshots land in test/artifacts/ for review.
  */
-let store: TestStore;
-let folio: FolioProcess | undefined;
-let env: NodeJS.ProcessEnv;
-let apiPort: number;
-let key: string;
 let site: CaptureSite;
 let browser: ExtensionBrowser;
 let buildDir: string;
@@ -42,16 +35,6 @@ declare const chrome: {
   action: { getBadgeText(details: object): Promise<string> };
 };
 declare const document: { querySelector(selector: string): unknown };
-
-const { api, search, documents } = libraryApi(
-  () => apiPort,
-  () => key,
-);
-
-async function startFolio() {
-  folio = await startServe(env, apiPort);
-  return folio.stdout();
-}
 
 /** Opens `url` in a tab, makes it the active one, and presses 'Guardar esta página' in the popup. */
 async function captureFromPopup(url: string): Promise<{ popup: Page; target: Page }> {
@@ -78,16 +61,17 @@ async function readyEntry(popup: Page, title: RegExp, timeout = 60_000) {
   return entry;
 }
 
-describe.skipIf(!hasChromium)('the extension in Chromium', () => {
+describeInChromium('the extension in Chromium', () => {
+  // The pages are served from this machine: let the server fetch them too.
+  const folio = useServe({ FOLIO_FETCH_ALLOW_PRIVATE: '1' });
+  const { api, search, documents } = libraryApi(
+    () => folio.port,
+    () => folio.key,
+  );
+
   beforeAll(async () => {
     buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-extension-'));
     const extensionDir = await buildExtension(buildDir);
-    store = await createTestStore();
-    apiPort = await freePort();
-    // The pages are served from this machine: let the server fetch them too.
-    env = serveEnv(store, apiPort, { FOLIO_FETCH_ALLOW_PRIVATE: '1' });
-    const printed = await startFolio();
-    key = API_KEY.exec(printed)![0];
     site = await startCaptureSite(buildDir);
     browser = await launchWithExtension(extensionDir);
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -95,18 +79,17 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await folio?.stop();
     await site?.close();
-    await store?.drop();
     if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true });
   });
 
   it('checks the key against the server in Options: a wrong one is refused, the right one connects', async () => {
+    const { port, key } = folio;
     const page = await browser.context.newPage();
     await page.goto(browser.url('options.html'));
     // The form is filled in from storage once the page has loaded: type after that.
     await page.waitForFunction(() => (document.querySelector('#servidor') as { value: string } | null)?.value);
-    await page.fill('#servidor', `http://127.0.0.1:${apiPort}`);
+    await page.fill('#servidor', `http://127.0.0.1:${port}`);
     await page.fill('#clave', `${key.slice(0, -4)}xxxx`);
     await page.click('button[type=submit]');
     await page.locator('#resultado[data-tone="error"]').waitFor();
@@ -205,7 +188,7 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     };
     await searchInPanel();
     await panel.locator('#resultados li').first().waitFor({ timeout: 20_000 });
-    await folio!.stop();
+    await folio.server.stop();
     try {
       const { popup, target } = await captureFromPopup(`${site.url}/nota.html`);
       const entry = popup.locator('.capture', { hasText: /Nota sobre cenotes/ });
@@ -215,11 +198,11 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
       await searchInPanel();
       await panel.locator('#estado-busqueda', { hasText: 'Sin conexión' }).waitFor({ timeout: 20_000 });
       expect(await panel.locator('#resultados li').count()).toBeGreaterThan(0);
-      await startFolio();
+      await folio.restart();
       await readyEntry(popup, /Nota sobre cenotes/, 120_000);
       await Promise.all([popup.close(), target.close()]);
     } finally {
-      if (folio?.child.exitCode !== null) await startFolio();
+      if (folio.server.child.exitCode !== null) await folio.restart();
     }
     const notes = (await documents()).filter((d) => /Nota sobre cenotes/.test(d.titulo));
     expect(notes).toHaveLength(1);
@@ -307,5 +290,3 @@ describe.skipIf(!hasChromium)('the extension in Chromium', () => {
     await Promise.all([popup.close(), target.close()]);
   }, 300_000);
 });
-
-if (!hasChromium) console.warn(`extension e2e tests skipped: ${noChromium}`);

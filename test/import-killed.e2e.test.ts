@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Importacion } from '@folio/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeZip } from '../backend/src/formats/write-zip';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
-import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { useServe } from './support/serve';
 
 /**
  * An import whose server is killed (SIGKILL: nothing flushed, no handler) mid-way, started again on the same
@@ -11,25 +10,7 @@ import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './su
  * document, and the report counts the items the first run made as new.
  */
 const ITEMS = 400;
-let store: TestStore;
-let env: NodeJS.ProcessEnv;
-let server: FolioProcess | undefined;
-let base: string;
-let key: string;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = serveEnv(store, port, { FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
-  server = await startServe(env, port);
-  key = new RegExp(API_KEY.source).exec(server.stdout())![0];
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await store?.drop();
-});
+const folio = useServe({ FOLIO_RERANKER: '0', FOLIO_NLI: '0' });
 
 /** A BibTeX library of ITEMS notes, each its own Markdown file in the zip of files. */
 function library() {
@@ -49,6 +30,7 @@ function library() {
 
 describe('an import when the server is killed mid-way', () => {
   it('is finished after a restart: every item once, no duplicate document', async () => {
+    const { base, key } = folio;
     const client = createClient({ baseUrl: base, apiKey: key });
     const { bib, zip } = library();
     const job = await client.importLibrary({
@@ -65,9 +47,9 @@ describe('an import when the server is killed mid-way', () => {
     expect(seen.estado).toBe('procesando');
     expect(seen.progreso.hechos).toBeGreaterThanOrEqual(40);
     expect(seen.progreso.hechos).toBeLessThan(ITEMS);
-    await server!.kill();
+    await folio.server.kill();
 
-    server = await startServe(env, Number(new URL(base).port));
+    await folio.restart();
     let done = await client.importJob(job.id, { esperar: 120 });
     for (let i = 0; i < 5 && done.estado !== 'listo' && done.estado !== 'error'; i++) {
       done = await client.importJob(job.id, { esperar: 120 });

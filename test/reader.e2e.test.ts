@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildLink, type Ancla } from '@folio/shared';
 import type { ServerType } from '@hono/node-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTranscriptionServer, type TranscriptionServer } from '../backend/src/ai/testing/transcription-server';
 import { createApp } from '../backend/src/app';
 import { listen } from '../backend/src/server';
@@ -18,7 +18,7 @@ import {
 import { signedInCookie } from '../backend/src/testing/web-session';
 import { SESSION_COOKIE } from '../backend/src/web/session';
 import { buildSamplePdf } from './fixtures/sample-pdf';
-import { ARTIFACTS, hasChromium, launchPlain, noChromium } from './support/browser';
+import { ARTIFACTS, describeInChromium, launchPlain } from './support/browser';
 import { freePort } from './support/folio-process';
 
 const OWNER = 'lectora@example.org';
@@ -92,7 +92,7 @@ declare function getComputedStyle(element: PageElement): { backgroundColor: stri
 
 const title = 'reader in Chromium: PDF page and passage, media at t, web capture at its paragraph';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
+describeInChromium(title, () => {
   let store: TestStore;
   let server: TestServer;
   let http: ServerType;

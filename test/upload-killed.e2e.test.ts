@@ -5,9 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@folio/shared';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, type TestStore } from '../backend/src/testing/harness';
 import { buildPaddedPdf } from './fixtures/sample-pdf';
-import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './support/folio-process';
+import { useServe } from './support/serve';
 
 /**
  * An upload in parts whose server is killed (SIGKILL: no handler runs, nothing is flushed) in the middle of
@@ -15,34 +14,27 @@ import { API_KEY, freePort, serveEnv, startServe, type FolioProcess } from './su
  * document, byte for byte the file (the same bytes again are its duplicate), and nothing half-written in
  * the library meanwhile. On the embedded store the parts are a file in FOLIO_DATA; with DATABASE_URL, rows.
  */
-let store: TestStore;
-let env: NodeJS.ProcessEnv;
-let server: FolioProcess | undefined;
-let base: string;
-let key: string;
 let dir: string;
 
 const MB = 1024 * 1024;
 const pdf = buildPaddedPdf(12 * MB);
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-kill-'));
   fs.writeFileSync(path.join(dir, 'informe.pdf'), pdf);
-  store = await createTestStore();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  env = serveEnv(store, port);
-  server = await startServe(env, port);
-  key = new RegExp(API_KEY.source).exec(server.stdout())![0];
-}, 120_000);
+});
 
-afterAll(async () => {
-  await server?.stop();
-  await store?.drop();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const tus = (extra: Record<string, string>) => ({ Authorization: `Bearer ${key}`, 'Tus-Resumable': '1.0.0', ...extra });
+const folio = useServe();
+
+const tus = (extra: Record<string, string>) => ({
+  Authorization: `Bearer ${folio.key}`,
+  'Tus-Resumable': '1.0.0',
+  ...extra,
+});
 const offsetOf = async (url: string) =>
   Number((await fetch(url, { method: 'HEAD', headers: tus({}) })).headers.get('upload-offset'));
 
@@ -51,6 +43,7 @@ const offsetOf = async (url: string) =>
  * not by asking it: a HEAD on an upload makes tus end the part in progress (its lock hands over).
  */
 async function bytesStored(id: string): Promise<number> {
+  const { store } = folio;
   if (!store.databaseUrl) {
     const file = path.join(store.dataDir, 'subidas', id);
     return fs.existsSync(file) ? fs.statSync(file).size : 0;
@@ -67,6 +60,7 @@ async function bytesStored(id: string): Promise<number> {
 
 describe('an upload in parts when the server is killed mid-part', () => {
   it('resumes after a restart to exactly one document, byte for byte the file', async () => {
+    const { base, key } = folio;
     const created = await fetch(`${base}/api/v1/subidas`, {
       method: 'POST',
       headers: tus({
@@ -97,11 +91,11 @@ describe('an upload in parts when the server is killed mid-part', () => {
     const deadline = Date.now() + 30_000;
     while ((await bytesStored(id)) < MB && Date.now() < deadline) await sleep(100);
     expect(await bytesStored(id)).toBeGreaterThanOrEqual(MB);
-    await server!.kill();
+    await folio.server.kill();
     stall();
     expect(await part).toBeInstanceOf(Error);
 
-    server = await startServe(env, Number(new URL(base).port));
+    await folio.restart();
     const client = createClient({ baseUrl: base, apiKey: key });
     // Nothing half-written became a document.
     expect((await client.list()).documentos).toHaveLength(0);

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createClient } from '@folio/shared';
 import { REPO_ROOT } from '../backend/src/testing/harness';
-import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
+import { ARTIFACTS, describeInChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
 import { API_KEY } from './support/folio-process';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
 const EMAIL = 'investigadora@example.org';
 const PASSWORD = 'una frase de paso para el navegador';
@@ -16,39 +15,32 @@ const KEY = new RegExp(`^${API_KEY.source}$`);
 
 const title = 'web app in Chromium against `folio serve`: sign in, API keys, library';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let context: BrowserContext;
-  let page: Page;
-  let base: string;
+describeInChromium(title, () => {
+  // A single-request limit of 50 KB, so that a file of a few hundred KB goes in parts as a 2 GB one would.
+  // No set-up key and no sign-in: this file makes its keys and signs in through the page.
+  const web = useWebServer({
+    email: EMAIL,
+    password: PASSWORD,
+    env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
+    scopes: false,
+    context: { viewport: { width: 1280, height: 720 } },
+    clipboard: true,
+    signIn: false,
+  });
 
-  beforeAll(async () => {
-    // A single-request limit of 50 KB, so that a file of a few hundred KB goes in parts as a 2 GB one would.
-    // No set-up key and no sign-in: this file makes its keys and signs in through the page.
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
-      scopes: false,
-      context: { viewport: { width: 1280, height: 720 } },
-      clipboard: true,
-      signIn: false,
-    });
-    ({ context, page, base } = w);
+  beforeAll(() => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await w?.stop();
   });
 
   const api = (key: string) =>
     // What `curl -H "Authorization: Bearer $KEY" $BASE/api/v1/documentos` does.
-    fetch(`${base}/api/v1/documentos`, { headers: { Authorization: `Bearer ${key}` } });
+    fetch(`${web.base}/api/v1/documentos`, { headers: { Authorization: `Bearer ${key}` } });
 
   let key = '';
 
   it('sends a visitor to sign in and back to the page asked for', async () => {
+    const { page, base } = web;
+    const { context } = web.w;
     await page.goto(`${base}/ajustes/claves`);
     expect(new URL(page.url()).pathname).toBe('/entrar');
     expect(new URL(page.url()).searchParams.get('siguiente')).toBe('/ajustes/claves');
@@ -76,6 +68,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it("creates a key for the browser extension (the form's first purpose), shown once, that reads and captures", async () => {
+    const { page, base } = web;
     const purpose = (name: string) => page.getByRole('radio', { name });
     const scope = (name: string) => page.getByRole('checkbox', { name: new RegExp(`^${name} —`) });
     const ticked = async () => {
@@ -146,6 +139,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('revokes the key in the UI after a confirmation dialog; the same call then answers 401', async () => {
+    const { page, base } = web;
     const prefix = key.split('_')[1]!;
     const row = page.locator(`tr[data-prefijo="${prefix}"]`);
     expect(await row.textContent()).not.toContain('nunca'); // its use was recorded
@@ -172,6 +166,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('uploads a file from the library page with progress and sees it reach listo', async () => {
+    const { page, base } = web;
     await page.getByRole('link', { name: 'Biblioteca' }).click();
     await page.waitForURL(`${base}/biblioteca`);
     await page.getByText('Tu biblioteca está vacía.').waitFor();
@@ -206,6 +201,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('switches to English and back', async () => {
+    const { page } = web;
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(/lang=en/);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
@@ -218,6 +214,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it("corrects a document's title, authors and year from its Editar page, back on the document with what changed", async () => {
+    const { page, base } = web;
     await page.locator('#documentos tr[data-id] a', { hasText: 'Editar' }).first().click();
     await page.waitForURL(/\/biblioteca\/documentos\/.+\/editar$/);
     const id = /\/documentos\/([^/]+)\/editar$/.exec(page.url())![1]!;
@@ -264,6 +261,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('uploads a file over the single-request limit in parts (tus), with progress, to listo', async () => {
+    const { page } = web;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-tus-'));
     const file = path.join(dir, 'bitacora-larga.md');
     const paragraph =
@@ -305,6 +303,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 150_000);
 
   it('deletes a document after confirmation, then signs out', async () => {
+    const { page, base } = web;
     const row = page.locator('#documentos tr[data-id]').first();
     await row.getByRole('button', { name: /Borrar/ }).click();
     await Promise.all([

@@ -2,17 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { convertDocx } from '../backend/src/ingest/office/docx';
 import { DEFAULT_LIMITS } from '../backend/src/ingest/converter';
 import { REPO_ROOT } from '../backend/src/testing/harness';
 import { fixturePath, hasFixture, titleNeeding } from '../backend/src/testing/fixtures';
-import { hasChromium, noChromium } from './support/browser';
+import { describeInChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
-const EMAIL = 'autora@example.org';
-const PASSWORD = 'una frase de paso para citar y preguntar';
 const NITRATOS = 'En Homún la concentración de nitratos del agua de los cenotes alcanzó 44.9 mg/L en 2019.';
 const ACUIFERO = 'El acuífero kárstico de Yucatán corre bajo la península y aflora en los cenotes.';
 const PARAMO = 'El páramo es un ecosistema de alta montaña que regula el agua de las ciudades andinas.';
@@ -43,15 +41,16 @@ async function citedDocxText(page: Page): Promise<string> {
 
 const title = 'Ask and Cite pages in Chromium against `folio serve`';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let page: Page;
-  let base: string;
-  let key: string;
+describeInChromium(title, () => {
+  const web = useWebServer({
+    context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
+    clipboard: true,
+  });
   const ids: Record<string, string> = {};
 
   /** Uploads a text through the API with its metadata, as a researcher's script would, and waits for listo. */
   async function upload(nombre: string, texto: string, query: string): Promise<string> {
+    const { base, key } = web;
     const res = await fetch(`${base}/api/v1/documentos?nombre=${nombre}${query}`, {
       method: 'POST',
       body: texto,
@@ -71,13 +70,6 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }
 
   beforeAll(async () => {
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
-      clipboard: true,
-    });
-    ({ page, base, key } = w);
     ids.cenotes = await upload(
       'cenotes.md',
       `# Cenotes de Yucatán\n\n${ACUIFERO}\n\n## Calidad del agua\n\n${NITRATOS}`,
@@ -90,11 +82,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     );
   }, 180_000);
 
-  afterAll(async () => {
-    await w?.stop();
-  });
-
   it('asks a question: the answer streams in before its sources, footnotes open the reader', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/preguntar`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Preguntar');
     expect(await page.locator('nav.main-nav a[aria-current="page"]').textContent()).toBe('Preguntar');
@@ -147,6 +136,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 120_000);
 
   it('says plainly when nothing was found', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/preguntar`);
     await page.getByLabel('Pregunta').fill('¿Qué opinaba Cervantes de la zarzuela?');
     await page.getByRole('button', { name: 'Preguntar' }).click();
@@ -157,6 +147,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 90_000);
 
   it('cites a pasted text: a claim cited, one nothing backs, a heading left alone, the Markdown copied', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/citar`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Citar');
     await shootBothWidths(page, 'web-citar');
@@ -196,6 +187,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 120_000);
 
   it('cites a .docx and downloads the cited .docx', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/citar`);
     await page
       .getByLabel('Un documento .docx')
@@ -222,6 +214,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   it.skipIf(!hasFixture(LOREM_DOCX))(
     titleNeeding('cites a .docx nothing backs in a note style: no empty references, each claim says so', LOREM_DOCX),
     async () => {
+      const { page, base } = web;
       await page.goto(`${base}/citar`);
       await page.getByLabel('Estilo', { exact: true }).selectOption('chicago-note-bibliography');
       await page.getByLabel('Un documento .docx').setInputFiles(fixturePath(LOREM_DOCX));
@@ -252,6 +245,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   );
 
   it('registers a CSL style from a file and cites with it; a broken one is a message', async () => {
+    const { page, base } = web;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-e2e-csl-'));
     try {
       const ieee = fs.readFileSync(path.join(REPO_ROOT, 'backend/src/cite/csl/styles/ieee.csl'), 'utf8');

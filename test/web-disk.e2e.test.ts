@@ -1,28 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { fixturePath, hasFixture } from '../backend/src/testing/fixtures';
-import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
-import { startWebServer, type WebServer } from './support/web-server';
+import { ARTIFACTS, describeInChromium } from './support/browser';
+import { useWebServer } from './support/web-server';
 
 const PDF = 'metadata-dev/dev-001.pdf';
 
-describe.skipIf(!hasChromium)(`settings: the store's size on disk${hasChromium ? '' : ` (${noChromium})`}`, () => {
-  let w: WebServer;
-  beforeAll(async () => {
-    w = await startWebServer();
-  }, 180_000);
-  afterAll(async () => w?.stop());
+describeInChromium("settings: the store's size on disk", () => {
+  const web = useWebServer({}, { timeout: 180_000 });
 
   it('shows database, WAL, originals and total in the reader’s units at 1280 and 390 px', async () => {
     // One original file, so its line is not zero (where the fixture is at hand).
     const original = hasFixture(PDF) ? fs.statSync(fixturePath(PDF)).size : 0;
-    if (original) await w.upload(fixturePath(PDF));
-    const { page } = w;
+    if (original) await web.upload(fixturePath(PDF));
+    const { page } = web;
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${w.base}/ajustes/claves`);
+      await page.goto(`${web.base}/ajustes/claves`);
       const card = page.locator('section[aria-labelledby="disco-titulo"]');
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByRole('heading', { name: 'Espacio en disco' }).isVisible()).resolves.toBe(true);

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { REPO_ROOT } from '../backend/src/testing/harness';
-import { hasChromium, noChromium } from './support/browser';
+import { describeInChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
-const EMAIL = 'lectora.web@example.org';
-const PASSWORD = 'una frase de paso para leer y citar';
 // The committed sample book: four roman front pages (i–iv), then printed pages 1–3 on physical pages 5–7.
 const SAMPLE = path.join(REPO_ROOT, 'test/fixtures/muestra.pdf');
 
@@ -22,30 +19,16 @@ declare const document: {
 
 const title = 'document page and reader navigation in Chromium against `folio serve`';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let base: string;
+describeInChromium(title, () => {
   let id = '';
   const problems: string[] = [];
-
-  beforeAll(async () => {
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      scopes: false,
-      onPage: (p) => p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`)),
-    });
-    ({ browser, context, page, base } = w);
-  }, 120_000);
-
-  afterAll(async () => {
-    await w?.stop();
+  const web = useWebServer({
+    scopes: false,
+    onPage: (p) => p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`)),
   });
 
   it('opens the document page from its title in the library', { timeout: 120_000 }, async () => {
+    const { page, base } = web;
     await page.goto(`${base}/biblioteca`);
     await page.getByLabel('Archivo', { exact: true }).setInputFiles(SAMPLE);
     await page.getByRole('button', { name: 'Subir archivo' }).click();
@@ -70,6 +53,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('changes the style and shows the reference in it, without scripts needed', async () => {
+    const { page } = web;
     await page.getByLabel('Estilo').selectOption('modern-language-association');
     await page.getByLabel('Idioma de la referencia').selectOption('en-US');
     await Promise.all([
@@ -83,6 +67,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('downloads the reference as BibTeX', async () => {
+    const { page } = web;
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'BibTeX' }).click(),
@@ -94,6 +79,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('goes to the reader at a unit, with the folio beside the physical page', { timeout: 60_000 }, async () => {
+    const { page, base } = web;
     await Promise.all([
       page.waitForURL(`${base}/leer/${id}?pagina=5`),
       page.getByRole('link', { name: 'Abrir en el lector en p. 1', exact: true }).click(),
@@ -107,6 +93,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     'moves with the go-to box: a roman folio, p. n, [n]; a wrong value is explained',
     { timeout: 60_000 },
     async () => {
+      const { page } = web;
       const box = page.getByRole('textbox', { name: 'Ir a' });
       for (const [value, physical, label] of [
         ['iii', 3, 'p. iii · página 3 de 7'],
@@ -137,6 +124,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   );
 
   it('shows a PDF page below a header that does not overlap at 390 px', async () => {
+    const { page, base } = web;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/leer/${id}?pagina=5`);
     await page.locator('#lector[data-estado="listo"]').waitFor({ timeout: 30_000 });
@@ -162,6 +150,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('comes back to the document page, the library and search from the reader', async () => {
+    const { page, base } = web;
     await Promise.all([
       page.waitForURL(`${base}/biblioteca/documentos/${id}`),
       page.locator('.lector-nav').getByRole('link', { name: 'Documento' }).click(),
@@ -179,6 +168,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('goes to a place without scripts: the form redirects', async () => {
+    const { base, browser, context } = web.w;
     const plain = await browser.newContext({ locale: 'es-ES', javaScriptEnabled: false });
     await plain.addCookies(await context.cookies(base));
     const p = await plain.newPage();

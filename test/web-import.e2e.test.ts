@@ -1,23 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writeZip } from '../backend/src/formats/write-zip';
 import { writeZoteroRdfExport, zipFolder } from '../backend/src/import/zotero-rdf/testing/zotero-rdf-export';
 import { IMPORT_PDFS, LIBRARY_PDFS } from '../backend/src/import/testing/bibtex-upload';
-import { hasFixture } from '../backend/src/testing/fixtures';
-import { hasChromium, noChromium } from './support/browser';
+import { describeInChromium } from './support/browser';
 import { buildSamplePdf } from './fixtures/sample-pdf';
 import { expectAccessible, shootBothWidths, signIn } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
 const EMAIL = 'investigadora@example.org';
 const PASSWORD = 'una frase de paso para importar';
 /** Notes of the library, one small Markdown file each: enough items for the progress to be seen. */
 const NOTES = 300;
 
-const ready = hasChromium && hasFixture('pdfs/manifest.json');
 const title = "The 'Importar' page in Chromium against `folio serve`";
 
 /**
@@ -103,32 +100,27 @@ function filesZip(): Uint8Array {
   ]);
 }
 
-describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or no pdfs fixtures`, () => {
-  let w: WebServer | undefined;
-  let browser: Browser;
-  let page: Page;
-  let base: string;
+describeInChromium(title, { fixtures: ['pdfs/manifest.json'] }, () => {
+  const web = useWebServer({
+    email: EMAIL,
+    password: PASSWORD,
+    scopes: false,
+    context: { viewport: { width: 1280, height: 720 } },
+  });
   let dir: string;
 
-  beforeAll(async () => {
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      scopes: false,
-      context: { viewport: { width: 1280, height: 720 } },
-    });
-    ({ browser, page, base } = w);
+  beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-import-e2e-'));
     fs.writeFileSync(path.join(dir, 'Mi biblioteca.bib'), jabrefLibrary());
     fs.writeFileSync(path.join(dir, 'archivos.zip'), filesZip());
-  }, 180_000);
+  });
 
-  afterAll(async () => {
-    await w?.stop();
+  afterAll(() => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('explains what to upload; the form is reached from the navigation', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/biblioteca`);
     await page.locator('nav.main-nav').getByRole('link', { name: 'Importar' }).click();
     await page.waitForURL(`${base}/importar`);
@@ -139,6 +131,7 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
   });
 
   it('imports a BibTeX library with its zip: progress item by item, then the report', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/importar`);
     await page.locator('#archivo').setInputFiles(path.join(dir, 'Mi biblioteca.bib'));
     await page.locator('#archivos').setInputFiles(path.join(dir, 'archivos.zip'));
@@ -174,6 +167,7 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
   }, 300_000);
 
   it('without JavaScript: the form posts, and the report shows on reload', async () => {
+    const { base, browser } = web.w;
     const plain = await browser.newContext({ locale: 'es-ES', javaScriptEnabled: false });
     const p = await plain.newPage();
     try {
@@ -196,6 +190,7 @@ describe.skipIf(!ready)(ready ? title : `${title} — skipped: ${noChromium} or 
   }, 300_000);
 
   it(`imports a Zotero RDF export of ${ZOTERO_ITEMS} items with their PDFs, zipped: Zotero's metadata, searchable`, async () => {
+    const { page, base } = web;
     fs.writeFileSync(path.join(dir, 'Exported Items.zip'), zoteroRdfZip(dir));
     await page.goto(`${base}/importar`);
     await page.locator('#archivo').setInputFiles(path.join(dir, 'Exported Items.zip'));

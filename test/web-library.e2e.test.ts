@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, noChromium } from './support/browser';
+import { expect, it } from 'vitest';
+import { describeInChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
 // The page's own globals, for the functions Playwright runs inside Chromium (the typecheck has no DOM lib).
 interface PageNode {
@@ -16,9 +15,6 @@ interface PageNode {
 declare const document: { getElementById(id: string): PageNode | null } & Pick<PageNode, 'querySelectorAll'>;
 declare const DataTransfer: new () => { items: { add(file: unknown): void } };
 declare const DragEvent: new (type: string, init: Record<string, unknown>) => unknown;
-
-const EMAIL = 'bibliotecaria@example.org';
-const PASSWORD = 'una frase de paso para la biblioteca';
 
 /** Three notes dropped at once; the third is over the single-request limit (50 KB here), so it goes in parts. */
 const paragraph = 'El agua del anillo de cenotes se muestreó en lluvias y en secas, con nitratos medidos cada mes. ';
@@ -34,30 +30,17 @@ const BY_TITLE = ['Anillo de cenotes', 'Bitácora de muestreo', 'Cenotes y acuí
 
 const title = 'library page in Chromium against `folio serve`: drop, sort, filter, collections, export';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let page: Page;
-  let base: string;
-
-  beforeAll(async () => {
-    // A single-request limit of 50 KB, so that the third note goes in parts.
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
-      scopes: false,
-      context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
-    });
-    ({ page, base } = w);
-  }, 120_000);
-
-  afterAll(async () => {
-    await w?.stop();
+describeInChromium(title, () => {
+  // A single-request limit of 50 KB, so that the third note goes in parts.
+  const web = useWebServer({
+    env: { FOLIO_MAX_UPLOAD_MB: '0.05' },
+    scopes: false,
+    context: { acceptDownloads: true, viewport: { width: 1280, height: 720 } },
   });
 
   /** The titles of the rows as shown, top to bottom (the title cell without its checkbox and collection tag). */
   const titles = () =>
-    page.locator('#documentos tr[data-id] th.title').evaluateAll((cells) =>
+    web.page.locator('#documentos tr[data-id] th.title').evaluateAll((cells) =>
       cells.map((cell) => {
         const copy = (cell as unknown as PageNode).cloneNode(true);
         for (const extra of copy.querySelectorAll('input, .tag, .doc-error')) extra.remove();
@@ -66,6 +49,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     );
 
   it('takes three files dropped at once, each with its own progress, through to listo', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/biblioteca`);
     await page.getByText('Tu biblioteca está vacía.').waitFor();
     const parts: string[] = [];
@@ -103,6 +87,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 180_000);
 
   it('sorts by title, and a reload keeps the order', async () => {
+    const { page, base } = web;
     await page.getByLabel('Ordenar por').selectOption('titulo');
     await page.waitForURL(`${base}/biblioteca?orden=titulo`);
     await expect.poll(titles, { timeout: 20_000 }).toEqual(BY_TITLE);
@@ -114,6 +99,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('finds by title or author as you type', async () => {
+    const { page } = web;
     await page.getByLabel('Título o autor').pressSequentially('bitác', { delay: 40 });
     await expect.poll(titles, { timeout: 20_000 }).toEqual(['Bitácora de muestreo']);
     expect(new URL(page.url()).searchParams.get('q')).toBe('bitác');
@@ -122,6 +108,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('creates a collection, assigns two documents, filters by it and exports it', async () => {
+    const { page } = web;
     await page.getByLabel('Nombre de la colección').fill('Tesis de cenotes');
     await page.getByRole('button', { name: 'Crear colección' }).click();
     await page.locator('#avisos', { hasText: 'Colección «Tesis de cenotes» creada.' }).waitFor();

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasFixture, titleNeeding } from '../backend/src/testing/fixtures';
-import { ARTIFACTS, hasChromium, noChromium } from './support/browser';
-import { startWebServer, type WebServer } from './support/web-server';
+import { beforeAll, expect, it } from 'vitest';
+import { fixturePath } from '../backend/src/testing/fixtures';
+import { ARTIFACTS, describeInChromium } from './support/browser';
+import { useWebServer } from './support/web-server';
 
 /**
  * Real documents with long unbroken strings: dev-080 prints its authors' e-mails as one word,
@@ -69,130 +69,116 @@ const OVERFLOW = `(() => {
 
 const title = 'every web page at 360 and 390 px, with real documents, scrolls only down';
 
-const missing = Object.values(DOCUMENTS).find((file) => !hasFixture(file));
+describeInChromium(title, { fixtures: Object.values(DOCUMENTS) }, () => {
+  const web = useWebServer();
+  const ids: Record<keyof typeof DOCUMENTS, string> = {} as never;
+  let citeResult = '';
 
-describe.skipIf(!hasChromium || missing !== undefined)(
-  !hasChromium ? `${title} — skipped: ${noChromium}` : titleNeeding(title, missing),
-  () => {
-    let w: WebServer;
-    const ids: Record<keyof typeof DOCUMENTS, string> = {} as never;
-    let citeResult = '';
-
-    beforeAll(async () => {
-      w = await startWebServer();
-      for (const [name, file] of Object.entries(DOCUMENTS)) {
-        ids[name as keyof typeof DOCUMENTS] = await w.upload(fixturePath(file));
-      }
-    }, 300_000);
-
-    afterAll(async () => {
-      await w?.stop();
-    });
-
-    /** Loads `url` (or runs `reach`) at each width; checks nothing passes the right edge; shots at 390 and 1280 px. */
-    async function walk(name: string, reach: string | ((page: Page) => Promise<void>)) {
-      const { page } = w;
-      const found: string[] = [];
-      for (const width of [390, 360]) {
-        await page.setViewportSize({ width, height: 800 });
-        if (typeof reach === 'string') await page.goto(`${w.base}${reach}`);
-        else await reach(page);
-        await page.waitForLoadState('networkidle');
-        const { scrollWidth, out } = (await page.evaluate(OVERFLOW)) as { scrollWidth: number; out: string[] };
-        if (scrollWidth > width || out.length)
-          found.push(`${width} px: scrollWidth ${scrollWidth}; ${out.join(' | ')}`);
-        if (width === 390) {
-          fs.mkdirSync(ARTIFACTS, { recursive: true });
-          await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-390.png`), fullPage: true });
-        }
-      }
-      // At a desk's width too, for a look that wrapping did not squeeze a wide page's columns.
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-1280.png`), fullPage: true });
-      expect(found, `${name} overflows sideways`).toEqual([]);
+  beforeAll(async () => {
+    for (const [name, file] of Object.entries(DOCUMENTS)) {
+      ids[name as keyof typeof DOCUMENTS] = await web.upload(fixturePath(file));
     }
+  }, 300_000);
 
-    it('the library, filtered and searched', { timeout: 240_000 }, async () => {
-      await walk('biblioteca', '/biblioteca');
-      await walk('biblioteca-filtrada', '/biblioteca?tipo=pdf&q=econometrics');
-      await walk(
-        'biblioteca-vacia',
-        '/biblioteca?q=nada-con-este-nombre-largo-sin-espacios-que-no-cabe-en-un-telefono',
-      );
-      await walk('importar', '/importar');
-    });
-
-    it('each document page and its edit form', { timeout: 240_000 }, async () => {
-      for (const [name, id] of Object.entries(ids)) {
-        await walk(`documento-${name}`, `/biblioteca/documentos/${id}`);
-        await walk(`editar-${name}`, `/biblioteca/documentos/${id}/editar`);
+  /** Loads `url` (or runs `reach`) at each width; checks nothing passes the right edge; shots at 390 and 1280 px. */
+  async function walk(name: string, reach: string | ((page: Page) => Promise<void>)) {
+    const { page } = web;
+    const found: string[] = [];
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      if (typeof reach === 'string') await page.goto(`${web.base}${reach}`);
+      else await reach(page);
+      await page.waitForLoadState('networkidle');
+      const { scrollWidth, out } = (await page.evaluate(OVERFLOW)) as { scrollWidth: number; out: string[] };
+      if (scrollWidth > width || out.length) found.push(`${width} px: scrollWidth ${scrollWidth}; ${out.join(' | ')}`);
+      if (width === 390) {
+        fs.mkdirSync(ARTIFACTS, { recursive: true });
+        await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-390.png`), fullPage: true });
       }
-      await walk('documento-inexistente', '/biblioteca/documentos/doc_no_existe');
-    });
+    }
+    // At a desk's width too, for a look that wrapping did not squeeze a wide page's columns.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(ARTIFACTS, `estrecho-${name}-1280.png`), fullPage: true });
+    expect(found, `${name} overflows sideways`).toEqual([]);
+  }
 
-    it('the readers: PDF, EPUB, .docx and a web page', { timeout: 240_000 }, async () => {
-      for (const name of ['correos', 'urls', 'epub', 'docx', 'web'] as const) {
-        await walk(`leer-${name}`, `/leer/${ids[name]}`);
-      }
-    });
+  it('the library, filtered and searched', { timeout: 240_000 }, async () => {
+    await walk('biblioteca', '/biblioteca');
+    await walk('biblioteca-filtrada', '/biblioteca?tipo=pdf&q=econometrics');
+    await walk('biblioteca-vacia', '/biblioteca?q=nada-con-este-nombre-largo-sin-espacios-que-no-cabe-en-un-telefono');
+    await walk('importar', '/importar');
+  });
 
-    it('search, ask, verify and cite with their results', { timeout: 240_000 }, async () => {
-      await walk('buscar', '/buscar');
-      await walk('buscar-correos', '/buscar?q=mariano+gerosa+denise+hugo+lucena');
-      await walk('buscar-url', '/buscar?q=business.monash.edu+econometrics+publications');
-      await walk('buscar-doi', '/buscar?q=doi+2318-0889202133e200068');
-      await walk('buscar-bigtable', '/buscar?q=Bigtable+Chubby');
-      await walk('preguntar', async (page) => {
-        await page.goto(`${w.base}/preguntar`);
-        await page.getByLabel('Pregunta').fill('¿Qué modelos de semántica distribucional se comparan?');
-        await page.getByRole('button', { name: 'Preguntar' }).click();
-        await page.locator('#fuentes-bloque').waitFor({ state: 'visible', timeout: 90_000 });
-      });
-      await walk('verificar', async (page) => {
-        await page.goto(`${w.base}/verificar`);
-        await page
-          .getByLabel('Afirmación')
-          .fill('Los autores escriben a {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br');
-        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Verificar' }).click()]);
-      });
-      await walk('citar', async (page) => {
-        if (citeResult) return void (await page.goto(citeResult));
-        await page.goto(`${w.base}/citar`);
-        await page
-          .getByLabel('Texto', { exact: true })
-          .fill(
-            'Context-predicting models outperform count-based models on semantic relatedness benchmarks. ' +
-              'Los autores {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br publicaron su trabajo. ' +
-              'Véase http://business.monash.edu/econometrics-and-business-statistics/research/publications.',
-          );
-        await Promise.all([
-          page.waitForURL(/\/citar\/[^/?]+/, { timeout: 120_000 }),
-          page.getByRole('button', { name: 'Citar', exact: true }).click(),
-        ]);
-        citeResult = page.url();
-      });
-    });
+  it('each document page and its edit form', { timeout: 240_000 }, async () => {
+    for (const [name, id] of Object.entries(ids)) {
+      await walk(`documento-${name}`, `/biblioteca/documentos/${id}`);
+      await walk(`editar-${name}`, `/biblioteca/documentos/${id}/editar`);
+    }
+    await walk('documento-inexistente', '/biblioteca/documentos/doc_no_existe');
+  });
 
-    it('settings with a key shown once, and the pages of a visitor', { timeout: 240_000 }, async () => {
-      await walk('ajustes', '/ajustes');
-      await walk('clave-creada', async (page) => {
-        await page.goto(`${w.base}/ajustes/claves`);
-        await page.locator('#nombre').fill('una-clave-con-un-nombre-muy-largo-y-sin-espacios-para-el-script');
-        await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Crear clave' }).click()]);
-        await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
-      });
-      const visitor = await w.browser.newContext({ locale: 'es-ES' });
-      const { page } = w;
-      try {
-        w.page = await visitor.newPage();
-        await walk('entrar', '/entrar');
-        await walk('registro', '/registro');
-        await walk('no-encontrada', '/no-existe/en/folio');
-      } finally {
-        await w.page.close();
-        w.page = page;
-        await visitor.close();
-      }
+  it('the readers: PDF, EPUB, .docx and a web page', { timeout: 240_000 }, async () => {
+    for (const name of ['correos', 'urls', 'epub', 'docx', 'web'] as const) {
+      await walk(`leer-${name}`, `/leer/${ids[name]}`);
+    }
+  });
+
+  it('search, ask, verify and cite with their results', { timeout: 240_000 }, async () => {
+    await walk('buscar', '/buscar');
+    await walk('buscar-correos', '/buscar?q=mariano+gerosa+denise+hugo+lucena');
+    await walk('buscar-url', '/buscar?q=business.monash.edu+econometrics+publications');
+    await walk('buscar-doi', '/buscar?q=doi+2318-0889202133e200068');
+    await walk('buscar-bigtable', '/buscar?q=Bigtable+Chubby');
+    await walk('preguntar', async (page) => {
+      await page.goto(`${web.base}/preguntar`);
+      await page.getByLabel('Pregunta').fill('¿Qué modelos de semántica distribucional se comparan?');
+      await page.getByRole('button', { name: 'Preguntar' }).click();
+      await page.locator('#fuentes-bloque').waitFor({ state: 'visible', timeout: 90_000 });
     });
-  },
-);
+    await walk('verificar', async (page) => {
+      await page.goto(`${web.base}/verificar`);
+      await page
+        .getByLabel('Afirmación')
+        .fill('Los autores escriben a {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br');
+      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Verificar' }).click()]);
+    });
+    await walk('citar', async (page) => {
+      if (citeResult) return void (await page.goto(citeResult));
+      await page.goto(`${web.base}/citar`);
+      await page
+        .getByLabel('Texto', { exact: true })
+        .fill(
+          'Context-predicting models outperform count-based models on semantic relatedness benchmarks. ' +
+            'Los autores {mariano,gerosa,denise,hugo,lucena}@inf.puc-rio.br publicaron su trabajo. ' +
+            'Véase http://business.monash.edu/econometrics-and-business-statistics/research/publications.',
+        );
+      await Promise.all([
+        page.waitForURL(/\/citar\/[^/?]+/, { timeout: 120_000 }),
+        page.getByRole('button', { name: 'Citar', exact: true }).click(),
+      ]);
+      citeResult = page.url();
+    });
+  });
+
+  it('settings with a key shown once, and the pages of a visitor', { timeout: 240_000 }, async () => {
+    await walk('ajustes', '/ajustes');
+    await walk('clave-creada', async (page) => {
+      await page.goto(`${web.base}/ajustes/claves`);
+      await page.locator('#nombre').fill('una-clave-con-un-nombre-muy-largo-y-sin-espacios-para-el-script');
+      await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Crear clave' }).click()]);
+      await page.getByRole('heading', { name: 'Clave creada' }).waitFor();
+    });
+    const visitor = await web.w.browser.newContext({ locale: 'es-ES' });
+    const { page } = web;
+    try {
+      web.w.page = await visitor.newPage();
+      await walk('entrar', '/entrar');
+      await walk('registro', '/registro');
+      await walk('no-encontrada', '/no-existe/en/folio');
+    } finally {
+      await web.w.page.close();
+      web.w.page = page;
+      await visitor.close();
+    }
+  });
+});

@@ -1,27 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../backend/src/testing/harness';
-import { hasChromium, noChromium } from './support/browser';
+import { describeInChromium } from './support/browser';
 import { cli } from './support/folio-process';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 
 const EMAIL = 'bibliotecaria@example.org';
 const PASSWORD = 'una frase de paso para las referencias';
 
 const title = 'an imported bibliography in Chromium: references without a file and tags';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let page: Page;
-  let base: string;
+describeInChromium(title, () => {
   let dir: string;
   const problems: string[] = [];
 
-  beforeAll(async () => {
+  beforeAll(() => {
     // A JabRef-style export: a thesis with its PDF and keywords, and an article whose PDF is not there.
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-web-refs-'));
     fs.mkdirSync(path.join(dir, 'pdfs'));
@@ -50,7 +46,14 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
         '',
       ].join('\n'),
     );
-    w = await startWebServer({
+  });
+
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const web = useWebServer(
+    {
       email: EMAIL,
       password: PASSWORD,
       scopes: false,
@@ -62,16 +65,12 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
         expect(run.stdout).toMatch(/Solo referencia \(sin archivo\): 1\./);
       },
       onPage: (p) => p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`)),
-    });
-    ({ page, base } = w);
-  }, 240_000);
-
-  afterAll(async () => {
-    await w?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+    },
+    { timeout: 240_000 },
+  );
 
   it('lists the reference as such, with the tags of both as links to their filter', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/biblioteca`);
     const ref = page.locator('#documentos tr', { hasText: 'Acuíferos kársticos de la península' });
     expect((await ref.locator('.type').textContent())?.trim()).toBe('Solo referencia');
@@ -91,6 +90,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   });
 
   it('shows the reference with its tags and no reader on its page', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/biblioteca`);
     await Promise.all([
       page.waitForURL(/\/biblioteca\/documentos\//),

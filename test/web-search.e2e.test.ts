@@ -1,33 +1,24 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, noChromium } from './support/browser';
+import { beforeAll, expect, it } from 'vitest';
+import { describeInChromium } from './support/browser';
 import { expectAccessible, shootBothWidths } from './support/web-pages';
-import { startWebServer, type WebServer } from './support/web-server';
+import { useWebServer } from './support/web-server';
 import { buildSamplePdf, MUESTRA } from './fixtures/sample-pdf';
 
-const EMAIL = 'buscadora@example.org';
-const PASSWORD = 'una frase de paso para buscar y verificar';
 const PDF_TITLE = 'Cuaderno de campo del acuífero de Yucatán';
 const MD_TITLE = 'Bitácora de los pozos';
 const CLAIM = 'En Homún la concentración de nitratos alcanzó 44.9 mg/L en 2019.';
 
 const title = 'search and verify pages in Chromium against `folio serve`';
 
-describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noChromium}`, () => {
-  let w: WebServer | undefined;
-  let page: Page;
-  let base: string;
+describeInChromium(title, () => {
+  const web = useWebServer({
+    context: { viewport: { width: 1280, height: 720 } },
+    clipboard: true,
+  });
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    w = await startWebServer({
-      email: EMAIL,
-      password: PASSWORD,
-      context: { viewport: { width: 1280, height: 720 } },
-      clipboard: true,
-    });
-    ({ page, base } = w);
-    const { key } = w;
+    const { base, key } = web;
 
     const upload = async (query: string, body: Uint8Array | string, type: string) => {
       const res = await fetch(`${base}/api/v1/documentos?esperar=90&${query}`, {
@@ -59,11 +50,8 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
     );
   }, 240_000);
 
-  afterAll(async () => {
-    await w?.stop();
-  });
-
   it('searches with a type filter, with `/` to the box, copies a citation and follows the reader link', async () => {
+    const { page, base } = web;
     await page.getByRole('link', { name: 'Buscar' }).click();
     await page.waitForURL(`${base}/buscar`);
     // `/` focuses the box from anywhere but a field; typed in a field it is just a character.
@@ -111,11 +99,13 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 120_000);
 
   it('shows a bad year as a message on the page', async () => {
+    const { page, base } = web;
     await page.goto(`${base}/buscar?q=nitratos&anio=ayer`);
     expect(await page.getByRole('alert').textContent()).toContain('El año debe ser un número');
   });
 
   it('verifies a claim copied from a document: respaldada, with its passage and support', async () => {
+    const { page, base } = web;
     await page.getByRole('link', { name: 'Verificar' }).click();
     await page.waitForURL(`${base}/verificar`);
     await page.getByLabel('Afirmación').fill(CLAIM);
@@ -135,6 +125,7 @@ describe.skipIf(!hasChromium)(hasChromium ? title : `${title} — skipped: ${noC
   }, 120_000);
 
   it('without a model, says a paraphrase is not stated in the same words, shows the closest passage and the NLI command', async () => {
+    const { page, base } = web;
     // The PDF says 'Este cuaderno reúne las mediciones de nitratos en los cenotes del anillo.': in other words.
     await page.goto(`${base}/verificar`);
     await page

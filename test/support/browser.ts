@@ -2,12 +2,33 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { describe } from 'vitest';
+import { fixtureAbsent, hasFixture } from '../../backend/src/testing/fixtures';
 import { REPO_ROOT } from '../../backend/src/testing/harness';
 
 /** Debian's Chromium, which `.ci/run` installs; browser tests skip with a message without it. */
 export const CHROMIUM = process.env.FOLIO_CHROMIUM ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
 export const noChromium = `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set FOLIO_CHROMIUM)`;
+
+/** What a Chromium suite needs beyond Chromium itself. */
+export interface ChromiumSuiteNeeds {
+  /** Files or folders of the outside test material (relative to it) the suite reads. */
+  fixtures?: readonly string[];
+}
+
+/**
+ * A `describe` that runs only where Chromium (and the outside material `needs` names) is at hand, and
+ * otherwise is skipped with the reason in its title: `title — skipped: <what is missing and how to get it>`.
+ */
+export function describeInChromium(title: string, fn: () => void): void;
+export function describeInChromium(title: string, needs: ChromiumSuiteNeeds, fn: () => void): void;
+export function describeInChromium(title: string, ...args: [() => void] | [ChromiumSuiteNeeds, () => void]): void {
+  const [needs, fn] = args.length === 1 ? [{}, args[0]] : args;
+  const absent = needs.fixtures?.find((relative) => !hasFixture(relative));
+  const missing = !hasChromium ? noChromium : absent !== undefined ? fixtureAbsent(absent) : undefined;
+  describe.skipIf(missing !== undefined)(missing === undefined ? title : `${title} — skipped: ${missing}`, fn);
+}
 
 /** Where browser tests leave screenshots for review. */
 export const ARTIFACTS = path.join(REPO_ROOT, 'test/artifacts');

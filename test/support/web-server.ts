@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { createTestStore, type TestStore } from '../../backend/src/testing/harness';
 import { launchPlain } from './browser';
 import { API_KEY, cli, cliWithInput, freePort, serveEnv, startServe, type FolioProcess } from './folio-process';
+import { useStarted } from './use-started';
 import { signIn } from './web-pages';
 
 /** A `folio serve` on a fresh store with one user, signed in in a Chromium page, and an API key for set-up. */
@@ -126,4 +127,52 @@ export async function startWebServer(o: WebServerOptions = {}): Promise<WebServe
       stop,
     };
   }
+}
+
+/** A {@link WebServer} a test file reads once {@link useWebServer}'s hook has started it. */
+export interface WebServerFixture {
+  /** The whole of it: its browser, context, store, `upload` … (`page` may be swapped for a while and put back). */
+  readonly w: WebServer;
+  /** The signed-in page (`w.page` as it is now). */
+  readonly page: Page;
+  /** The server's origin, `http://127.0.0.1:<port>`. */
+  readonly base: string;
+  /** The set-up API key; empty with `scopes: false`. */
+  readonly key: string;
+  /** `w.upload`: uploads a file through the API and waits for it to be read; its id. */
+  upload(file: string, query?: string): Promise<string>;
+}
+
+/**
+ * Registers the hooks that give the calling file (or `describe`) a {@link startWebServer} for its tests: a
+ * `beforeAll` that starts it with `options` (a function is read then, so it can use what an earlier
+ * `beforeAll` made) and an `afterAll` that stops it. Read the fixture inside tests and hooks registered
+ * after this call; a `beforeAll` registered after it runs once the server is up (uploads, files on disk).
+ * `timeout` is the starting hook's (2 minutes unless told).
+ */
+export function useWebServer(
+  options: WebServerOptions | (() => WebServerOptions) = {},
+  { timeout = 120_000 }: { timeout?: number } = {},
+): WebServerFixture {
+  const started = useStarted(
+    'useWebServer',
+    () => startWebServer(typeof options === 'function' ? options() : options),
+    (w) => w.stop(),
+    timeout,
+  );
+  return {
+    get w() {
+      return started();
+    },
+    get page() {
+      return started().page;
+    },
+    get base() {
+      return started().base;
+    },
+    get key() {
+      return started().key;
+    },
+    upload: (file, query) => started().upload(file, query),
+  };
 }
