@@ -280,7 +280,8 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
          ${probe}
          ${matchLimit}),
        -- Each candidate's own postings read once (one row per passage), each query term looked up there.
-       scored AS (
+       -- Materialized: inlined, the score was computed twice per candidate (for the filter, for the order).
+       scored AS MATERIALIZED (
          SELECT m.pid, (
            SELECT sum(b.best) FROM (
              SELECT max(t.idf * pp.impacts[array_position(pp.terms, t.term)]) AS best
