@@ -2,7 +2,7 @@ import type { Deps } from '../../context';
 import { findDocumentForJob, updateDocument, type Details, type DocumentRow } from '../../db/documents.repo';
 import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
 import { checkpointIfWalOver } from '../../db/store-size.repo';
-import { refreshSearchStatistics } from '../../db/statistics.repo';
+import { refreshSearchStatistics, vacuumsItself } from '../../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
 import { ensureVectorIndex, storeVectors } from '../../db/vectors.repo';
 import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from '../../ingest/converter';
@@ -211,8 +211,9 @@ async function afterReady(
   // Document frequencies are folded in bulk, every few dozen documents (migration 028).
   await foldTermFrequencies(deps.db);
   await checkpointIfWalOver(deps.db); // the embedded store has no checkpointer of its own
-  // A server's autovacuum keeps planner statistics; the embedded store needs asking.
-  if (deps.db.kind === 'pglite') await refreshSearchStatistics(deps.db);
+  // A server's autovacuum keeps planner statistics and vacuums; the embedded store, or a server whose
+  // autovacuum is off, needs asking.
+  if (!(await vacuumsItself(deps.db))) await refreshSearchStatistics(deps.db);
 }
 
 /**
