@@ -8,6 +8,7 @@ import { insertDocument, updateDocument } from './documents.repo';
 import { migrate } from './migrate';
 import { foldTermFrequencies, indexPassageTerms, libraryTermStats } from './passage-terms.repo';
 import { searchLexical } from './passages-search.repo';
+import { vacuumsItself } from './statistics.repo';
 import { replaceContent } from './units.repo';
 import { ensureUser } from './users.repo';
 
@@ -169,12 +170,15 @@ describe('BM25 postings', () => {
       "INSERT INTO term_df_changes (lib, term, n) SELECT -1, 'filler' || g, 1 FROM generate_series(1, 20000) g",
     );
     expect(await foldTermFrequencies(db(), 1)).toBeGreaterThan(0);
-    const [after] = await db().query<{ n: number; index: number }>(
-      `SELECT count(*)::int AS n, pg_relation_size('term_df_changes_term')::int AS index FROM term_df_changes`,
+    const [after] = await db().query<{ n: number; table: number; index: number }>(
+      `SELECT count(*)::int AS n, pg_relation_size('term_df_changes')::int AS table,
+              pg_relation_size('term_df_changes_term')::int AS index FROM term_df_changes`,
     );
     expect(after!.n).toBe(0);
     // The embedded store, with no autovacuum, gives the folded rows' space back at once.
     if (db().kind === 'pglite') expect(after!.index).toBeLessThanOrEqual(2 * 8192);
+    // A server with autovacuum off has them vacuumed: the emptied pages at the table's end are cut off.
+    else if (!(await vacuumsItself(db()))) expect(after!.table).toBe(0);
     expect(await libraryTermStats(db(), ana, terms)).toEqual(pending);
     expect(await search(ana, 'farmers region nitrate')).toEqual(ranked);
     // A document indexed after the fold adds to it as a pending change.

@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { vacuumsItself } from './statistics.repo';
 
 /** BM25 parameters of a document's postings; the defaults live in the SQL function (migration 008). */
 export interface TermIndexing {
@@ -85,7 +86,9 @@ export async function foldTermFrequencies(db: Db, minChanges = FOLD_TERM_CHANGES
       return row?.n ?? 0;
     });
   }
-  // A server's autovacuum reclaims the folded rows; a truncate would lock out the searches reading them.
+  // On a server a truncate would lock out the searches reading them: its autovacuum reclaims the folded
+  // rows, or, where it is off, a vacuum here (every frequency look-up walks them until then).
   const [row] = await db.query<{ n: number }>('SELECT fold_term_df() AS n');
+  if (!(await vacuumsItself(db))) await db.exec('VACUUM term_df_changes');
   return row?.n ?? 0;
 }
