@@ -9,7 +9,12 @@ import type { Ancla } from '@folio/shared';
 import type { Embedder } from '../src/ai/embedder';
 import type { Db } from '../src/db/db';
 import { insertDocument, updateDocument } from '../src/db/documents.repo';
-import { foldTermFrequencies, indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.repo';
+import {
+  compactPassageTerms,
+  foldTermFrequencies,
+  indexPassageTerms,
+  type TermIndexing,
+} from '../src/db/passage-terms.repo';
 import { checkpointIfWalOver } from '../src/db/store-size.repo';
 import { refreshSearchStatistics } from '../src/db/statistics.repo';
 import { replaceContent } from '../src/db/units.repo';
@@ -103,6 +108,7 @@ export async function loadLibrary(
     batch = [];
     // As the ingest job does after each ready document.
     await foldTermFrequencies(db);
+    await compactPassageTerms(db);
     opts.onBatch?.({ documents: loaded.ids.size, passages: loaded.passages });
   };
   for (const doc of documents) {

@@ -1,6 +1,7 @@
 /**
  * The store's own floor for writing a lexical index: the postings a load wrote (one row per passage and
- * term, in `passage_terms`), copied as they are into a table with the same columns and indexes. No
+ * term, as `passage_terms` holds them before they are moved into blocks; read from `passage_postings`,
+ * which holds them all), copied as they are into a table with the same columns and indexes. No
  * stemming, no scoring, no statistics: only the rows and their B-tree indexes. What a load costs beyond
  * this is Folio's; what this costs is PostgreSQL's, whatever Folio does.
  *
@@ -27,7 +28,11 @@ export async function postingWriteFloor(db: Db): Promise<PostingFloor> {
     );
     const t0 = performance.now();
     // Passage by passage, as documents arrive, rather than already sorted by term.
-    await db.exec('INSERT INTO bench_postings SELECT * FROM passage_terms ORDER BY pid');
+    await db.exec(
+      `INSERT INTO bench_postings (lib, term, impact, pid)
+       SELECT pp.lib, x.term, x.impact, pp.pid FROM passage_postings pp, unnest(pp.terms, pp.impacts) AS x(term, impact)
+       ORDER BY pp.pid`,
+    );
     const ms = performance.now() - t0;
     const [row] = await db.query<{ n: number }>('SELECT count(*)::float8 AS n FROM bench_postings');
 

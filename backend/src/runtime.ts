@@ -18,6 +18,7 @@ import { startPgBossQueue } from './jobs/queue';
 import { lockStore } from './store-lock';
 import { createLogger, type Logger } from './log';
 import { startRereadSweep, type RereadSweep } from './services/documents/reread-outdated';
+import { startIndexCompaction, type IndexCompaction } from './services/store/compact-index-at-start';
 import { startStrandedSweep, type StrandedSweep } from './services/documents/requeue-stranded';
 import { directoryBlobStore, type BlobStore } from './storage/blob-store';
 import { databaseBlobStore } from './storage/database-blob-store';
@@ -50,6 +51,8 @@ export interface Runtime {
   rereadSweep?: RereadSweep;
   /** The sweep of documents left queued with no job, in a process that runs workers. */
   strandedSweep?: StrandedSweep;
+  /** The start-up compaction of the lexical index's tail, in a process that runs workers. */
+  indexCompaction?: IndexCompaction;
   close(): Promise<void>;
 }
 
@@ -181,13 +184,17 @@ export async function openRuntime(config: Config, opts: RuntimeOptions): Promise
       opts.workers && config.workers > 0 && config.strandedSweepSeconds > 0
         ? startStrandedSweep(deps, config.strandedSweepSeconds, pglite ? 0 : config.strandedSweepSeconds)
         : undefined;
+    // A lexical index left with a large tail (indexed before its blocks existed) is compacted meanwhile.
+    const indexCompaction = opts.workers && config.workers > 0 ? startIndexCompaction(deps) : undefined;
     return {
       deps,
       pglite,
       rereadSweep,
       strandedSweep,
+      indexCompaction,
       async close() {
         outages.stop();
+        await indexCompaction?.stop();
         await strandedSweep?.stop();
         await rereadSweep?.stop();
         collector.stop();

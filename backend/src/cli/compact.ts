@@ -27,8 +27,13 @@ export async function compactCommand(
   if (unknown.length) throw new UsageError(`Unknown argument(s): ${unknown.join(' ')}\n${USAGE}`);
   // The embedded store is this process's alone, so rewriting it blocks nobody.
   const full = db.kind === 'pglite' || args.includes('--full');
-  out(full ? 'Checkpoint, VACUUM FULL, checkpoint…' : 'Checkpoint, VACUUM, checkpoint…');
-  const { before, after, checkpointSkipped } = await compactStore(db, blobs, { full });
+  out(
+    full
+      ? 'Search index into blocks, checkpoint, VACUUM FULL, checkpoint…'
+      : 'Search index into blocks, checkpoint, VACUUM, checkpoint…',
+  );
+  const { before, after, checkpointSkipped, postingsMoved } = await compactStore(db, blobs, { full });
+  if (postingsMoved) out(`${postingsMoved.toLocaleString('en')} search postings moved into blocks`);
   const row = (name: string, a: number | null, b: number | null) => {
     const freed = a !== null && b !== null ? formatBytes(a - b) : '—';
     out(`${name.padEnd(20)} ${fmt(a).padStart(10)} → ${fmt(b).padStart(10)}   freed ${freed}`);

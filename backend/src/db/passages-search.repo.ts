@@ -119,13 +119,37 @@ const QUERY_TERMS = `
     ) d
     WHERE d.df > 0)`;
 
-/** Each query term's best `$n` postings by impact (an index range scan each), as `hits` (word, pid, score). */
+/**
+ * All postings of the terms row `t` (pid, impact): the index's tail, then its blocks (migration 030).
+ * Unordered.
+ */
+const TERM_POSTINGS_OF = (t: string) => `(
+  SELECT pt.pid, pt.impact FROM passage_terms pt WHERE pt.lib = ${t}.lib AND pt.term = ${t}.term
+  UNION ALL
+  SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
+  WHERE b.lib = ${t}.lib AND b.term = ${t}.term)`;
+
+/**
+ * Each query term's best `$n` postings by impact, as `hits` (word, pid, score): the tail's by its impact
+ * index, and those of the blocks that can hold any of them. Blocks taken by their lowest impact, highest
+ * first, hold `$n` postings once their lowest impact falls to some θ: every best posting is at least θ,
+ * so a block whose highest impact is below θ holds none of them (a few header rows read per term). Equal
+ * impacts are taken in passage order, so that where the postings happen to lie never changes the result.
+ */
 const BEST_POSTINGS = (n: number) => `
   hits AS (
     SELECT t.i, x.pid, max(t.idf * x.impact) AS s
     FROM terms t CROSS JOIN LATERAL (
-      SELECT pt.pid, pt.impact FROM passage_terms pt
-      WHERE pt.lib = t.lib AND pt.term = t.term ORDER BY pt.impact DESC LIMIT $${n}
+      SELECT y.pid, y.impact FROM (
+        (SELECT pt.pid, pt.impact FROM passage_terms pt
+         WHERE pt.lib = t.lib AND pt.term = t.term ORDER BY pt.impact DESC, pt.pid LIMIT $${n})
+        UNION ALL
+        SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
+        WHERE b.lib = t.lib AND b.term = t.term AND b.max_impact >= (
+          SELECT coalesce(max(w.min_impact) FILTER (WHERE w.held >= $${n}), '-Infinity')
+          FROM (SELECT h.min_impact, sum(h.n) OVER (ORDER BY h.min_impact DESC) AS held
+                FROM term_blocks h WHERE h.lib = t.lib AND h.term = t.term) w)
+      ) y ORDER BY y.impact DESC, y.pid LIMIT $${n}
     ) x
     GROUP BY t.i, x.pid)`;
 
@@ -239,6 +263,8 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
         LIMIT 1),
       others AS MATERIALIZED (SELECT pw.variants FROM pw WHERE pw.variants <> (SELECT variants FROM pick)),
       -- Its postings (one list per language's stem) merged in impact order and read lazily.
+      -- A block's postings are sorted with the tail's: in the order of their highest impact alone, the
+      -- passages weighed differed with how the postings happened to be compacted.
       cands AS (
         SELECT pt.pid, pt.impact FROM passage_terms pt
         WHERE pt.lib = (SELECT lib FROM lib) AND pt.term = (SELECT variants[1] FROM pick)
@@ -247,10 +273,17 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
         WHERE pt.lib = (SELECT lib FROM lib) AND pt.term = (SELECT variants[2] FROM pick)
           AND (SELECT variants[2] <> variants[1] FROM pick)
         UNION ALL
+        SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
+        WHERE b.lib = (SELECT lib FROM lib) AND b.term = (SELECT variants[1] FROM pick)
+        UNION ALL
+        SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
+        WHERE b.lib = (SELECT lib FROM lib) AND b.term = (SELECT variants[2] FROM pick)
+          AND (SELECT variants[2] <> variants[1] FROM pick)
+        UNION ALL
         -- Every word of every phrase a stopword somewhere: nothing to key on, all the caller's passages.
         SELECT p.pid, 0 FROM passages p JOIN documents d ON d.id = p.document_id
         WHERE d.user_id = $1 AND NOT EXISTS (SELECT 1 FROM pick)
-        ORDER BY impact DESC)`;
+        ORDER BY impact DESC, pid)`;
     // ... that also hold every other word of the phrases (a keyed probe each), then the literal text.
     probe = `WHERE NOT EXISTS (
            SELECT 1 FROM others o WHERE NOT EXISTS (
@@ -307,7 +340,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
      hits AS (
        SELECT t.i, pt.pid, max(t.idf * pt.impact) AS s
        FROM terms t
-       JOIN passage_terms pt ON pt.lib = t.lib AND pt.term = t.term
+       CROSS JOIN LATERAL ${TERM_POSTINGS_OF('t')} pt
        JOIN passages p ON p.pid = pt.pid JOIN documents d ON d.id = p.document_id
        WHERE ${where}
        GROUP BY t.i, pt.pid),

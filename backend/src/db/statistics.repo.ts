@@ -1,7 +1,15 @@
 import type { Db } from './db';
 
 /** Tables whose planner statistics decide how searches run. */
-const SEARCH_TABLES = ['passage_terms', 'passage_postings', 'term_df', 'passages', 'passage_vectors', 'documents'];
+const SEARCH_TABLES = [
+  'passage_terms',
+  'term_blocks',
+  'passage_postings',
+  'term_df',
+  'passages',
+  'passage_vectors',
+  'documents',
+];
 
 /**
  * Whether the database vacuums and analyzes its tables by itself: a server with autovacuum on (and the

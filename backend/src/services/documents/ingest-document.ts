@@ -1,6 +1,6 @@
 import type { Deps } from '../../context';
 import { findDocumentForJob, updateDocument, type Details, type DocumentRow } from '../../db/documents.repo';
-import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
+import { compactPassageTerms, foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
 import { checkpointIfWalOver } from '../../db/store-size.repo';
 import { refreshSearchStatistics, vacuumsItself } from '../../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
@@ -210,6 +210,8 @@ async function afterReady(
   }
   // Document frequencies are folded in bulk, every few dozen documents (migration 028).
   await foldTermFrequencies(deps.db);
+  // The postings' tail is moved into blocks once large (migration 030).
+  await compactPassageTerms(deps.db);
   await checkpointIfWalOver(deps.db); // the embedded store has no checkpointer of its own
   // A server's autovacuum keeps planner statistics and vacuums; the embedded store, or a server whose
   // autovacuum is off, needs asking.
