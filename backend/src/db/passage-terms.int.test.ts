@@ -319,6 +319,45 @@ describe('BM25 postings', () => {
     expect(regexChecks[0]).toBeLessThanOrEqual(2 * 201);
   });
 
+  it("finds a phrase's passages by its words' postings, not by reading each passage holding one word", async () => {
+    // 60 passages hold 'harvest', 20 of them 'valley' too, never side by side but in one.
+    const fay = (await ensureUser(db(), 'fay@example.org')).id;
+    for (let i = 0; i < 12; i++) {
+      const texts = Array.from({ length: 5 }, (_, j) =>
+        (i * 5 + j) % 3 === 0
+          ? `Note ${i}.${j}: the valley saw a late harvest after the rains.`
+          : `Note ${i}.${j}: a late harvest after the rains.`,
+      );
+      await seed(fay, `f${i}`, `Field notes ${i}`, texts);
+    }
+    await seed(fay, 'f12', 'Valley survey', ['The valley harvest was the largest in years.']);
+    const regexChecks: number[] = [];
+    const rowReads: number[] = [];
+    const explaining: Db = Object.create(db());
+    explaining.query = async <T>(sql: string, params?: unknown[]) => {
+      const [plan] = await db().query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+        params,
+      );
+      regexChecks.push(loopsOfFilter(plan!['QUERY PLAN'][0]!.Plan, '~*'));
+      rowReads.push(loopsOfScan(plan!['QUERY PLAN'][0]!.Plan, 'passage_postings'));
+      return db().query<T>(sql, params);
+    };
+    const hits = await searchLexical(explaining, {
+      userId: fay,
+      terms: ['rains'],
+      phrases: ['valley harvest'],
+      limit: 10,
+    });
+    expect(hits.map((h) => h.document_id)).toEqual(['f12']);
+    // The text of the 21 passages holding both words is read; the passages' own rows only to score what
+    // matched. Probing each candidate for the other word read one row each (22 here; thousands, each
+    // ~2 kB, for common words on a large library).
+    expect(regexChecks[0]).toBeGreaterThan(0);
+    expect(regexChecks[0]).toBeLessThanOrEqual(21);
+    expect(rowReads[0]).toBeLessThanOrEqual(hits.length);
+  });
+
   it("fills an existing library's rows by passage when migration 029 runs on it", async () => {
     const read = () =>
       db().query<{ pid: number; terms: string[]; impacts: number[] }>(
@@ -340,6 +379,7 @@ describe('BM25 postings', () => {
 
 interface PlanNode {
   Filter?: string;
+  'Relation Name'?: string;
   'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
@@ -348,4 +388,10 @@ interface PlanNode {
 function loopsOfFilter(node: PlanNode, operator: string): number {
   const own = node.Filter?.includes(operator) ? (node['Actual Loops'] ?? 0) : 0;
   return own + (node.Plans ?? []).reduce((n, child) => n + loopsOfFilter(child, operator), 0);
+}
+
+/** How many times a plan scans `relation`, over all its nodes. */
+function loopsOfScan(node: PlanNode, relation: string): number {
+  const own = node['Relation Name'] === relation ? (node['Actual Loops'] ?? 0) : 0;
+  return own + (node.Plans ?? []).reduce((n, child) => n + loopsOfScan(child, relation), 0);
 }

@@ -119,15 +119,12 @@ const QUERY_TERMS = `
     ) d
     WHERE d.df > 0)`;
 
-/**
- * All postings of the terms row `t` (pid, impact): the index's tail, then its blocks (migration 030).
- * Unordered.
- */
-const TERM_POSTINGS_OF = (t: string) => `(
-  SELECT pt.pid, pt.impact FROM passage_terms pt WHERE pt.lib = ${t}.lib AND pt.term = ${t}.term
+/** All postings of a library's term (pid, impact): the index's tail, then its blocks (migration 030). Unordered. */
+const POSTINGS_OF = (lib: string, term: string) => `(
+  SELECT pt.pid, pt.impact FROM passage_terms pt WHERE pt.lib = ${lib} AND pt.term = ${term}
   UNION ALL
   SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
-  WHERE b.lib = ${t}.lib AND b.term = ${t}.term)`;
+  WHERE b.lib = ${lib} AND b.term = ${term})`;
 
 /**
  * Each query term's best `$n` postings by impact, as `hits` (word, pid, score): the tail's by its impact
@@ -246,7 +243,6 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
   const phraseWords = [...new Set(f.phrases.flatMap(phraseKeys))];
   let candidates: string | undefined;
   let matchLimit = '';
-  let probe = '';
   if (f.phrases.length && !f.documents?.length) {
     params.push(JSON.stringify(phraseWords));
     candidates = `
@@ -261,33 +257,37 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
         SELECT pw.variants FROM pw CROSS JOIN lib
         ORDER BY (SELECT coalesce(sum(term_df_of(lib.lib, v)), 0) FROM unnest(pw.variants) AS v)
         LIMIT 1),
-      others AS MATERIALIZED (SELECT pw.variants FROM pw WHERE pw.variants <> (SELECT variants FROM pick)),
-      -- Its postings (one list per language's stem) merged in impact order and read lazily.
-      -- A block's postings are sorted with the tail's: in the order of their highest impact alone, the
-      -- passages weighed differed with how the postings happened to be compacted.
+      others AS MATERIALIZED (
+        SELECT row_number() OVER () AS o, pw.variants FROM pw WHERE pw.variants <> (SELECT variants FROM pick)),
+      -- The key word's postings (each language's stem: a passage of unknown language is under both).
+      keyed AS MATERIALIZED (
+        SELECT x.pid, max(x.impact) AS impact
+        FROM lib CROSS JOIN (SELECT DISTINCT v.term FROM pick, unnest(pick.variants) AS v(term)) v
+        CROSS JOIN LATERAL ${POSTINGS_OF('lib.lib', 'v.term')} x
+        GROUP BY x.pid),
+      -- Those holding every other word of the phrases too (any of its stems): the words' postings lists
+      -- intersected, so that only passages holding all the words have their text read. Probing each of the
+      -- key word's passages for the others, one row each, cost most of a phrase query whose words are
+      -- common but seldom side by side (thousands of probes).
+      holding AS MATERIALIZED (
+        SELECT k.pid, k.impact FROM keyed k WHERE NOT EXISTS (SELECT 1 FROM others)
+        UNION ALL
+        SELECT k.pid, k.impact FROM keyed k JOIN (
+          SELECT x.pid FROM others o CROSS JOIN lib
+          CROSS JOIN LATERAL (SELECT DISTINCT v.term FROM unnest(o.variants) AS v(term)) v
+          CROSS JOIN LATERAL ${POSTINGS_OF('lib.lib', 'v.term')} x
+          WHERE x.pid IN (SELECT pid FROM keyed)
+          GROUP BY x.pid HAVING count(DISTINCT o.o) = (SELECT count(*) FROM others)
+        ) h ON h.pid = k.pid),
+      -- In the key word's impact order.
       cands AS (
-        SELECT pt.pid, pt.impact FROM passage_terms pt
-        WHERE pt.lib = (SELECT lib FROM lib) AND pt.term = (SELECT variants[1] FROM pick)
-        UNION ALL
-        SELECT pt.pid, pt.impact FROM passage_terms pt
-        WHERE pt.lib = (SELECT lib FROM lib) AND pt.term = (SELECT variants[2] FROM pick)
-          AND (SELECT variants[2] <> variants[1] FROM pick)
-        UNION ALL
-        SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
-        WHERE b.lib = (SELECT lib FROM lib) AND b.term = (SELECT variants[1] FROM pick)
-        UNION ALL
-        SELECT u.pid, u.impact FROM term_blocks b, unnest(b.pids, b.impacts) AS u(pid, impact)
-        WHERE b.lib = (SELECT lib FROM lib) AND b.term = (SELECT variants[2] FROM pick)
-          AND (SELECT variants[2] <> variants[1] FROM pick)
+        SELECT h.pid, h.impact FROM holding h
         UNION ALL
         -- Every word of every phrase a stopword somewhere: nothing to key on, all the caller's passages.
         SELECT p.pid, 0 FROM passages p JOIN documents d ON d.id = p.document_id
         WHERE d.user_id = $1 AND NOT EXISTS (SELECT 1 FROM pick)
         ORDER BY impact DESC, pid)`;
-    // ... that also hold every other word of the phrases (a keyed probe each), then the literal text.
-    probe = `WHERE NOT EXISTS (
-           SELECT 1 FROM others o WHERE NOT EXISTS (
-             SELECT 1 FROM passage_postings x WHERE x.pid = c.pid AND x.terms && o.variants))`;
+    // ... then the literal text.
     params.push(PHRASE_MATCHES);
     matchLimit = `LIMIT ${limit}::int * $${params.length}::int`;
   } else if (f.documents?.length) {
@@ -310,7 +310,6 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
          CROSS JOIN LATERAL (
            SELECT 1 FROM passages p JOIN documents d ON d.id = p.document_id
            WHERE p.pid = c.pid AND ${where} LIMIT 1) kept
-         ${probe}
          ${matchLimit}),
        -- Each candidate's own postings read once (one row per passage), each query term looked up there.
        -- Materialized: inlined, the score was computed twice per candidate (for the filter, for the order).
@@ -340,7 +339,7 @@ export async function searchLexical(db: Db, f: LexicalFilter): Promise<LexicalHi
      hits AS (
        SELECT t.i, pt.pid, max(t.idf * pt.impact) AS s
        FROM terms t
-       CROSS JOIN LATERAL ${TERM_POSTINGS_OF('t')} pt
+       CROSS JOIN LATERAL ${POSTINGS_OF('t.lib', 't.term')} pt
        JOIN passages p ON p.pid = pt.pid JOIN documents d ON d.id = p.document_id
        WHERE ${where}
        GROUP BY t.i, pt.pid),
