@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { vacuumsItself } from './statistics.repo';
+import { checkpointIfWalOver } from './store-size.repo';
 
 /** BM25 parameters of a document's postings; the defaults live in the SQL function (migration 008). */
 export interface TermIndexing {
@@ -97,21 +98,42 @@ export async function foldTermFrequencies(db: Db, minChanges = FOLD_TERM_CHANGES
 export const COMPACT_POSTINGS = 250_000;
 /** Postings moved per transaction: a compaction holds the library's indexing lock this long. */
 const COMPACT_BATCH = 100_000;
+/**
+ * On the embedded store, a tail up to this size is moved in one statement and truncated; a larger one (a
+ * store indexed before migration 030) in batches, whose log a checkpoint can recycle between two.
+ */
+const ONE_PASS_POSTINGS = 1_000_000;
 
 /**
  * Moves the tail's postings into posting blocks (migration 030) once there are about `minPostings` of
- * them, a range of terms per transaction, so that searches keep running and an interrupted compaction is
- * resumed by the next; `signal` stops it between two. Returns the postings moved.
+ * them: on a server, or a large tail, a range of terms per transaction, so that searches keep running and
+ * an interrupted compaction is resumed by the next (`signal` stops it between two); on the embedded store a
+ * tail of ordinary size at once. Returns the postings moved.
  */
 export async function compactPassageTerms(
   db: Db,
-  {
-    minPostings = COMPACT_POSTINGS,
-    batch = COMPACT_BATCH,
-    signal,
-  }: { minPostings?: number; batch?: number; signal?: AbortSignal } = {},
+  opts: {
+    minPostings?: number;
+    /** Postings per transaction; given, the tail moves in batches on either store. */
+    batch?: number;
+    signal?: AbortSignal;
+    /**
+     * Counts the tail rather than reading the activity counters, which the embedded store may have lost
+     * in a restart: once per start or command, not after every document.
+     */
+    exact?: boolean;
+  } = {},
 ): Promise<number> {
-  if ((await estimatedTailPostings(db)) < minPostings) return 0;
+  const { minPostings = COMPACT_POSTINGS, batch = COMPACT_BATCH, signal } = opts;
+  const estimate = opts.exact ? await tailPostings(db) : await estimatedTailPostings(db);
+  if (signal?.aborted || estimate < minPostings) return 0;
+  if (db.kind === 'pglite' && estimate <= ONE_PASS_POSTINGS && opts.batch === undefined) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.query<{ n: number }>('SELECT compact_all_passage_terms() AS n');
+      await tx.exec('TRUNCATE passage_terms');
+      return row?.n ?? 0;
+    });
+  }
   const before = await tailPostings(db);
   const libraries = await db.query<{ lib: number }>(
     'SELECT u.lib FROM users u WHERE EXISTS (SELECT 1 FROM passage_terms pt WHERE pt.lib = u.lib) ORDER BY u.lib',
@@ -125,6 +147,7 @@ export async function compactPassageTerms(
       );
       if (!row?.last) break;
       after = row.last;
+      await checkpointIfWalOver(db); // the embedded store has no checkpointer of its own
     }
   }
   if (db.kind === 'pglite') {

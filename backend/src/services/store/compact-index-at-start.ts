@@ -20,7 +20,7 @@ export function startIndexCompaction(
   opts: { minPostings?: number; batch?: number } = {},
 ): IndexCompaction {
   const abort = new AbortController();
-  const done = compactPassageTerms(deps.db, { ...opts, signal: abort.signal })
+  const done = compactPassageTerms(deps.db, { ...opts, signal: abort.signal, exact: true })
     .then((moved) => {
       if (moved) deps.log.info(`moved ${moved} postings of the lexical index into blocks`);
       return moved;

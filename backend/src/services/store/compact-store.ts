@@ -34,7 +34,7 @@ export async function compactStore(db: Db, blobs: BlobStore, opts: { full: boole
     }
   };
   // The lexical index's tail, however small, into blocks: a tenth of the space (migration 030).
-  const postingsMoved = await compactPassageTerms(db, { minPostings: 1 });
+  const postingsMoved = await compactPassageTerms(db, { minPostings: 1, exact: true });
   await tryCheckpoint();
   await vacuum(db, opts.full);
   await tryCheckpoint();
