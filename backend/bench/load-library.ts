@@ -91,9 +91,9 @@ export async function loadLibrary(
           searchKey,
         });
         // Exactly what the ingest job indexes with (services/documents/ingest-document.ts).
-        await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
+        const fields = await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
         if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
-        await indexPassageTerms(tx, id, foldText(doc.title), opts.termIndexing);
+        await indexPassageTerms(tx, id, foldText(doc.title), fields, opts.termIndexing);
         await checkpointIfWalOver(tx); // per document as ingestion: a batch of 250 writes ~500 MB of WAL
         await updateDocument(tx, id, {
           unidades: doc.units.length,

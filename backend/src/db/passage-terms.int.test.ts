@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TipoDocumento } from '@folio/shared';
 import { passageIndexing } from '../search/passage-indexing';
+import { storedPassageFields } from '../services/documents/metadata-in-force';
 import { foldText } from '../text/fold';
 import { useTestServer } from '../testing/harness';
 import type { Db } from './db';
@@ -33,8 +34,8 @@ async function seed(
     ancla: { tipo: 'seccion' as const, ruta: [titulo], parrafo: i + 1 },
   }));
   const passages = units.map((u, i) => ({ ...u, posicion: i + 1, unidad: i + 1 }));
-  await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, idioma, titulo));
-  await indexPassageTerms(db(), id, foldText(titulo));
+  const fields = await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, idioma, titulo));
+  await indexPassageTerms(db(), id, foldText(titulo), fields);
   await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
 }
 
@@ -192,7 +193,7 @@ describe('BM25 postings', () => {
 
   it('forgets a deleted document and never counts a re-indexed one twice', async () => {
     await seed(ana, 'a4', 'Temporary', ['A temporary note about zeolites in the region.']);
-    await indexPassageTerms(db(), 'a4', 'temporary');
+    await indexPassageTerms(db(), 'a4', 'temporary', await storedPassageFields(db(), 'a4', 'Temporary'));
     expect((await libraryTermStats(db(), ana, ['zeolit'])).df.get('zeolit')).toBe(1);
     expect((await libraryTermStats(db(), ana, [])).passages).toBe(5);
     // Read again: new passages replace the old ones and their postings.
@@ -204,7 +205,7 @@ describe('BM25 postings', () => {
       (p) => passageIndexing(p, 'en', 'Temporary'),
     );
     expect((await libraryTermStats(db(), ana, ['zeolit'])).df.get('zeolit') ?? 0).toBe(0);
-    await indexPassageTerms(db(), 'a4', 'temporary');
+    await indexPassageTerms(db(), 'a4', 'temporary', await storedPassageFields(db(), 'a4', 'Temporary'));
     expect((await search(ana, 'basalt'))[0]).toMatchObject({ document_id: 'a4' });
     await db().query('DELETE FROM documents WHERE id = $1', ['a4']);
     const after = await libraryTermStats(db(), ana, ['basalt', 'region']);
@@ -226,7 +227,12 @@ describe('BM25 postings', () => {
     await seed(ana, 'a6', 'Dolines', ['Dolines of the karst collapse after rains.', 'Rains fill the dolines.']);
     expect(await unpairedPostings()).toBe(0);
     // A new title re-indexes the same passages (same pids): every posting changes impact, none doubles.
-    await indexPassageTerms(db(), 'a6', 'sinkholes and dolines');
+    await indexPassageTerms(
+      db(),
+      'a6',
+      'sinkholes and dolines',
+      await storedPassageFields(db(), 'a6', 'Sinkholes and dolines'),
+    );
     expect(await unpairedPostings()).toBe(0);
     const [pair] = await db().query<{ postings: number; listed: number }>(
       `SELECT (SELECT count(*)::int FROM passage_terms pt JOIN passages p ON p.pid = pt.pid

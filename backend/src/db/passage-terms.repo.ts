@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import type { PassageFields } from './units.repo';
 import { vacuumsItself } from './statistics.repo';
 import { checkpointIfWalOver } from './store-size.repo';
 
@@ -12,18 +13,20 @@ export interface TermIndexing {
 }
 
 /**
- * Writes the BM25 postings of a document's passages from their stems and the document's title (accent
- * folded), replacing any the document had, and updates its library's statistics. Run once the document's
- * passages and title are final; returns the number of passages indexed.
+ * Writes the BM25 postings of a document's passages from their folded text and headings (`fields`, as
+ * `replaceContent` returns them) and the document's title (accent folded), replacing any the document had,
+ * and updates its library's statistics. Run once the document's passages and title are final; returns the
+ * number of passages indexed.
  */
 export async function indexPassageTerms(
   db: Db,
   documentId: string,
   foldedTitle: string,
+  fields: readonly PassageFields[],
   params: TermIndexing = {},
 ): Promise<number> {
   const named: string[] = [];
-  const values: unknown[] = [documentId, foldedTitle];
+  const values: unknown[] = [documentId, foldedTitle, JSON.stringify(fields)];
   const add = (name: string, v: number | undefined) => {
     if (v === undefined) return;
     values.push(v);
@@ -35,7 +38,7 @@ export async function indexPassageTerms(
   add('title_weight', params.titleWeight);
   add('heading_weight', params.headingWeight);
   const [row] = await db.query<{ n: number }>(
-    `SELECT index_passage_terms($1, $2${named.map((n) => `, ${n}`).join('')}) AS n`,
+    `SELECT index_passage_terms($1, $2, $3::text::jsonb${named.map((n) => `, ${n}`).join('')}) AS n`,
     values,
   );
   return row?.n ?? 0;

@@ -21,8 +21,8 @@ async function seedLarge(userId: string) {
     ancla: { tipo: 'seccion' as const, ruta: [titulo], parrafo: i + 1 },
   }));
   const passages = units.map((u, i) => ({ ...u, posicion: i + 1, unidad: i + 1 }));
-  await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, 'en', titulo));
-  await indexPassageTerms(db(), id, foldText(titulo));
+  const fields = await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, 'en', titulo));
+  await indexPassageTerms(db(), id, foldText(titulo), fields);
   await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
 }
 

@@ -55,6 +55,13 @@ export interface PassageIndexing {
   heading?: string;
 }
 
+/** A passage's text as its postings are written from it (migration 031): by position, folded, headings. */
+export interface PassageFields {
+  posicion: number;
+  folded: string;
+  heading: string;
+}
+
 const BATCH = 200;
 
 function printedOf(ancla: Ancla): string | null {
@@ -74,14 +81,18 @@ export function storedBlocks(unit: NewUnit): readonly UnitBlock[] | null {
   return blocks.some((b) => JSON.stringify(b.ancla) !== own) ? blocks : null;
 }
 
-/** Replaces the units and passages of a document in one transaction (a re-run starts clean). */
+/**
+ * Replaces the units and passages of a document in one transaction (a re-run starts clean). Returns what
+ * its postings are written from (`indexPassageTerms`).
+ */
 export async function replaceContent(
   db: Db,
   documentId: string,
   units: NewUnit[],
   passages: NewPassage[],
   indexing?: (p: NewPassage) => PassageIndexing,
-): Promise<void> {
+): Promise<PassageFields[]> {
+  const fields: PassageFields[] = [];
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM passages WHERE document_id = $1', [documentId]);
     await tx.query('DELETE FROM units WHERE document_id = $1', [documentId]);
@@ -111,28 +122,34 @@ export async function replaceContent(
     for (let i = 0; i < passages.length; i += BATCH) {
       const chunk = passages.slice(i, i + BATCH).map((p) => {
         const ix = indexing?.(p) ?? { lang: 'simple' as const, folded: p.texto };
+        fields.push({ posicion: p.posicion, folded: ix.folded, heading: ix.heading ?? '' });
         return {
           ...p,
           visual: p.visual ?? false,
           lang: ix.lang,
-          folded: ix.folded,
-          heading: ix.heading ?? '',
           partes: p.partes ?? null,
         };
       });
-      // The stems of the passage's language (English and Spanish when it cannot be told): headings
-      // with weight B, body with D. Postings are written from these when the document is ready.
+      // Its language decides its stems (English and Spanish when it cannot be told), computed when its
+      // postings are written.
       await tx.query(
-        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, visual, lang, fts, partes)
-         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.visual, p.lang,
-                setweight(passage_stems(p.lang, p.heading), 'B') || passage_stems(p.lang, p.folded), p.partes
+        `INSERT INTO passages (document_id, posicion, unidad, texto, ancla, visual, lang, partes)
+         SELECT $1, p.posicion, p.unidad, p.texto, p.ancla, p.visual, p.lang, p.partes
          FROM jsonb_to_recordset($2::text::jsonb)
-           AS p(posicion int, unidad int, texto text, ancla jsonb, visual boolean, lang text, folded text, heading text,
-                partes jsonb)`,
+           AS p(posicion int, unidad int, texto text, ancla jsonb, visual boolean, lang text, partes jsonb)`,
         [documentId, JSON.stringify(chunk)],
       );
     }
   });
+  return fields;
+}
+
+/** A document's passages as their postings are written from them: position, text and anchor. */
+export async function readPassagesToIndex(
+  db: Db,
+  documentId: string,
+): Promise<{ posicion: number; texto: string; ancla: Ancla }[]> {
+  return db.query('SELECT posicion, texto, ancla FROM passages WHERE document_id = $1 ORDER BY posicion', [documentId]);
 }
 
 const UNIT_COLUMNS = 'posicion, texto, ancla, impresa, t0, t1';

@@ -85,6 +85,12 @@ describe('PATCH /documentos/{id} (corregir)', () => {
     const pasaje = found.pasajes.find((p: { documento: { id: string } }) => p.documento.id === textId);
     expect(pasaje.cita).toBe('(Pérez Canul y Smith, 2021, Calidad del agua, párr. 1)');
     expect(pasaje.documento).toMatchObject({ titulo: 'Nitratos en los cenotes de Yucatán', anio: 2021 });
+    // The new title is a field of its passages: a word only it holds finds them, the stored text still counts.
+    const byTitle = await (await api(`/buscar?q=${encodeURIComponent('Yucatán')}`)).json();
+    expect(byTitle.pasajes.map((p: { documento: { id: string } }) => p.documento.id)).toContain(textId);
+    expect(byTitle.pasajes.find((p: { documento: { id: string } }) => p.documento.id === textId).texto).toContain(
+      'Homún',
+    );
 
     const cited = await (
       await api('/citar', {

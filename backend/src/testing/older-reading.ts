@@ -15,8 +15,8 @@ export async function storeOlderReading(db: Db, id: string, texto: string): Prom
   const row = await findDocumentForJob(db, id);
   if (!row) throw new Error(`No document ${id}`);
   const units: Unit[] = [{ texto, ancla: { tipo: 'pagina', fisica: 1, impresa: null } }];
-  await replaceContent(db, id, units, splitPassages(units), (p) => passageIndexing(p, 'es', row.titulo));
-  await indexPassageTerms(db, id, foldText(row.titulo));
+  const fields = await replaceContent(db, id, units, splitPassages(units), (p) => passageIndexing(p, 'es', row.titulo));
+  await indexPassageTerms(db, id, foldText(row.titulo), fields);
   await db.query(
     `UPDATE documents SET unidades = 1, reader_version = NULL, reread_version = NULL, reread_failed_version = NULL
      WHERE id = $1`,

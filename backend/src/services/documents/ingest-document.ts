@@ -166,12 +166,12 @@ async function writeIndex(
   return deps.db.transaction(async (tx) => {
     const latest = await findDocumentForJob(tx, id);
     if (!latest || (background && latest.estado !== 'listo')) return undefined;
-    await replaceContent(tx, id, conversion.unidades, passages, indexing);
+    const fields = await replaceContent(tx, id, conversion.unidades, passages, indexing);
     if (vectors) await storeVectors(tx, id, vectors.model, vectors.vectors);
     // The user may have corrected it, and a registry answered, while it was being read.
     const now = { ...row, user_meta: latest.user_meta, source_meta: latest.source_meta };
     const { values, patch } = metadataInForce(now, readingLayers(now, conversion.metadatos, conversion.tipo, fromPage));
-    await indexPassageTerms(tx, id, foldText(values.titulo));
+    await indexPassageTerms(tx, id, foldText(values.titulo), fields);
     deps.log.info(`read ${id}: ${conversion.tipo}, ${conversion.unidades.length} units, ${passages.length} passages`);
     await updateDocument(tx, id, {
       ...patch,

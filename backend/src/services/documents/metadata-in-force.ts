@@ -1,6 +1,9 @@
 import type { Deps } from '../../context';
 import type { DocumentPatch, DocumentRow } from '../../db/documents.repo';
 import { indexPassageTerms } from '../../db/passage-terms.repo';
+import type { Db } from '../../db/db';
+import { readPassagesToIndex, type PassageFields } from '../../db/units.repo';
+import { passageIndexing } from '../../search/passage-indexing';
 import type { MetadataValues } from '../../metadata/metadata-types';
 import {
   originsOf,
@@ -43,7 +46,20 @@ export function metadataInForce(
   return { resolved, values, patch };
 }
 
-/** The title is a field of every passage in lexical search: when a ready document's changes, its postings follow. */
+/**
+ * The title is a field of every passage in lexical search: when a ready document's changes, its postings
+ * follow, written again from its passages' stored text (a heading that repeats the new title is left out).
+ */
 export async function reindexTitle(deps: Pick<Deps, 'db'>, row: DocumentRow, titulo: string): Promise<void> {
-  if (titulo !== row.titulo && row.estado === 'listo') await indexPassageTerms(deps.db, row.id, foldText(titulo));
+  if (titulo === row.titulo || row.estado !== 'listo') return;
+  await indexPassageTerms(deps.db, row.id, foldText(titulo), await storedPassageFields(deps.db, row.id, titulo));
+}
+
+/** What a document's postings are written from, from its stored passages, under `titulo`. */
+export async function storedPassageFields(db: Db, documentId: string, titulo: string): Promise<PassageFields[]> {
+  const passages = await readPassagesToIndex(db, documentId);
+  return passages.map((p) => {
+    const { folded, heading } = passageIndexing(p, null, titulo);
+    return { posicion: p.posicion, folded, heading: heading ?? '' };
+  });
 }

@@ -36,8 +36,8 @@ describe("moving the lexical index's tail into blocks", () => {
         ancla: { tipo: 'seccion' as const, ruta: [title], parrafo: j + 1 },
       }));
       const passages = units.map((u, i) => ({ ...u, posicion: i + 1, unidad: i + 1 }));
-      await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, 'en', title));
-      await indexPassageTerms(db(), id, foldText(title));
+      const fields = await replaceContent(db(), id, units, passages, (p) => passageIndexing(p, 'en', title));
+      await indexPassageTerms(db(), id, foldText(title), fields);
       await updateDocument(db(), id, { estado: 'listo', unidades: units.length });
     }
     return userId;
