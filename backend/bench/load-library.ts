@@ -9,12 +9,8 @@ import type { Ancla } from '@folio/shared';
 import type { Embedder } from '../src/ai/embedder';
 import type { Db } from '../src/db/db';
 import { insertDocument, updateDocument } from '../src/db/documents.repo';
-import {
-  compactPassageTerms,
-  foldTermFrequencies,
-  indexPassageTerms,
-  type TermIndexing,
-} from '../src/db/passage-terms.repo';
+import { foldTermFrequencies, indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.repo';
+import { compactPassageTerms } from '../src/db/term-blocks.repo';
 import { checkpointIfWalOver } from '../src/db/store-size.repo';
 import { refreshSearchStatistics } from '../src/db/statistics.repo';
 import { replaceContent } from '../src/db/units.repo';

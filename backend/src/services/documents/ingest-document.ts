@@ -1,6 +1,7 @@
 import type { Deps } from '../../context';
 import { findDocumentForJob, updateDocument, type Details, type DocumentRow } from '../../db/documents.repo';
-import { compactPassageTerms, foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
+import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
+import { compactPassageTerms } from '../../db/term-blocks.repo';
 import { checkpointIfWalOver } from '../../db/store-size.repo';
 import { refreshSearchStatistics, vacuumsItself } from '../../db/statistics.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';

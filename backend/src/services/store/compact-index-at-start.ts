@@ -1,5 +1,5 @@
 import type { Deps } from '../../context';
-import { compactPassageTerms } from '../../db/passage-terms.repo';
+import { compactPassageTerms } from '../../db/term-blocks.repo';
 
 /** The compaction started with the service, and how to stop it. */
 export interface IndexCompaction {

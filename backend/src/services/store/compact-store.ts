@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { compactPassageTerms } from '../../db/passage-terms.repo';
+import { compactPassageTerms } from '../../db/term-blocks.repo';
 import { checkpoint, vacuum } from '../../db/store-size.repo';
 import type { BlobStore } from '../../storage/blob-store';
 import { storeSizes, type StoreSizes } from './store-sizes';
