@@ -55,10 +55,9 @@ BEGIN
 END;
 $$;
 
--- The whole tail into blocks in one statement, for the embedded store, whose one connection lets nothing
--- else run meanwhile: the caller truncates the tail in the same transaction. Deleting the moved rows one by
--- one, as compact_passage_terms must where searches and indexers run beside it, was most of its cost
--- (2.2 ms per passage indexed, more than writing the postings).
+-- The whole tail into blocks in one statement; the caller truncates the tail in the same transaction,
+-- having locked out other writers of it on a server. Deleting the moved rows one by one, as
+-- compact_passage_terms does, cost more than writing them, and left the tail's index at its largest.
 CREATE FUNCTION compact_all_passage_terms() RETURNS integer LANGUAGE sql AS $$
   WITH numbered AS (
     SELECT lib, term, impact, pid,
