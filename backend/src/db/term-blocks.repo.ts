@@ -4,7 +4,7 @@ import { checkpointIfWalOver } from './store-size.repo';
 
 /** Postings in the index's tail (passage_terms) past which they are moved into blocks (migration 030). */
 export const COMPACT_POSTINGS = 250_000;
-/** Postings moved per transaction: a compaction holds the library's indexing lock this long. */
+/** Postings moved per transaction: other writers of the tail wait for one batch at most. */
 const COMPACT_BATCH = 100_000;
 /**
  * A tail up to this size is moved in one statement and truncated; a larger one (a store indexed before

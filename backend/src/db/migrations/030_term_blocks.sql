@@ -31,8 +31,10 @@ LANGUAGE plpgsql AS $$
 DECLARE
   last_term text;
 BEGIN
-  -- The indexer's lock: a passage forgotten meanwhile must not be moved into a block it has already read.
-  PERFORM pg_advisory_xact_lock(727273, library);
+  -- Other writers of the tail (indexers, forgetting a deleted passage) wait for this batch: one that took
+  -- its snapshot before the batch's blocks existed would miss a posting it must forget there. Writers
+  -- lock the table before taking their snapshot; searches are not kept waiting.
+  LOCK TABLE passage_terms IN SHARE ROW EXCLUSIVE MODE;
   SELECT max(t.term) INTO last_term FROM (
     SELECT pt.term FROM passage_terms pt WHERE pt.lib = library AND pt.term > after_term
     ORDER BY pt.term LIMIT max_postings
