@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
 import { makeDeflatedZip } from '../src/formats/testing/make-deflated-zip';
+import { compiledPartExporting } from '../src/testing/compiled-part';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => {
@@ -158,13 +159,7 @@ function compiledPdfChunk(): string {
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`build-server: ${build.stderr}`);
-  const dist = path.join(import.meta.dirname, '../dist');
-  const chunk = fs
-    .readdirSync(dist)
-    .filter((f) => f.endsWith('.mjs'))
-    .find((f) => /export \{[^}]*\bconvertPdf\b/.test(fs.readFileSync(path.join(dist, f), 'utf8')));
-  if (!chunk) throw new Error('no part of backend/dist exports convertPdf');
-  return path.join(dist, chunk);
+  return compiledPartExporting(path.join(import.meta.dirname, '../dist'), 'convertPdf');
 }
 
 const pages = Number(arg('pages') ?? 2000);
