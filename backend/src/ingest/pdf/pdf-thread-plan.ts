@@ -15,7 +15,7 @@ export interface ThreadPlanOptions {
   /**
    * Threads that read pages, this one included (FOLIO_PDF_THREADS). Default: the machine's cores that are
    * not busy (1-minute load average): a second thread on a core another process keeps busy made a 1,000-page
-   * book 20–40 % slower, not faster.
+   * book 20–50 % slower, not faster.
    */
   threads?: number;
   /** Pages each thread must have to be worth starting (`PAGES_PER_THREAD`); tests lower it. */
