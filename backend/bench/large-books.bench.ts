@@ -3,9 +3,9 @@
  *
  * Two books made here, each read in a child process and measured by the child's peak resident memory
  * (VmHWM) and wall time:
- * - a PDF of 2,000 text pages: Folio's converter as the server's build runs it and from the sources through
- *   tsx, beside, in the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in
- *   memory, and
+ * - a PDF of 2,000 text pages: Folio's converter as the server's build runs it (its threads as the machine's
+ *   load leaves idle, then one and two page-reading threads) and from the sources through tsx, beside, in
+ *   the same run, `pdftotext` (poppler, the speed reference), pdf.js given the whole file in memory, and
  *   the floor of the same child, which imports the converter and reads nothing;
  * - an EPUB of 100 MB (300 chapters of text and 100 MB of images, as illustrated books are): Folio's
  *   converter (entries inflated one at a time from disk) beside the floor of the same child, which
@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSamplePdf } from '../../test/fixtures/sample-pdf';
 import { makeDeflatedZip } from '../src/formats/testing/make-deflated-zip';
+import { compiledPartExporting } from '../src/testing/compiled-part';
 
 const MB = 1024 * 1024;
 const arg = (name: string) => {
@@ -33,7 +34,8 @@ const CHILD = {
   // The server's build (backend/dist, plain Node), as `npm start` runs it.
   pdfCompiled: `
     const { convertPdf } = await import(process.env.FOLIO_BENCH_PDF_CHUNK);
-    const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {} });
+    const threads = process.env.FOLIO_BENCH_PDF_THREADS ? Number(process.env.FOLIO_BENCH_PDF_THREADS) : undefined;
+    const out = await convertPdf({ path: process.argv[1] }, { progress: async () => {}, threads });
     console.log(JSON.stringify({ units: out.unidades.length, words: out.unidades.reduce((n, u) => n + u.texto.split(/\\s+/).length, 0) }));`,
   pdfWhole: `
     const { readFile } = await import('node:fs/promises');
@@ -158,13 +160,7 @@ function compiledPdfChunk(): string {
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`build-server: ${build.stderr}`);
-  const dist = path.join(import.meta.dirname, '../dist');
-  const chunk = fs
-    .readdirSync(dist)
-    .filter((f) => f.endsWith('.mjs'))
-    .find((f) => /export \{[^}]*\bconvertPdf\b/.test(fs.readFileSync(path.join(dist, f), 'utf8')));
-  if (!chunk) throw new Error('no part of backend/dist exports convertPdf');
-  return path.join(dist, chunk);
+  return compiledPartExporting(path.join(import.meta.dirname, '../dist'), 'convertPdf');
 }
 
 const pages = Number(arg('pages') ?? 2000);
@@ -181,10 +177,21 @@ try {
   console.log(`## A PDF of ${pages} text pages (${pdfMb.toFixed(1)} MB), one child process each, same run\n`);
   console.log('| way | seconds | peak RSS (MB) | read |');
   console.log('|---|---:|---:|---|');
-  const compiled = { plain: true, env: { FOLIO_BENCH_PDF_CHUNK: compiledPdfChunk() } };
+  const chunk = compiledPdfChunk();
+  const compiled = (threads?: number) => ({
+    plain: true,
+    env: { FOLIO_BENCH_PDF_CHUNK: chunk, ...(threads && { FOLIO_BENCH_PDF_THREADS: String(threads) }) },
+  });
+  const load = os.loadavg()[0]!.toFixed(1);
   console.log(
-    row("Folio's convertPdf as the server runs it (its build, plain Node)", measure('pdfCompiled', pdfFile, compiled)),
+    row(
+      `Folio's convertPdf as the server runs it (its build, plain Node; threads as the load, ${load}, leaves idle)`,
+      measure('pdfCompiled', pdfFile, compiled()),
+    ),
   );
+  // The same build with its page-reading threads set (FOLIO_PDF_THREADS), beside one thread alone.
+  console.log(row('… its build, one thread', measure('pdfCompiled', pdfFile, compiled(1))));
+  console.log(row(`… its build, two threads`, measure('pdfCompiled', pdfFile, compiled(2))));
   console.log(row("Folio's convertPdf from the sources (through tsx)", measure('pdf', pdfFile)));
   console.log(row('pdf.js given the whole file in memory (reference)', measure('pdfWhole', pdfFile)));
   console.log(row('pdftotext (poppler; speed reference)', pdftotext(pdfFile)));

@@ -54,7 +54,13 @@ const sourceRelativeMeta = {
 };
 
 const result = await esbuild.build({
-  entryPoints: [path.join(BACKEND, 'src/main.ts')],
+  // The PDF page-reading thread is an entry of its own: a worker thread starts from a file (see
+  // src/ingest/pdf/pdf-page-threads.ts, which knows it is compiled from FOLIO_SERVER_BUILD).
+  entryPoints: {
+    main: path.join(BACKEND, 'src/main.ts'),
+    'pdf-pages.thread': path.join(BACKEND, 'src/ingest/pdf/pdf-pages.thread.ts'),
+  },
+  define: { FOLIO_SERVER_BUILD: 'true' },
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
   bundle: true,

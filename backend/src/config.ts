@@ -55,6 +55,9 @@ const EnvSchema = z.object({
   // `folio serve` and `folio worker` read files in a child process that leaves when idle; 0: in their own.
   FOLIO_READ_APART: z.enum(['0', '1']).default('1'),
   FOLIO_REREAD_BATCH: z.coerce.number().int().min(0).max(1000).optional(),
+  // A long PDF's pages are read across this many threads at most (1: the reading's own thread alone);
+  // unset: the cores the load average leaves idle.
+  FOLIO_PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   // A crashed worker's job is noticed within heartbeat + supervise seconds (pg-boss: a heartbeat of 10 s at
   // least, renewed every half of it).
   FOLIO_JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(10),
@@ -154,6 +157,12 @@ export interface Config {
    * waiting and an upload waits behind at most two of them.
    */
   rereadBatch: number;
+  /**
+   * Threads that read a long PDF's pages (ingest/pdf/pdf-read-pages.ts), the reading's own included; a
+   * process never runs more page-reading threads at once than this less one, however many PDFs it reads.
+   * Absent: decided for each PDF from the cores the load average leaves idle (ingest/pdf/pdf-thread-plan.ts).
+   */
+  pdfThreads?: number;
   jobRetries: number;
   jobHeartbeatSeconds: number;
   /** Seconds between the queue's supervision passes, which fail the jobs of workers whose heartbeat stopped. */
@@ -260,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.FOLIO_WORKERS,
     readApart: e.FOLIO_READ_APART === '1',
     rereadBatch: e.FOLIO_REREAD_BATCH ?? 2 * e.FOLIO_WORKERS,
+    pdfThreads: e.FOLIO_PDF_THREADS,
     jobRetries: e.FOLIO_JOB_RETRIES,
     jobHeartbeatSeconds: e.FOLIO_JOB_HEARTBEAT_SECONDS,
     jobSuperviseSeconds: e.FOLIO_JOB_SUPERVISE_SECONDS,

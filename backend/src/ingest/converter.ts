@@ -124,6 +124,12 @@ export interface ConvertContext {
   signal?: AbortSignal;
   engines?: Engines;
   limits?: ConvertLimits;
+  /**
+   * Threads a converter may read with, the caller's included (FOLIO_PDF_THREADS): a long PDF's pages are
+   * read in threads of their own up to this many; 1 reads in the caller's alone. Default: the cores the load
+   * average leaves idle.
+   */
+  threads?: number;
 }
 
 /** What the bytes are, decided by `detectKind` from magic numbers and contents. */

@@ -1,5 +1,6 @@
 import { openPdfFile, pdfDocumentParams } from './pdf-source';
-import { readPage, type PageText } from './pdf-page-text';
+import type { PageText } from './pdf-page-text';
+import { readPages } from './pdf-read-pages';
 import { loadPdfJs } from './pdfjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
@@ -51,17 +52,10 @@ export async function convertPdf(file: SourceFile, ctx: ConvertContext): Promise
     const properties = await readMetadata(doc);
     const pages: PageText[] = [];
     let failures = 0;
-    for (let n = 1; n <= doc.numPages; n++) {
-      ctx.signal?.throwIfAborted();
-      try {
-        pages.push(await readPage(doc, n));
-      } catch (error) {
-        if (ctx.signal?.aborted) throw error;
-        // One unreadable page should not cost the rest of the document.
-        failures += 1;
-        pages.push({ texto: '', edges: { top: [], bottom: [] } });
-      }
-      await ctx.progress(n / doc.numPages);
+    for await (const { page } of readPages(doc, { path: file.path, signal: ctx.signal, threads: ctx.threads })) {
+      if (!page) failures += 1;
+      pages.push(page ?? { texto: '', edges: { top: [], bottom: [] } });
+      await ctx.progress(pages.length / doc.numPages);
     }
     if (failures === doc.numPages) throw damaged('no se pudo leer ninguna página', 'every page failed');
 

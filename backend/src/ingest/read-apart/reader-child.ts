@@ -31,6 +31,7 @@ export async function serveReads(config: Config): Promise<void> {
         signal: controller.signal,
         engines,
         limits,
+        threads: config.pdfThreads,
       });
       tell({ type: 'done', id, conversion });
     } catch (error) {

@@ -70,6 +70,7 @@ export async function ingestDocument(
       signal: progress.signal,
       engines: deps.engines,
       limits: DEFAULT_LIMITS,
+      threads: deps.config.pdfThreads,
     });
     await progress.phase('indexado');
     const passages = splitPassages(read.conversion.unidades);
