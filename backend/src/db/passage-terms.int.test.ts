@@ -303,15 +303,7 @@ describe('BM25 postings', () => {
     }
     await seed(dan, 'd40', 'Valley survey', ['The survey found an association between rainfall and yield.']);
     const regexChecks: number[] = [];
-    const explaining: Db = Object.create(db());
-    explaining.query = async <T>(sql: string, params?: unknown[]) => {
-      const [plan] = await db().query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        params,
-      );
-      regexChecks.push(loopsOfFilter(plan!['QUERY PLAN'][0]!.Plan, '~*'));
-      return db().query<T>(sql, params);
-    };
+    const explaining = explainingDb((plan) => regexChecks.push(loopsOfFilter(plan, '~*')));
     const hits = await searchLexical(explaining, {
       userId: dan,
       terms: ['yield'],
@@ -339,16 +331,10 @@ describe('BM25 postings', () => {
     await seed(fay, 'f12', 'Valley survey', ['The valley harvest was the largest in years.']);
     const regexChecks: number[] = [];
     const rowReads: number[] = [];
-    const explaining: Db = Object.create(db());
-    explaining.query = async <T>(sql: string, params?: unknown[]) => {
-      const [plan] = await db().query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        params,
-      );
-      regexChecks.push(loopsOfFilter(plan!['QUERY PLAN'][0]!.Plan, '~*'));
-      rowReads.push(loopsOfScan(plan!['QUERY PLAN'][0]!.Plan, 'passage_postings'));
-      return db().query<T>(sql, params);
-    };
+    const explaining = explainingDb((plan) => {
+      regexChecks.push(loopsOfFilter(plan, '~*'));
+      rowReads.push(loopsOfScan(plan, 'passage_postings'));
+    });
     const hits = await searchLexical(explaining, {
       userId: fay,
       terms: ['rains'],
@@ -382,6 +368,20 @@ describe('BM25 postings', () => {
     expect(await unpairedPostings()).toBe(0);
   });
 });
+
+/** The store, each of whose queries is also run under EXPLAIN ANALYZE and its plan handed to `onPlan`. */
+function explainingDb(onPlan: (plan: PlanNode) => void): Db {
+  const explaining: Db = Object.create(db());
+  explaining.query = async <T>(sql: string, params?: unknown[]) => {
+    const [plan] = await db().query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+      params,
+    );
+    onPlan(plan!['QUERY PLAN'][0]!.Plan);
+    return db().query<T>(sql, params);
+  };
+  return explaining;
+}
 
 interface PlanNode {
   Filter?: string;
