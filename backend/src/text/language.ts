@@ -12,9 +12,11 @@ const ENGLISH = new Set(
   ),
 );
 
+const EITHER = new Set([...SPANISH, ...ENGLISH]);
+
 /** Words too common to find anything with the 'simple' configuration (which keeps stopwords). */
 export function isStopword(word: string): boolean {
-  return SPANISH.has(word) || ENGLISH.has(word);
+  return EITHER.has(word);
 }
 
 /**
