@@ -350,6 +350,63 @@ describe('BM25 postings', () => {
     expect(rowReads[0]).toBeLessThanOrEqual(hits.length);
   });
 
+  it('weighs each occurrence of a stem by where it stands: title, heading or body, in each language', async () => {
+    const titulo = 'Karst water: el agua del karst';
+    const id = 'w1';
+    await insertDocument(db(), {
+      id,
+      userId: cai,
+      titulo,
+      autores: [],
+      tipo: 'documento',
+      userMeta: {},
+      searchKey: '',
+    });
+    const texts = [
+      ['Karst water', 'Water in karst water wells, water everywhere in the karst.'],
+      ['Agua del karst', 'El agua del karst llega a los cenotes; el agua de lluvia también llega.'],
+      ['Notes', 'Karst.'],
+    ];
+    const units = texts.map(([heading, texto], i) => ({
+      texto: texto!,
+      ancla: { tipo: 'seccion' as const, ruta: [heading!], parrafo: 1 },
+      posicion: i + 1,
+      unidad: i + 1,
+    }));
+    const fields = await replaceContent(db(), id, units, units, (p) => passageIndexing(p, null, titulo));
+    await indexPassageTerms(db(), id, foldText(titulo), fields);
+    // By definition: every occurrence counted once, weighing 2 in the title, 1.5 in a heading, 1 in the body.
+    const expected = await db().query<{ terms: string[]; impacts: number[] }>(
+      `WITH fields AS (
+         SELECT p.pid, setweight(passage_stems(p.lang, $2), 'A')
+                       || setweight(passage_stems(p.lang, coalesce(f.heading, '')), 'B')
+                       || passage_stems(p.lang, coalesce(f.folded, '')) AS v
+         FROM passages p
+         JOIN jsonb_to_recordset($3::text::jsonb) AS f(posicion int, folded text, heading text) ON f.posicion = p.posicion
+         WHERE p.document_id = $1),
+       counts AS (
+         SELECT f.pid, x.lexeme AS term, sum(CASE w WHEN 'A' THEN 2 WHEN 'B' THEN 1.5 ELSE 1 END) AS tf
+         FROM fields f, unnest(f.v) AS x, unnest(x.weights) AS w GROUP BY f.pid, x.lexeme),
+       postings AS (
+         SELECT c.pid, c.term, (c.tf * 2.2 / (c.tf + 1.2 * (0.25 + 0.75 * l.len / 100)))::real AS impact
+         FROM counts c JOIN (SELECT pid, sum(tf) AS len FROM counts GROUP BY pid) l USING (pid))
+       SELECT array_agg(term ORDER BY term) AS terms, array_agg(impact ORDER BY term) AS impacts
+       FROM postings GROUP BY pid ORDER BY pid`,
+      [id, foldText(titulo), JSON.stringify(fields)],
+    );
+    const written = await db().query<{ terms: string[]; impacts: number[] }>(
+      `SELECT pp.terms, pp.impacts FROM passage_postings pp JOIN passages p ON p.pid = pp.pid
+       WHERE p.document_id = $1 ORDER BY pp.pid`,
+      [id],
+    );
+    expect(written).toHaveLength(3);
+    expect(written).toEqual(expected);
+    // Passages of more than one language: the title is stemmed in each of them.
+    const langs = await db().query<{ lang: string }>('SELECT DISTINCT lang FROM passages WHERE document_id = $1', [id]);
+    expect(langs.length).toBeGreaterThan(1);
+    await db().query("DELETE FROM documents WHERE id = 'w1'");
+  });
+
   it("fills an existing library's rows by passage when migration 029 runs on it", async () => {
     const read = () =>
       db().query<{ pid: number; terms: string[]; impacts: number[] }>(

@@ -94,6 +94,32 @@ const unpaired = () =>
      WHERE q.pid IS NULL OR pt.pid IS NULL`,
   );
 
+/** Every block, as text (library, term, bounds, size, passages, impacts), sorted. */
+const blocks = async () =>
+  (
+    await db().query<{ b: string }>(
+      `SELECT concat_ws(' ', lib, term, max_impact, min_impact, n, pids::text, impacts::text) AS b FROM term_blocks`,
+    )
+  )
+    .map((r) => r.b)
+    .sort();
+
+/**
+ * The blocks the tail's postings make by definition: each term's postings numbered in impact order (equal
+ * impacts in passage order) and cut every 128. The compactions must write exactly these.
+ */
+const tailAsBlocks = async () =>
+  (
+    await db().query<{ b: string }>(
+      `SELECT concat_ws(' ', lib, term, max(impact), min(impact), count(*),
+                        array_agg(pid ORDER BY impact DESC, pid)::text, array_agg(impact ORDER BY impact DESC, pid)::text) AS b
+       FROM (SELECT lib, term, impact, pid,
+                    (row_number() OVER (PARTITION BY lib, term ORDER BY impact DESC, pid) - 1) / 128 AS blk
+             FROM passage_terms) x
+       GROUP BY lib, term, blk`,
+    )
+  ).map((r) => r.b);
+
 let ana: string;
 let before: string[][];
 
@@ -116,8 +142,10 @@ describe('posting blocks', () => {
     // Not yet due: nothing moves.
     expect(await compactPassageTerms(db())).toBe(0);
     const tail = await count('SELECT count(*)::int AS n FROM passage_terms');
+    const expected = (await tailAsBlocks()).sort();
     // Batches smaller than one term's postings: each moves whole terms, and the next resumes after them.
     expect(await compactPassageTerms(db(), { minPostings: 1, batch: 500 })).toBe(tail);
+    expect(await blocks()).toEqual(expected);
     expect(await count('SELECT count(*)::int AS n FROM passage_terms')).toBe(0);
     expect(await count("SELECT count(*)::int AS n FROM term_blocks WHERE term = 'water'")).toBe(
       Math.ceil((DOCUMENTS * PASSAGES) / 128),
@@ -134,7 +162,10 @@ describe('posting blocks', () => {
     expect(await unpaired()).toBe(0);
     expect(await results(ana, 'a')).toEqual(before);
     const tail = await count('SELECT count(*)::int AS n FROM passage_terms');
+    const expected = [...(await blocks()), ...(await tailAsBlocks())].sort();
+    // In one pass: the blocks already there, and the tail's.
     expect(await compactPassageTerms(db(), { minPostings: 1, exact: true })).toBe(tail);
+    expect(await blocks()).toEqual(expected);
     for (const d of [9, 10, 11, 12]) await reindex(d);
     expect(await unpaired()).toBe(0);
     expect(await results(ana, 'a')).toEqual(before);
