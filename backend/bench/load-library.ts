@@ -1,18 +1,21 @@
 /**
  * Loading a benchmark library into a store exactly as the ingest job (services/documents/ingest-document.ts) indexes a
  * document, through the public repository functions only, so the benches keep measuring the real
- * search whatever its tables and indexes become: insert the document, replace its units and passages
- * with the indexing callback (language, folded text, headings), write its BM25 postings, store its passage vectors when an embedder is
- * given, mark it ready.
+ * search whatever its tables and indexes become: insert the document, then, in one transaction per
+ * document, replace its units and passages with the indexing callback (language, folded text, headings),
+ * store its passage vectors when an embedder is given, write its BM25 postings and mark it ready; after
+ * each document, the store's upkeep the ingest job runs (services/store/upkeep-after-document.ts).
+ * Loading 250 documents per transaction and keeping the store up after each batch, as this did before,
+ * let the postings' tail grow to a million rows between compactions, past the embedded store's buffers:
+ * slower than ingestion, and not the layout it leaves.
  */
 import type { Ancla } from '@folio/shared';
 import type { Embedder } from '../src/ai/embedder';
 import type { Db } from '../src/db/db';
 import { insertDocument, updateDocument } from '../src/db/documents.repo';
-import { foldTermFrequencies, indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.repo';
-import { compactPassageTerms } from '../src/db/term-blocks.repo';
-import { checkpointIfWalOver } from '../src/db/store-size.repo';
+import { indexPassageTerms, type TermIndexing } from '../src/db/passage-terms.repo';
 import { refreshSearchStatistics } from '../src/db/statistics.repo';
+import { upkeepAfterDocument } from '../src/services/store/upkeep-after-document';
 import { replaceContent } from '../src/db/units.repo';
 import { replaceVectors } from '../src/db/vectors.repo';
 import { newId } from '../src/ids';
@@ -32,12 +35,10 @@ export interface LibraryDocument {
 }
 
 export interface LoadOptions {
-  /** Documents per load transaction. */
-  batch?: number;
-  /** Embeds every passage (outside the transaction, as the ingest job does after indexing). */
+  /** Embeds every passage (before its document's transaction, as the ingest job does). */
   embedder?: Embedder;
-  /** Called after each batch with the documents and passages loaded so far. */
-  onBatch?: (progress: { documents: number; passages: number }) => void;
+  /** Called after each document with the documents and passages loaded so far. */
+  onDocument?: (progress: { documents: number; passages: number }) => void;
   /** BM25 parameters other than the defaults, for tuning. */
   termIndexing?: TermIndexing;
 }
@@ -50,8 +51,6 @@ export interface LoadedLibrary {
   embedMs: number;
 }
 
-/** Documents per load transaction. */
-const LOAD_BATCH = 250;
 /** Passages per embedding call, as the ingest job sends them. */
 const EMBED_BATCH = 64;
 
@@ -62,56 +61,34 @@ export async function loadLibrary(
   documents: Iterable<LibraryDocument>,
   opts: LoadOptions = {},
 ): Promise<LoadedLibrary> {
-  const size = opts.batch ?? LOAD_BATCH;
   const loaded: LoadedLibrary = { ids: new Map(), passages: 0, embedMs: 0 };
-  let batch: LibraryDocument[] = [];
-  const flush = async () => {
-    const prepared: { doc: LibraryDocument; passages: Passage[]; vectors?: Vector[] }[] = [];
-    for (const doc of batch) {
-      const passages = splitPassages(doc.units);
-      const vectors = opts.embedder ? await embed(opts.embedder, passages, loaded) : undefined;
-      prepared.push({ doc, passages, vectors });
-    }
-    await db.transaction(async (tx) => {
-      for (const { doc, passages, vectors } of prepared) {
-        const id = newId();
-        loaded.ids.set(id, doc.key);
-        const searchKey = searchKeyOf(doc.title, []);
-        await insertDocument(tx, {
-          id,
-          userId,
-          titulo: doc.title,
-          autores: [],
-          tipo: 'documento',
-          userMeta: {},
-          searchKey,
-        });
-        // Exactly what the ingest job indexes with (services/documents/ingest-document.ts).
-        const fields = await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
-        if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
-        await indexPassageTerms(tx, id, foldText(doc.title), fields, opts.termIndexing);
-        await checkpointIfWalOver(tx); // per document as ingestion: a batch of 250 writes ~500 MB of WAL
-        await updateDocument(tx, id, {
-          unidades: doc.units.length,
-          estado: 'listo',
-          fase: null,
-          progreso: 1,
-          searchKey,
-        });
-        loaded.passages += passages.length;
-      }
-    });
-    batch = [];
-    // As the ingest job does after each ready document.
-    await foldTermFrequencies(db);
-    await compactPassageTerms(db);
-    opts.onBatch?.({ documents: loaded.ids.size, passages: loaded.passages });
-  };
   for (const doc of documents) {
-    batch.push(doc);
-    if (batch.length >= size) await flush();
+    const passages = splitPassages(doc.units);
+    const vectors = opts.embedder ? await embed(opts.embedder, passages, loaded) : undefined;
+    const id = newId();
+    loaded.ids.set(id, doc.key);
+    const searchKey = searchKeyOf(doc.title, []);
+    // The document's row exists from its upload on; its reading is written in one transaction.
+    await insertDocument(db, {
+      id,
+      userId,
+      titulo: doc.title,
+      autores: [],
+      tipo: 'documento',
+      userMeta: {},
+      searchKey,
+    });
+    await db.transaction(async (tx) => {
+      // Exactly what the ingest job indexes with (services/documents/ingest-document.ts).
+      const fields = await replaceContent(tx, id, doc.units, passages, (p) => passageIndexing(p, null, doc.title));
+      if (vectors) await replaceVectors(tx, id, opts.embedder!.name, vectors);
+      await indexPassageTerms(tx, id, foldText(doc.title), fields, opts.termIndexing);
+      await updateDocument(tx, id, { unidades: doc.units.length, estado: 'listo', fase: null, progreso: 1, searchKey });
+    });
+    await upkeepAfterDocument(db);
+    loaded.passages += passages.length;
+    opts.onDocument?.({ documents: loaded.ids.size, passages: loaded.passages });
   }
-  if (batch.length > 0) await flush();
   await refreshSearchStatistics(db);
   return loaded;
 }

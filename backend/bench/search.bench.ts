@@ -240,7 +240,7 @@ async function main() {
     const wal = walSampler(deps.db, store.dataDir);
     const loaded = await loadLibrary(deps.db, userId, library(), {
       embedder,
-      onBatch: ({ passages }) => {
+      onDocument: ({ passages }) => {
         wal.sample();
         if (passages - reported < target / 10 && passages < target) return;
         reported = passages;

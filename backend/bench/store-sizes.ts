@@ -12,7 +12,7 @@ import type { BlobStore } from '../src/storage/blob-store';
 
 /**
  * Follows the most the embedded store's `pg_wal` holds: every 200 ms while the load runs (between its
- * queries), and at each `sample()` (a load's onBatch). Stopped by `storeSizeLines`.
+ * queries), and at each `sample()` (a load's onDocument). Stopped by `storeSizeLines`.
  */
 export interface WalSampler {
   sample(): void;

@@ -1,9 +1,6 @@
 import type { Deps } from '../../context';
 import { findDocumentForJob, updateDocument, type Details, type DocumentRow } from '../../db/documents.repo';
-import { foldTermFrequencies, indexPassageTerms } from '../../db/passage-terms.repo';
-import { compactPassageTerms } from '../../db/term-blocks.repo';
-import { checkpointIfWalOver } from '../../db/store-size.repo';
-import { refreshSearchStatistics, vacuumsItself } from '../../db/statistics.repo';
+import { indexPassageTerms } from '../../db/passage-terms.repo';
 import { replaceContent, type NewPassage, type PassageIndexing } from '../../db/units.repo';
 import { ensureVectorIndex, storeVectors } from '../../db/vectors.repo';
 import { ConversionError, DEFAULT_LIMITS, type Conversion, type ConvertContext } from '../../ingest/converter';
@@ -24,6 +21,7 @@ import { metadataInForce } from './metadata-in-force';
 import { storedLayers } from './metadata-layers';
 import { readable, warningOf, type Readable } from './reading-warning';
 import { recordRereadFailure } from './reread-failure';
+import { upkeepAfterDocument } from '../store/upkeep-after-document';
 
 type IngestDeps = Pick<Deps, 'db' | 'blobs' | 'log' | 'config' | 'engines' | 'queue' | 'reader'>;
 
@@ -196,7 +194,7 @@ async function writeIndex(
  * vectors (built outside the index transaction, whose lock it would hold until commit), the registry's
  * record of its DOI or ISBN (unless `askRegistry` is false: a sweep re-reading thousands of documents would
  * send as many requests, for records kept in `source_meta` that the reading has just put in force again),
- * the fold of document frequencies when due, and the embedded store's planner statistics.
+ * and the store's upkeep (services/store/upkeep-after-document.ts).
  */
 async function afterReady(
   deps: IngestDeps,
@@ -210,14 +208,7 @@ async function afterReady(
   if (askRegistry && deps.config.metadataLookup && (ready.details.doi || ready.details.detalles.isbn)) {
     await deps.queue.send(lookupJob, { documentId: id }, id);
   }
-  // Document frequencies are folded in bulk, every few dozen documents (migration 028).
-  await foldTermFrequencies(deps.db);
-  // The postings' tail is moved into blocks once large (migration 030).
-  await compactPassageTerms(deps.db);
-  await checkpointIfWalOver(deps.db); // the embedded store has no checkpointer of its own
-  // A server's autovacuum keeps planner statistics and vacuums; the embedded store, or a server whose
-  // autovacuum is off, needs asking.
-  if (!(await vacuumsItself(deps.db))) await refreshSearchStatistics(deps.db);
+  await upkeepAfterDocument(deps.db);
 }
 
 /**
