@@ -19,7 +19,11 @@ describe('foldText', () => {
     // A combining acute after a plain 'e', two marks in non-canonical order, a Greek final sigma.
     expect(foldText('Cafe\u0301 a\u0323\u0302 ΟΔΟΣ x² ﬁn')).toBe('cafe a οδος x ﬁn');
     const whole = (s: string) =>
-      s.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[\u00b2\u00b3\u00b9\u2070-\u209f]/gu, ' ').toLowerCase();
+      s
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .replace(/[\u00b2\u00b3\u00b9\u2070-\u209f]/gu, ' ')
+        .toLowerCase();
     for (const s of ['Ça va, Ἀθῆναι!', 'ΣΟΦΟΣ Σ', 'naïve\u0308 coöperation', '한국어 Ǆemal İstanbul'])
       expect(foldText(s)).toBe(whole(s).replace(/\s+/g, ' ').trim());
   });

@@ -14,14 +14,14 @@ export function foldText(s: string): string {
   if (ASCII.test(s)) return s.toLowerCase().replace(/\s+/g, ' ').trim();
   // Only the non-ASCII runs are decomposed: canonical decomposition and reordering never cross an ASCII
   // character, so the result is the whole text's, at a fraction of the cost on mostly-ASCII text.
-  return s
-    .replace(NON_ASCII, foldRun)
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return s.replace(NON_ASCII, foldRun).toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 // eslint-disable-next-line no-control-regex -- the complement of every ASCII character, controls included
 const NON_ASCII = /[^\x00-\x7f]+/g;
 
-const foldRun = (run: string) => run.normalize('NFD').replace(/\p{M}+/gu, '').replace(SCRIPTS, ' ');
+const foldRun = (run: string) =>
+  run
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(SCRIPTS, ' ');
